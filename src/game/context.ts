@@ -1,0 +1,52 @@
+import type { EventPayload, EventType, GameEvent, GameEventOf } from '../protocol/index.js';
+import { SCHEMA_VERSION } from '../protocol/index.js';
+import { applyEvent } from './evolve.js';
+import { Rng } from './rng.js';
+import type { GameState, PlayerId } from './state.js';
+
+export type Hidden = { key: string; to: PlayerId[] };
+
+/**
+ * One engine step in progress: the state it mutates (a private copy, or the runner's own), the
+ * events emitted so far, the input's timestamp, and a lazily restored PRNG. Every event is applied
+ * the moment it is emitted, so later rules always read the state the log describes.
+ */
+export class StepContext {
+  readonly events: GameEvent[] = [];
+  private rng: Rng | null = null;
+
+  constructor(
+    readonly state: GameState,
+    readonly ts: string,
+  ) {}
+
+  /** The game PRNG; any event emitted after a draw carries the PRNG state. */
+  random(): Rng {
+    this.rng ??= new Rng(this.state.rng);
+    return this.rng;
+  }
+
+  emit<T extends EventType>(type: T, payload: EventPayload<T>, hidden: Hidden[] = []): GameEventOf<T> {
+    const s = this.state;
+    const seq = s.seq + 1;
+    const event = {
+      schema_version: SCHEMA_VERSION,
+      event_id: `evt_${s.game_id.slice(5)}_${seq}`,
+      game_id: s.game_id,
+      seq,
+      turn: type === 'phase_changed' ? (payload as EventPayload<'phase_changed'>).turn : s.turn,
+      phase: type === 'phase_changed' ? (payload as EventPayload<'phase_changed'>).phase : s.phase,
+      type,
+      ts: this.ts,
+      payload,
+      visibility: { hidden },
+    } as GameEventOf<T>;
+    if (this.rng?.consumed) {
+      event.rng = this.rng.state();
+      this.rng = null;
+    }
+    applyEvent(s, event as GameEvent);
+    this.events.push(event as GameEvent);
+    return event;
+  }
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { GameEvent, Window } from '../protocol/index.js';
+import { IsoTimestamp, PlayerId, Window as WindowSchema, formatIssues } from '../protocol/index.js';
+import { StepContext } from './context.js';
+import { applyEvent } from './evolve.js';
+import { advance } from './flow.js';
+import { startGame } from './setup.js';
+import { runUpkeep } from './upkeep.js';
+import type { GameState } from './state.js';
+import { awaitedSeats } from './windows/state.js';
+import { onAction, onCompact, onIntent, onReaction, onReflect, onTalk } from './windows/handlers.js';
+
+/** What drives the engine: the start of the game, or one seat's answer to its window. */
+export const EngineInput = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), ts: IsoTimestamp.optional() }),
+  z.object({
+    type: z.literal('decision'),
+    player_id: PlayerId,
+    window: WindowSchema,
+    /** The agent's raw answer (validated here); null or undefined when the agent gave none. */
+    decision: z.unknown(),
+    ts: IsoTimestamp.optional(),
+  }),
+]);
+export type EngineInput = z.infer<typeof EngineInput>;
+
+/** An input the engine refuses outright: nothing changes, nothing is logged. */
+export type Rejection = { code: string; message: string };
+export type StepResult = { ok: true; events: GameEvent[] } | { ok: false; rejection: Rejection };
+
+const refuse = (code: string, message: string): StepResult => ({ ok: false, rejection: { code, message } });
+
+/**
+ * The engine's hot path: validates the input, then emits events and applies each to `state` in
+ * place until the engine awaits a decision again. A refused input leaves `state` untouched. Only the
+ * owner of a state should call this; `decide` is the pure version.
+ */
+export function stepInPlace(state: GameState, input: unknown): StepResult {
+  const parsed = EngineInput.safeParse(input);
+  if (!parsed.success) return refuse('input/malformed', formatIssues(parsed.error.issues));
+  const i = parsed.data;
+  if (state.status === 'done') return refuse('game/over', 'the game is over');
+  const ctx = new StepContext(state, i.ts ?? state.ts);
+  if (i.type === 'start') {
+    if (state.status !== 'setup') return refuse('game/already_started', 'the game has already started');
+    startGame(ctx);
+    ctx.emit('phase_changed', { phase: 'upkeep', turn: 1 });
+    runUpkeep(ctx);
+    advance(ctx);
+    return { ok: true, events: ctx.events };
+  }
+  if (state.status === 'setup') return refuse('game/not_started', 'start the game first');
+  const w = state.window;
+  if (!w || !awaitedSeats(state).includes(i.player_id)) return refuse('turn/not_awaited', `${i.player_id} is not awaited now`);
+  if (w.window !== i.window) return refuse('turn/wrong_window', `the open window is ${w.window}, not ${i.window}`);
+  const handler = state.rules.windows === 'compact' && w.window === 'action' ? onCompact : HANDLERS[w.window];
+  handler(ctx, i.player_id, i.decision);
+  advance(ctx);
+  return { ok: true, events: ctx.events };
+}
+
+const HANDLERS: Record<Window, typeof onIntent> = {
+  intent: onIntent,
+  talk: onTalk,
+  action: onAction,
+  reaction: onReaction,
+  reflect: onReflect,
+};
+
+/** Pure decide: the events an input produces from a state, or a rejection. */
+export function decide(state: GameState, input: unknown): StepResult {
+  return stepInPlace(structuredClone(state), input);
+}
+
+/** Pure evolve: the state after one event. */
+export function evolve(state: GameState, event: GameEvent): GameState {
+  const next = structuredClone(state);
+  applyEvent(next, event);
+  return next;
+}
+
+/** Folds a log onto a state (a copy; the argument is untouched). */
+export function fold(state: GameState, events: readonly GameEvent[]): GameState {
+  const next = structuredClone(state);
+  for (const e of events) applyEvent(next, e);
+  return next;
+}
+
+/** Which window is open and which seats it waits on; null when nothing is awaited. */
+export function awaiting(state: GameState): { window: Window; seats: string[] } | null {
+  const seats = awaitedSeats(state);
+  return seats.length && state.window ? { window: state.window.window, seats } : null;
+}

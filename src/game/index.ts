@@ -1,0 +1,11 @@
+/** The pure game engine: initialState, decide, evolve, and the projections agents and viewers get. */
+export { initialState, ConfigError } from './setup.js';
+export { decide, evolve, fold, stepInPlace, awaiting, EngineInput, type StepResult, type Rejection } from './engine.js';
+export { requestFor } from './request.js';
+export { viewEvent, viewState, worldView, privateView, type Viewer, type StateView } from './views.js';
+export { legalActions } from './legal.js';
+export { RulesConfig, DEFAULT_RULES, RULES_VERSION, type RulesInput } from './rules.js';
+export { GameConfig, SeatConfig, type GameConfigInput } from './config.js';
+export { CATALOG, CATALOG_SIZE, cardDef, type CardDef } from './cards.js';
+export { allCardLocations } from './zones.js';
+export type { GameState, PlayerState } from './state.js';

@@ -1,0 +1,101 @@
+import type { EmotionVector } from '../protocol/index.js';
+import { EMOTIONS, SCHEMA_VERSION } from '../protocol/index.js';
+import { catalogNames } from './cards.js';
+import { GameConfig, type GameConfigInput, type SeatConfig } from './config.js';
+import type { StepContext } from './context.js';
+import { drawCards } from './draw.js';
+import { seedRng } from './rng.js';
+import type { GameState } from './state.js';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * The state before `game_started`: the configuration, the seed and the seeded PRNG. Nothing is
+ * dealt yet; `decide(state, {type: "start"})` deals, so the log alone can rebuild the game.
+ * Invalid configuration is a programming error at this layer, so it throws a ConfigError.
+ */
+export function initialState(config: GameConfigInput, seed: number): GameState {
+  const parsed = GameConfig.safeParse(config);
+  if (!parsed.success) throw new ConfigError(`invalid game config: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!Number.isSafeInteger(seed)) throw new ConfigError(`seed must be a safe integer, got ${seed}`);
+  const c = parsed.data;
+  const seats = typeof c.seats === 'number' ? c.seats : c.seats.length;
+  if (seats < c.rules.min_seats || seats > c.rules.max_seats) {
+    throw new ConfigError(`a game has ${c.rules.min_seats}–${c.rules.max_seats} seats, got ${seats}`);
+  }
+  return {
+    schema_version: SCHEMA_VERSION,
+    game_id: c.game_id ?? `game_s${seed}`,
+    seed,
+    status: 'setup',
+    turn: 0,
+    phase: 'upkeep',
+    seq: 0,
+    ts: '1970-01-01T00:00:00.000Z',
+    rules: c.rules,
+    players: [],
+    seat_configs: typeof c.seats === 'number' ? Array.from({ length: seats }, () => ({})) : c.seats,
+    base_order: [],
+    initiative_order: [],
+    cards: {},
+    deck: [],
+    discard: [],
+    arena: [],
+    stack: [],
+    ledger: [],
+    predictions: [],
+    speech: [],
+    revealed_plans: {},
+    rounds: [],
+    window: null,
+    suspended: null,
+    rng: seedRng(`tiltyard:${seed}`),
+    placements: null,
+    next_action: 1,
+    next_commitment: 1,
+  };
+}
+
+function baselineOf(seat: SeatConfig, confidence: number): EmotionVector {
+  const v = Object.fromEntries(EMOTIONS.map((e) => [e, 0])) as EmotionVector;
+  v.confidence = confidence;
+  return { ...v, ...seat.baseline };
+}
+
+/** Deals the game: random card ids, the deck, the base initiative order, the opening hands. */
+export function startGame(ctx: StepContext): void {
+  const s = ctx.state;
+  const rng = ctx.random();
+  const names = rng.shuffle(catalogNames());
+  const ids = names.map((_, i) => `card_${String(i + 1).padStart(3, '0')}`);
+  const cards = Object.fromEntries(ids.map((id, i) => [id, names[i]!]));
+  const deck = rng.shuffle(ids);
+  const players = s.seat_configs.map((seat, i) => ({
+    player_id: `plr_${i + 1}`,
+    display_name: seat.display_name ?? `Seat ${i + 1}`,
+    seat: i,
+    baseline: baselineOf(seat, s.rules.start_confidence),
+  }));
+  const baseOrder = rng.shuffle(players.map((p) => p.player_id));
+  ctx.emit(
+    'game_started',
+    {
+      rules_version: s.rules.rules_version,
+      rules: s.rules as unknown as Record<string, unknown>,
+      seed: s.seed,
+      players,
+      base_order: baseOrder,
+      cards,
+      deck,
+      deck_count: deck.length,
+    },
+    [
+      { key: 'seed', to: [] },
+      { key: 'cards', to: [] },
+      { key: 'deck', to: [] },
+    ],
+  );
+  for (const id of baseOrder) drawCards(ctx, id, s.rules.opening_hand, 'opening');
+}

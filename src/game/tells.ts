@@ -1,0 +1,34 @@
+import type { EmotionName, EmotionVector, Tell } from '../protocol/index.js';
+import { EMOTIONS } from '../protocol/index.js';
+import type { GameState, PlayerState } from './state.js';
+
+/** The emotion with the largest magnitude (first in schema order on ties). */
+export function dominantEmotion(e: EmotionVector): EmotionName | null {
+  let best: EmotionName | null = null;
+  let size = 0;
+  for (const k of EMOTIONS) {
+    const v = Math.abs(e[k]);
+    if (v > size) {
+      best = k;
+      size = v;
+    }
+  }
+  return best;
+}
+
+/**
+ * What other seats read off a seat (rules brief, "Tells"): the dominant emotion from exposure 4,
+ * the whole vector from 8. Poker Face hides both; False Tell shows its chosen emotion instead.
+ */
+export function tellOf(state: GameState, p: PlayerState): Tell {
+  const r = state.rules;
+  const masks = state.arena.filter((a) => a.owner === p.player_id && (state.cards[a.card_id] === 'Poker Face' || state.cards[a.card_id] === 'False Tell'));
+  if (masks.some((a) => state.cards[a.card_id] === 'Poker Face')) return { dominant: null, vector: null, masked: true };
+  const spoof = masks.find((a) => a.chosen_emotion)?.chosen_emotion ?? null;
+  if (p.exposure < r.tell_dominant_at) return { dominant: null, vector: null, masked: masks.length > 0 };
+  if (spoof) {
+    const vector = p.exposure >= r.tell_vector_at ? { ...(Object.fromEntries(EMOTIONS.map((k) => [k, 0])) as EmotionVector), [spoof]: 0.8 } : null;
+    return { dominant: spoof, vector, masked: true };
+  }
+  return { dominant: dominantEmotion(p.emotions), vector: p.exposure >= r.tell_vector_at ? { ...p.emotions } : null, masked: false };
+}

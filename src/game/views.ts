@@ -1,0 +1,162 @@
+import type {
+  BeliefState,
+  CardRef,
+  GameEvent,
+  PlayerPrivateState,
+  PlayerPublicState,
+  SpeechView,
+  StackEntryView,
+  Tell,
+  WorldState,
+} from '../protocol/index.js';
+import { cardDef } from './cards.js';
+import { player } from './players.js';
+import type { GameState, PlayerId } from './state.js';
+import { tellOf } from './tells.js';
+import { HIDDEN_CARD, cardRefOf } from './views-cards.js';
+
+/**
+ * Who is looking. A seat sees what its agent may see; spectators the public table; researchers the
+ * public table live and everything once the game is over; admins everything, live.
+ */
+export type Viewer =
+  | { role: 'seat'; player_id: PlayerId }
+  | { role: 'spectator' }
+  | { role: 'researcher' }
+  | { role: 'admin' };
+
+const seesAll = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' || (viewer.role === 'researcher' && gameOver);
+const seatOf = (viewer: Viewer): PlayerId | null => (viewer.role === 'seat' ? viewer.player_id : null);
+
+/**
+ * The one projection for log entries: drops every payload key the event marks hidden from this
+ * viewer, and the PRNG state, and lists what it dropped under `redacted`.
+ */
+export function viewEvent(event: GameEvent, viewer: Viewer, gameOver = false): GameEvent {
+  if (seesAll(viewer, gameOver)) return event;
+  const seat = seatOf(viewer);
+  const drop = event.visibility.hidden.filter((h) => seat === null || !h.to.includes(seat)).map((h) => h.key);
+  if (drop.length === 0 && event.rng === undefined) return event;
+  const payload: Record<string, unknown> = { ...event.payload };
+  for (const k of drop) delete payload[k];
+  const { rng: _rng, ...rest } = event;
+  return { ...rest, payload, ...(drop.length ? { redacted: drop } : {}) } as GameEvent;
+}
+
+function arenaCardsOf(state: GameState, owner: PlayerId, viewerSeat: PlayerId | null, all: boolean): CardRef[] {
+  return state.arena
+    .filter((a) => a.owner === owner)
+    .map((a) => (a.face_down && !all && viewerSeat !== owner ? HIDDEN_CARD : cardRefOf(state, a.card_id)));
+}
+
+function speechFor(state: GameState, viewerSeat: PlayerId | null, all: boolean): SpeechView[] {
+  return state.speech.map((x) => {
+    const mine = all || x.player_id === viewerSeat;
+    const heard = mine || x.channel === 'public' || x.target_player_id === viewerSeat;
+    return { player_id: x.player_id, channel: x.channel, target_player_id: x.target_player_id, text: heard ? x.text : null, speech_act: mine ? x.speech_act : null };
+  });
+}
+
+function stackFor(state: GameState, viewerSeat: PlayerId | null, all: boolean): StackEntryView[] {
+  return state.stack.map((e) => {
+    const def = cardDef(state.cards[e.card_id] ?? '');
+    const hidden = e.kind === 'play_card' && def.faceDown && !all && viewerSeat !== e.player_id;
+    return {
+      action_id: e.action_id,
+      player_id: e.player_id,
+      kind: e.kind,
+      card: hidden ? null : cardRefOf(state, e.card_id),
+      target_player_id: e.payload.target_player_id ?? null,
+      reaction_card: e.reaction_card_id ? cardRefOf(state, e.reaction_card_id) : null,
+    };
+  });
+}
+
+/** The public table as a viewer sees it (seed 003 WorldState). */
+export function worldView(state: GameState, viewer: Viewer): WorldState {
+  const all = seesAll(viewer, state.status === 'done');
+  const seat = seatOf(viewer);
+  const players: PlayerPublicState[] = state.players.map((p) => ({
+    player_id: p.player_id,
+    display_name: p.display_name,
+    alive: p.alive,
+    lives: p.lives,
+    resolve: p.resolve,
+    tempo: p.tempo,
+    exposure: p.exposure,
+    hand_count: p.hand.length,
+    arena_cards: arenaCardsOf(state, p.player_id, seat, all),
+    tell: tellOf(state, p),
+    locked_out: p.locked_out,
+    forced_line_toward: p.forced_line,
+  }));
+  return {
+    schema_version: state.schema_version,
+    game_id: state.game_id,
+    seed: all ? state.seed : null,
+    turn: state.turn,
+    phase: state.phase,
+    status: state.status,
+    players,
+    arena: {
+      cards: state.arena.map((a) => {
+        const hidden = a.face_down && !all && seat !== a.owner;
+        return {
+          card: hidden ? HIDDEN_CARD : cardRefOf(state, a.card_id),
+          owner_player_id: a.owner,
+          face_down: a.face_down,
+          rounds_left: a.rounds_left,
+          countdown: hidden ? null : a.countdown,
+          chosen_emotion: hidden ? null : a.chosen_emotion,
+        };
+      }),
+      deck_count: state.deck.length,
+    },
+    discard: state.discard.map((c) => cardRefOf(state, c)),
+    initiative_order: state.initiative_order.slice(),
+    rule_flags: { rules_version: state.rules.rules_version, windows: state.rules.windows, round_cap: state.rules.round_cap, reflect_window: state.rules.reflect_window },
+    round_speech: speechFor(state, seat, all),
+    stack: stackFor(state, seat, all),
+  };
+}
+
+/** What one seat knows of itself and believes of the others (seed 003 PlayerPrivateState). */
+export function privateView(state: GameState, id: PlayerId): PlayerPrivateState {
+  const p = player(state, id);
+  const tells: Record<string, Tell> = {};
+  for (const o of state.players) if (o.player_id !== id && o.alive) tells[o.player_id] = tellOf(state, o);
+  const belief: BeliefState = {
+    tells,
+    revealed_plans: Object.fromEntries(Object.entries(state.revealed_plans).filter(([k]) => k !== id)),
+    commitments: state.ledger
+      .filter((c) => c.speaker === id)
+      .map((c) => ({ commitment_id: c.commitment_id, kind: c.kind, speaker_player_id: c.speaker, target_player_id: c.target, turn: c.turn, public: c.public })),
+    predictions: state.predictions
+      .filter((x) => x.predictor === id)
+      .map((x) => ({ target_player_id: x.target, predicted: x.predicted, from_turn: x.from_turn, to_turn: x.to_turn })),
+  };
+  return {
+    player_id: id,
+    hand: p.hand.map((c) => cardRefOf(state, c)),
+    secret_plan: p.secret_plan,
+    memory_state: { notes: p.notes.slice(), agent: {} },
+    emotion_state: { ...p.emotions, trust: { ...p.trust }, grievance: { ...p.grievance } },
+    belief_state: belief,
+  };
+}
+
+export type StateView = {
+  world: WorldState;
+  /** A seat's own private view; every seat's for admins (and researchers after the game). */
+  private: PlayerPrivateState[];
+  /** Admin only: the raw engine state, PRNG included. */
+  raw?: GameState;
+};
+
+/** The one projection for states. */
+export function viewState(state: GameState, viewer: Viewer): StateView {
+  const all = seesAll(viewer, state.status === 'done');
+  const seat = seatOf(viewer);
+  const priv = all ? state.players.map((p) => privateView(state, p.player_id)) : seat ? [privateView(state, seat)] : [];
+  return { world: worldView(state, viewer), private: priv, ...(viewer.role === 'admin' ? { raw: state } : {}) };
+}
