@@ -336,7 +336,7 @@ const handlers: Handlers = {
 export function applyEvent(state: GameState, event: GameEvent): void {
   if (event.game_id !== state.game_id) throw new Error(`event for ${event.game_id} applied to ${state.game_id}`);
   if (event.seq !== state.seq + 1) throw new Error(`event seq ${event.seq} after ${state.seq}`);
-  (handlers[event.type] as Handler<EventType>)(state, event as GameEventOf<EventType>);
+  (handlers[event.type] as Handler<EventType>)(state, event);
   state.seq = event.seq;
   state.ts = event.ts;
   state.turn = event.turn;

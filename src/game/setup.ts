@@ -83,7 +83,7 @@ export function startGame(ctx: StepContext): void {
     'game_started',
     {
       rules_version: s.rules.rules_version,
-      rules: s.rules as unknown as Record<string, unknown>,
+      rules: s.rules,
       seed: s.seed,
       players,
       base_order: baseOrder,

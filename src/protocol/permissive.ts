@@ -51,7 +51,7 @@ export function parseWith<T extends z.ZodType>(
   options: ParseOptions = {},
 ): { ok: true; value: z.infer<T> } | { ok: false; message: string; issues: z.core.$ZodIssue[] } {
   const result = (options.permissive ? permissive(schema) : schema).safeParse(data);
-  if (result.success) return { ok: true, value: result.data as z.infer<T> };
+  if (result.success) return { ok: true, value: result.data };
   return { ok: false, message: formatIssues(result.error.issues), issues: result.error.issues };
 }
 

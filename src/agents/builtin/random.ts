@@ -1,5 +1,5 @@
 import type { AttackPlan, LegalAction, TurnPlanRequest } from '../../protocol/index.js';
-import { DELIVERY_CHANNELS, EMOTIONAL_INTENTS, MANIPULATION_PLANS, SPEECH_ACTS, TACTICAL_INTENTS, BEHAVIOR_SHIFTS, EMOTIONS } from '../../protocol/index.js';
+import { EMOTIONAL_INTENTS, MANIPULATION_PLANS, SPEECH_ACTS, TACTICAL_INTENTS, BEHAVIOR_SHIFTS, EMOTIONS } from '../../protocol/index.js';
 import { Rng, seedRng } from '../../game/rng.js';
 import type { Agent } from '../agent.js';
 
