@@ -3,6 +3,7 @@ import { SCHEMA_VERSION } from '../protocol/index.js';
 import { legalActions } from './legal.js';
 import { player } from './players.js';
 import type { GameState, PlayerId } from './state.js';
+import { tellsOf } from './tells.js';
 import { privateView, worldView } from './views.js';
 
 /** What the engine asks a seat, built only from that seat's view (seed 003 §7.1). */
@@ -10,6 +11,7 @@ export function requestFor(state: GameState, id: PlayerId): TurnPlanRequest {
   const w = state.window;
   if (!w || !w.queue.includes(id)) throw new Error(`${id} is not awaited`);
   const p = player(state, id);
+  const tells = tellsOf(state);
   const reacting = w.window === 'reaction' ? state.stack.find((e) => e.action_id === w.reacting_to) : undefined;
   const constraints: Constraints = {
     window: w.window,
@@ -30,8 +32,8 @@ export function requestFor(state: GameState, id: PlayerId): TurnPlanRequest {
     turn: state.turn,
     phase: state.phase,
     window: w.window,
-    player_private_view: privateView(state, id),
-    public_world_view: worldView(state, { role: 'seat', player_id: id }),
+    player_private_view: privateView(state, id, tells),
+    public_world_view: worldView(state, { role: 'seat', player_id: id }, tells),
     legal_actions: legalActions(state, id),
     constraints,
   };

@@ -16,6 +16,11 @@ export function dominantEmotion(e: EmotionVector): EmotionName | null {
   return best;
 }
 
+/** Every seat's tell at this point, computed once for a view that needs them all. */
+export function tellsOf(state: GameState): Map<string, Tell> {
+  return new Map(state.players.map((p) => [p.player_id, tellOf(state, p)]));
+}
+
 /**
  * What other seats read off a seat (rules brief, "Tells"): the dominant emotion from exposure 4,
  * the whole vector from 8. Poker Face hides both; False Tell shows its chosen emotion instead.

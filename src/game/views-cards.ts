@@ -11,7 +11,27 @@ export const cardRef = (cardId: string, def: CardDef): CardRef => ({
   tags: [...def.tags],
 });
 
-export const cardRefOf = (state: GameState, cardId: string): CardRef => cardRef(cardId, cardDef(state.cards[cardId] ?? ''));
+/**
+ * Views name the same 120 cards over and over; each game's refs are built once and frozen, so
+ * sharing them between views and events is safe and saves most of a request's allocations.
+ */
+const refCache = new WeakMap<Record<string, string>, Map<string, CardRef>>();
+
+export function cardRefOf(state: GameState, cardId: string): CardRef {
+  let refs = refCache.get(state.cards);
+  if (!refs) {
+    refs = new Map();
+    refCache.set(state.cards, refs);
+  }
+  let ref = refs.get(cardId);
+  if (!ref) {
+    const r = cardRef(cardId, cardDef(state.cards[cardId] ?? ''));
+    Object.freeze(r.tags);
+    ref = Object.freeze(r);
+    refs.set(cardId, ref);
+  }
+  return ref;
+}
 
 /** What everyone but the owner sees of a face-down card. */
-export const HIDDEN_CARD: CardRef = { card_id: 'card_hidden', name: 'Face-down card', type: 'trap', tags: ['face_down'] };
+export const HIDDEN_CARD: CardRef = Object.freeze({ card_id: 'card_hidden', name: 'Face-down card', type: 'trap', tags: Object.freeze(['face_down']) as string[] });

@@ -12,7 +12,7 @@ import type {
 import { cardDef } from './cards.js';
 import { player } from './players.js';
 import type { GameState, PlayerId } from './state.js';
-import { tellOf } from './tells.js';
+import { tellsOf } from './tells.js';
 import { HIDDEN_CARD, cardRefOf } from './views-cards.js';
 
 /**
@@ -73,7 +73,7 @@ function stackFor(state: GameState, viewerSeat: PlayerId | null, all: boolean): 
 }
 
 /** The public table as a viewer sees it (seed 003 WorldState). */
-export function worldView(state: GameState, viewer: Viewer): WorldState {
+export function worldView(state: GameState, viewer: Viewer, tells = tellsOf(state)): WorldState {
   const all = seesAll(viewer, state.status === 'done');
   const seat = seatOf(viewer);
   const players: PlayerPublicState[] = state.players.map((p) => ({
@@ -86,7 +86,7 @@ export function worldView(state: GameState, viewer: Viewer): WorldState {
     exposure: p.exposure,
     hand_count: p.hand.length,
     arena_cards: arenaCardsOf(state, p.player_id, seat, all),
-    tell: tellOf(state, p),
+    tell: tells.get(p.player_id)!,
     locked_out: p.locked_out,
     forced_line_toward: p.forced_line,
   }));
@@ -121,27 +121,29 @@ export function worldView(state: GameState, viewer: Viewer): WorldState {
 }
 
 /** What one seat knows of itself and believes of the others (seed 003 PlayerPrivateState). */
-export function privateView(state: GameState, id: PlayerId): PlayerPrivateState {
+export function privateView(state: GameState, id: PlayerId, all = tellsOf(state)): PlayerPrivateState {
   const p = player(state, id);
   const tells: Record<string, Tell> = {};
-  for (const o of state.players) if (o.player_id !== id && o.alive) tells[o.player_id] = tellOf(state, o);
-  const belief: BeliefState = {
-    tells,
-    revealed_plans: Object.fromEntries(Object.entries(state.revealed_plans).filter(([k]) => k !== id)),
-    commitments: state.ledger
-      .filter((c) => c.speaker === id)
-      .map((c) => ({ commitment_id: c.commitment_id, kind: c.kind, speaker_player_id: c.speaker, target_player_id: c.target, turn: c.turn, public: c.public })),
-    predictions: state.predictions
-      .filter((x) => x.predictor === id)
-      .map((x) => ({ target_player_id: x.target, predicted: x.predicted, from_turn: x.from_turn, to_turn: x.to_turn })),
-  };
+  for (const o of state.players) if (o.player_id !== id && o.alive) tells[o.player_id] = all.get(o.player_id)!;
+  const revealed: BeliefState['revealed_plans'] = {};
+  for (const k in state.revealed_plans) if (k !== id) revealed[k] = state.revealed_plans[k]!;
+  const commitments: BeliefState['commitments'] = [];
+  for (const c of state.ledger) {
+    if (c.speaker === id) commitments.push({ commitment_id: c.commitment_id, kind: c.kind, speaker_player_id: c.speaker, target_player_id: c.target, turn: c.turn, public: c.public });
+  }
+  const predictions: BeliefState['predictions'] = [];
+  for (const x of state.predictions) {
+    if (x.predictor === id) predictions.push({ target_player_id: x.target, predicted: x.predicted, from_turn: x.from_turn, to_turn: x.to_turn });
+  }
+  const hand: CardRef[] = new Array<CardRef>(p.hand.length);
+  for (let i = 0; i < p.hand.length; i++) hand[i] = cardRefOf(state, p.hand[i]!);
   return {
     player_id: id,
-    hand: p.hand.map((c) => cardRefOf(state, c)),
+    hand,
     secret_plan: p.secret_plan,
     memory_state: { notes: p.notes.slice(), agent: {} },
     emotion_state: { ...p.emotions, trust: { ...p.trust }, grievance: { ...p.grievance } },
-    belief_state: belief,
+    belief_state: { tells, revealed_plans: revealed, commitments, predictions },
   };
 }
 
@@ -157,6 +159,7 @@ export type StateView = {
 export function viewState(state: GameState, viewer: Viewer): StateView {
   const all = seesAll(viewer, state.status === 'done');
   const seat = seatOf(viewer);
-  const priv = all ? state.players.map((p) => privateView(state, p.player_id)) : seat ? [privateView(state, seat)] : [];
-  return { world: worldView(state, viewer), private: priv, ...(viewer.role === 'admin' ? { raw: state } : {}) };
+  const tells = tellsOf(state);
+  const priv = all ? state.players.map((p) => privateView(state, p.player_id, tells)) : seat ? [privateView(state, seat, tells)] : [];
+  return { world: worldView(state, viewer, tells), private: priv, ...(viewer.role === 'admin' ? { raw: state } : {}) };
 }
