@@ -77,7 +77,8 @@ export const CATALOG: readonly CardDef[] = [
   { ...trap, name: 'Tell', count: 6, tempo: 0, tags: ['trap', 'face_down'] },
   { ...trap, name: 'Lockjaw', count: 6, tempo: 0, tags: ['trap', 'face_down'] },
   { ...mask, name: 'Poker Face', count: 8, tempo: 0, tags: ['mask', 'arena'] },
-  { ...mask, name: 'False Tell', count: 7, tempo: 0, needsChosenEmotion: true, tags: ['mask', 'arena', 'spoof'] },
+  // False Tell lies face down: a visible False Tell would tell everyone the tell is a lie.
+  { ...mask, name: 'False Tell', count: 7, tempo: 0, needsChosenEmotion: true, faceDown: true, tags: ['mask', 'arena', 'spoof'] },
   { ...pressure, name: 'Needle', count: 10, tempo: 0, damage: 1, affect: 0.35, tags: ['pressure', 'damage'] },
   { ...pressure, name: 'Humiliate', count: 7, tempo: 1, damage: 1, affect: 0.4, channels: ['public'], audienceTrust: -0.1, tags: ['pressure', 'damage', 'public'] },
   { ...pressure, name: 'Whisper', count: 8, tempo: 0, affect: 0.45, channels: ['private'], needsNamedPlayer: true, namedTrust: -0.2, tags: ['pressure', 'private'] },

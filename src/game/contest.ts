@@ -1,21 +1,10 @@
-import type { AttackPlan, ContestRecord, EmotionDelta, EmotionalIntent } from '../protocol/index.js';
-import type { CardDef } from './cards.js';
+import type { AttackPlan, ContestRecord } from '../protocol/index.js';
+import { cardDef, type CardDef } from './cards.js';
 import type { EffectBuilder } from './effect-builder.js';
 import { round4 } from './math.js';
 import { alivePlayers, player } from './players.js';
 import type { Rng } from './rng.js';
 import type { GameState, PlayerId } from './state.js';
-
-/** Rules brief, "Delta by emotional intent" (before scaling). */
-export const INTENT_DELTAS: Readonly<Record<EmotionalIntent, EmotionDelta>> = {
-  fear: { fear: 0.25, dominance: -0.1, valence: -0.1 },
-  anger: { anger: 0.25, arousal: 0.15, tilt: 0.05 },
-  shame: { shame: 0.25, confidence: -0.15, valence: -0.1 },
-  tilt: { tilt: 0.3, arousal: 0.1 },
-  overconfidence: { confidence: 0.25, greed: 0.1, tilt: 0.05 },
-  paranoia: { fear: 0.15, tilt: 0.1 },
-};
-const PARANOIA_TRUST = -0.1;
 
 const isPublic = (plan: AttackPlan) => plan.delivery_channel !== 'private';
 
@@ -27,7 +16,7 @@ export function planPrecondition(state: GameState, actor: PlayerId, plan: Attack
     case 'threat_framing':
       return said.some((x) => x.speech_act === 'threat');
     case 'bait':
-      return state.arena.some((a) => a.owner === actor && a.face_down);
+      return state.arena.some((a) => a.owner === actor && cardDef(state.cards[a.card_id] ?? '').type === 'trap');
     case 'false_concession':
       return said.some((x) => x.speech_act === 'promise' || x.speech_act === 'concession');
     case 'public_isolation': {
@@ -40,7 +29,7 @@ export function planPrecondition(state: GameState, actor: PlayerId, plan: Attack
     case 'status_challenge':
       return isPublic(plan) && player(state, target).emotions.dominance > 0;
     case 'betrayal_cue': {
-      const thirds = state.players.filter((p) => p.player_id !== actor && p.player_id !== target);
+      const thirds = alivePlayers(state).filter((p) => p.player_id !== actor && p.player_id !== target);
       return said.some(
         (x) =>
           x.channel === 'private' &&
@@ -79,19 +68,22 @@ export function runContest(state: GameState, rng: Rng, fx: EffectBuilder, input:
     (aligned ? c.alignment_bonus : 0) +
     c.exposure_factor * t.exposure +
     c.confidence_factor * Math.max(0, a.emotions.confidence);
-  if (t.false_tell_charge) power -= 0.15;
+  if (t.false_tell_charge) power += state.rules.effects.false_tell_power;
   const arenaOf = (name: string) => state.arena.some((x) => x.owner === t.player_id && state.cards[x.card_id] === name);
   const resistance =
     c.base_resistance +
     c.dominance_resistance * Math.max(0, t.emotions.dominance) +
     c.confidence_resistance * Math.max(0, t.emotions.confidence) +
     (input.guard?.reactionResistance ?? 0) +
-    (arenaOf('Composure') ? 0.2 : 0) +
-    (arenaOf('Poker Face') ? 0.15 : 0) +
+    (arenaOf('Composure') ? state.rules.effects.composure_resistance : 0) +
+    (arenaOf('Poker Face') ? state.rules.effects.poker_face_resistance : 0) +
     ((t.trust[actor] ?? 0) < 0 ? c.distrust_resistance : 0);
   const noise = rng.uniform(-c.noise, c.noise);
   const margin = power + noise - resistance;
-  const outcome = margin >= c.success_margin ? 'success' : margin >= 0 ? 'partial' : 'failed';
+  // Bands are read off the margin as the log records it (4 decimals): float sums such as
+  // 0.5 − 0.4 = 0.09999… must not turn a margin the ContestRecord shows as 0.1 into a partial.
+  const banded = round4(margin);
+  const outcome = banded >= c.success_margin ? 'success' : banded >= 0 ? 'partial' : 'failed';
 
   if (outcome === 'failed') {
     fx.addExposure(actor, state.rules.exposure.failed_manipulation);
@@ -101,10 +93,10 @@ export function runContest(state: GameState, rng: Rng, fx: EffectBuilder, input:
     const half = outcome === 'partial' ? 0.5 : 1;
     const channel = plan.delivery_channel === 'private' ? c.channel_private : plan.delivery_channel === 'mixed' ? c.channel_mixed : c.channel_public;
     const scale = half * channel * (input.affect / c.affect_unit) * (1 + c.delta_exposure_factor * t.exposure);
-    fx.addEmotion(t.player_id, INTENT_DELTAS[plan.emotional_intent], scale);
+    fx.addEmotion(t.player_id, state.rules.intent_deltas[plan.emotional_intent] ?? {}, scale);
     if (plan.emotional_intent === 'paranoia') {
       for (const other of state.players) {
-        if (other.player_id !== t.player_id && other.alive) fx.addTrust(t.player_id, other.player_id, PARANOIA_TRUST * scale);
+        if (other.player_id !== t.player_id && other.alive) fx.addTrust(t.player_id, other.player_id, state.rules.effects.paranoia_trust * scale);
       }
     }
     const audience = plan.delivery_channel === 'public' ? 1 : plan.delivery_channel === 'mixed' ? 0.5 : 0;

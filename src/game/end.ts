@@ -47,7 +47,7 @@ export function runEnd(ctx: StepContext): void {
   const alive = alivePlayers(s).length;
   if (alive <= 1 || s.turn >= r.round_cap) {
     ctx.emit('game_ended', {
-      reason: alive <= 1 ? 'last_seat_standing' : 'round_cap',
+      reason: alive === 1 ? 'last_seat_standing' : alive === 0 ? 'all_eliminated' : 'round_cap',
       rounds: s.turn,
       placements: placements(s),
     });

@@ -111,7 +111,7 @@ const handlers: Handlers = {
       pl.next_lockout = false;
       pl.next_forced_line = null;
     }
-    for (const t of p.arena_ticks) {
+    for (const t of [...p.arena_ticks, ...(p.private_ticks ?? [])]) {
       const a = s.arena.find((x) => x.card_id === t.card_id);
       if (!a) throw new Error(`arena tick for missing card ${t.card_id}`);
       a.rounds_left = t.rounds_left;
@@ -241,6 +241,7 @@ const handlers: Handlers = {
   action_resolved(s, e) {
     const p = e.payload;
     applyTactical(s, p.tactical_effect);
+    for (const m of p.private_moves ?? []) moveCard(s, m);
     if (p.affective_effect) applyAffective(s, p.affective_effect);
     const i = s.stack.findIndex((x) => x.action_id === p.action_id);
     if (i < 0) throw new Error(`resolved unknown action ${p.action_id}`);

@@ -34,7 +34,9 @@ export function applyKinetic(
       return `forced_line: ${target}'s attacks next round must target ${actor}`;
     case 'tempo_swing': {
       const available = t.tempo + (fx.tempo[target] ?? 0);
-      const moved = Math.min(amount, available);
+      // Tempo moves, it is not destroyed: an attacker at the cap takes (and the target loses) less.
+      const room = state.rules.tempo_cap - (player(state, actor).tempo + (fx.tempo[actor] ?? 0));
+      const moved = Math.min(amount, available, room);
       if (moved <= 0) return null;
       fx.addTempo(target, -moved);
       fx.addTempo(actor, moved);

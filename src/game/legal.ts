@@ -48,7 +48,7 @@ export function actionLegal(state: GameState, id: PlayerId): LegalAction[] {
       const def = cardDef(state.cards[a.card_id] ?? '');
       if (def.type === 'trap' && targets.length > 0) {
         out.push({ kind: 'activate', card_id: a.card_id, name: def.name, type: def.type, tempo_cost: cost, attack: true, targets, kinetic_intents: [...SPRING_INTENTS], channels: ['public', 'private', 'mixed'] });
-      } else if (def.type === 'ritual' && (a.countdown ?? 0) > 1) {
+      } else if (def.type === 'ritual' && (a.countdown ?? 0) >= 1) {
         out.push({ kind: 'activate', card_id: a.card_id, name: def.name, type: def.type, tempo_cost: cost, attack: false, targets: [], kinetic_intents: [], channels: [] });
       }
     }

@@ -10,7 +10,9 @@ import { parseShift, scorePredictions } from './predictions.js';
 import { slipChance } from './slip.js';
 import type { StackEntry } from './state.js';
 import { springTraps } from './traps.js';
+import { fireRitual } from './upkeep.js';
 import { cardRef } from './views-cards.js';
+import type { CardMove } from '../protocol/index.js';
 
 /** Resolve: plans are revealed, the stack resolves in submission order, then ledger and reads settle. */
 export function runResolve(ctx: StepContext): void {
@@ -33,6 +35,8 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
   if (entry.reaction_card_id) fx.moves.push({ card_id: entry.reaction_card_id, from: 'stack', to: 'discard', reason: 'reaction' });
 
   const inArena = s.arena.find((a) => a.card_id === entry.card_id);
+  // Overextending costs exposure whether or not the second action comes to anything.
+  if (entry.index === 2) fx.addExposure(actor, r.exposure.second_action);
   if (entry.kind === 'activate' && !inArena) {
     ctx.emit('action_resolved', {
       action_id: entry.action_id,
@@ -42,13 +46,14 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
       card: cardRef(entry.card_id, def),
       attack_plan: plan,
       tactical_effect: fx.tactical(),
+      affective_effect: fx.affective(),
       manipulation_outcome: null,
       manipulation: null,
       slipped: false,
       prediction: null,
       fizzled: true,
       rules_notes: ['fizzled: the activated card left the arena before resolve'],
-    });
+    }, [{ key: 'affective_effect', to: [] }]);
     return;
   }
 
@@ -59,10 +64,11 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
     fx.addExposure(actor, r.exposure.slip);
     fx.notes.push(`slip: ${actor} misplays; tactical effect halved, exposure +1`);
   }
-  if (entry.index === 2) fx.addExposure(actor, r.exposure.second_action);
 
   let contest = null;
   let prediction = null;
+  let fireNow: string | null = null;
+  const privateMoves: CardMove[] = [];
   if (plan) {
     const target = plan.target_player_id;
     const springing = entry.kind === 'activate';
@@ -98,25 +104,30 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
     const shift = parseShift(plan.expected_behavior_shift);
     if (shift) prediction = { predicted: shift, from_turn: s.turn + 1, to_turn: s.turn + r.prediction_rounds };
   } else if (entry.kind === 'activate') {
-    // Hastening a ritual: its countdown drops by one.
+    // Hastening a ritual: its countdown drops by one; at 0 it fires right after this resolution.
+    const countdown = Math.max(0, (inArena!.countdown ?? 1) - 1);
     fx.moves.push({
       card_id: entry.card_id,
       from: `arena:${actor}`,
       to: `arena:${actor}`,
       reason: 'hasten',
-      arena: { face_down: false, rounds_left: null, countdown: Math.max(0, (inArena!.countdown ?? 1) - 1), chosen_emotion: null },
+      arena: { face_down: false, rounds_left: null, countdown, chosen_emotion: null },
     });
-    fx.notes.push(`${def.name} hastened`);
+    fx.notes.push(`${def.name} hastened to ${countdown}`);
+    if (countdown === 0) fireNow = entry.card_id;
   } else {
-    fx.moves.push({
+    const move = {
       card_id: entry.card_id,
-      from: 'stack',
-      to: `arena:${actor}`,
+      from: 'stack' as const,
+      to: `arena:${actor}` as const,
       reason: 'played',
       arena: { face_down: def.faceDown, rounds_left: def.rounds, countdown: def.countdown, chosen_emotion: entry.payload.chosen_emotion ?? null },
-    });
-    if (def.name === 'Composure') fx.addEmotion(actor, { tilt: -0.2 });
-    if (def.name === 'Poker Face') fx.addExposure(actor, -halve(3));
+    };
+    // Which card went face down is the owner's secret (card ids are otherwise traceable).
+    if (def.faceDown) privateMoves.push(move);
+    else fx.moves.push(move);
+    if (def.name === 'Composure') fx.addEmotion(actor, { tilt: r.effects.composure_tilt });
+    if (def.name === 'Poker Face') fx.addExposure(actor, -halve(-r.effects.poker_face_exposure));
   }
   if (entry.kind === 'play_card' && plan) {
     fx.moves.push({ card_id: entry.card_id, from: 'stack', to: 'discard', reason: 'resolved' });
@@ -140,11 +151,14 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
       slipped,
       prediction,
       fizzled: false,
+      ...(privateMoves.length ? { private_moves: privateMoves } : {}),
       rules_notes: fx.notes,
     },
     [
       { key: 'affective_effect', to: [] },
       { key: 'manipulation', to: [] },
+      { key: 'private_moves', to: [actor] },
     ],
   );
+  if (fireNow) fireRitual(ctx, fireNow);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMOTIONAL_INTENTS, EMOTIONS } from '../protocol/index.js';
 
 /**
  * Every number of the rules in one versioned place (rules brief: "a default in one versioned rules
@@ -111,10 +112,41 @@ export const RulesConfig = z.object({
     .object({
       gambit_damage: z.number().int().default(1),
       correct_read: z.number().int().default(1),
-      punished_bluff: z.number().int().default(1),
       tempo_swing: z.number().int().default(2),
     })
     .prefault({}),
+  /** Card effects beyond the catalog's damage/affect/tempo columns. */
+  effects: z
+    .object({
+      snare_resolve: z.number().int().default(-3),
+      snare_exposure: z.number().int().default(2),
+      tell_resolve: z.number().int().default(-2),
+      tell_tempo: z.number().int().default(2),
+      lockjaw_affect_scale: z.number().default(0.5),
+      slow_burn_resolve: z.number().int().default(-2),
+      slow_burn_tilt: z.number().default(0.1),
+      rebuild_resolve: z.number().int().default(5),
+      rebuild_confidence: z.number().default(0.2),
+      composure_tilt: z.number().default(-0.2),
+      composure_resistance: z.number().default(0.2),
+      poker_face_exposure: z.number().int().default(-3),
+      poker_face_resistance: z.number().default(0.15),
+      false_tell_power: z.number().default(-0.15),
+      false_tell_shown: z.number().default(0.8),
+      paranoia_trust: z.number().default(-0.1),
+    })
+    .prefault({}),
+  /** Rules brief, "Delta by emotional intent", before scaling. */
+  intent_deltas: z
+    .record(z.enum(EMOTIONAL_INTENTS), z.partialRecord(z.enum(EMOTIONS), z.number()))
+    .default({
+      fear: { fear: 0.25, dominance: -0.1, valence: -0.1 },
+      anger: { anger: 0.25, arousal: 0.15, tilt: 0.05 },
+      shame: { shame: 0.25, confidence: -0.15, valence: -0.1 },
+      tilt: { tilt: 0.3, arousal: 0.1 },
+      overconfidence: { confidence: 0.25, greed: 0.1, tilt: 0.05 },
+      paranoia: { fear: 0.15, tilt: 0.1 },
+    }),
   prediction_rounds: z.number().int().default(2),
   /** Reflect's trust/grievance update: each attack received this round, toward its attacker. */
   attacked_trust: z.number().default(-0.05),

@@ -4,7 +4,7 @@ import { catalogNames } from './cards.js';
 import { GameConfig, type GameConfigInput, type SeatConfig } from './config.js';
 import type { StepContext } from './context.js';
 import { drawCards } from './draw.js';
-import { seedRng } from './rng.js';
+import { Rng, seedRng } from './rng.js';
 import type { GameState } from './state.js';
 
 export class ConfigError extends Error {
@@ -27,7 +27,7 @@ export function initialState(config: GameConfigInput, seed: number): GameState {
   }
   return {
     schema_version: SCHEMA_VERSION,
-    game_id: c.game_id ?? `game_s${seed}`,
+    game_id: c.game_id ?? defaultGameId(seed),
     seed,
     status: 'setup',
     turn: 0,
@@ -56,6 +56,18 @@ export function initialState(config: GameConfigInput, seed: number): GameState {
     next_action: 1,
     next_commitment: 1,
   };
+}
+
+/**
+ * A default id that does not spell out the seed, which every viewer sees. It is still a function of
+ * the seed, so hidden information needs an unguessable seed (the server draws 53-bit ones); small
+ * CLI seeds are for reproducible experiments.
+ */
+function defaultGameId(seed: number): string {
+  const rng = new Rng(seedRng(`tiltyard:game-id:${seed}`));
+  let id = '';
+  for (let i = 0; i < 3; i++) id += rng.int(0x10000).toString(16).padStart(4, '0');
+  return `game_${id}`;
 }
 
 function baselineOf(seat: SeatConfig, confidence: number): EmotionVector {

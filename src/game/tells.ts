@@ -30,10 +30,10 @@ export function tellOf(state: GameState, p: PlayerState): Tell {
   const masks = state.arena.filter((a) => a.owner === p.player_id && (state.cards[a.card_id] === 'Poker Face' || state.cards[a.card_id] === 'False Tell'));
   if (masks.some((a) => state.cards[a.card_id] === 'Poker Face')) return { dominant: null, vector: null, masked: true };
   const spoof = masks.find((a) => a.chosen_emotion)?.chosen_emotion ?? null;
-  if (p.exposure < r.tell_dominant_at) return { dominant: null, vector: null, masked: masks.length > 0 };
+  if (p.exposure < r.tell_dominant_at) return { dominant: null, vector: null, masked: false };
   if (spoof) {
-    const vector = p.exposure >= r.tell_vector_at ? { ...(Object.fromEntries(EMOTIONS.map((k) => [k, 0])) as EmotionVector), [spoof]: 0.8 } : null;
-    return { dominant: spoof, vector, masked: true };
+    const vector = p.exposure >= r.tell_vector_at ? { ...(Object.fromEntries(EMOTIONS.map((k) => [k, 0])) as EmotionVector), [spoof]: r.effects.false_tell_shown } : null;
+    return { dominant: spoof, vector, masked: false };
   }
   return { dominant: dominantEmotion(p.emotions), vector: p.exposure >= r.tell_vector_at ? { ...p.emotions } : null, masked: false };
 }

@@ -21,6 +21,7 @@ export function initiativeFor(state: GameState, tempoAfter: (id: PlayerId) => nu
 
 /** Upkeep: resolve drifts to baseline, tempo +1, arena clocks tick, rituals at 0 fire, statuses roll over. */
 export function runUpkeep(ctx: StepContext): void {
+  // Face-down cards' clocks are the owner's secret: a ticking face-down card would betray a False Tell.
   const s = ctx.state;
   const r = s.rules;
   const resolveDelta: Record<PlayerId, number> = {};
@@ -45,19 +46,24 @@ export function runUpkeep(ctx: StepContext): void {
   const lockedOut = s.players.filter((p) => p.alive && p.next_lockout).map((p) => p.player_id);
   const forced: Record<PlayerId, PlayerId> = {};
   for (const p of s.players) if (p.alive && p.next_forced_line) forced[p.player_id] = p.next_forced_line;
+  const ownerOf = (cardId: string) => s.arena.find((a) => a.card_id === cardId)!;
+  const secret = ticks.filter((t) => ownerOf(t.card_id).face_down);
+  const secretOwners = [...new Set(secret.map((t) => ownerOf(t.card_id).owner))];
   ctx.emit('upkeep_applied', {
+    private_ticks: secret,
     initiative_order: initiativeFor(s, (id) => player(s, id).tempo + (tempoDelta[id] ?? 0)),
     resolve_delta: resolveDelta,
     tempo_delta: tempoDelta,
     locked_out: lockedOut,
     forced_lines: forced,
-    arena_ticks: ticks,
+    arena_ticks: ticks.filter((t) => !secret.includes(t)),
     card_moves: moves,
-  });
+  }, [{ key: 'private_ticks', to: secretOwners }]);
   for (const cardId of firing) fireRitual(ctx, cardId);
 }
 
-function fireRitual(ctx: StepContext, cardId: string): void {
+/** A ritual whose countdown reached 0 fires: at upkeep, or at once when hastened to 0. */
+export function fireRitual(ctx: StepContext, cardId: string): void {
   const s = ctx.state;
   const entry = s.arena.find((a) => a.card_id === cardId);
   if (!entry) return;
@@ -66,17 +72,18 @@ function fireRitual(ctx: StepContext, cardId: string): void {
   const owner = entry.owner;
   const fx = new EffectBuilder(s);
   const notes: string[] = [];
+  const e = s.rules.effects;
   if (name === 'Slow Burn') {
     for (const p of alivePlayers(s)) {
       if (p.player_id === owner) continue;
-      fx.addResolve(p.player_id, -2);
-      fx.addEmotion(p.player_id, { tilt: 0.1 });
+      fx.addResolve(p.player_id, e.slow_burn_resolve);
+      fx.addEmotion(p.player_id, { tilt: e.slow_burn_tilt });
     }
-    notes.push('Slow Burn: every opponent −2 resolve, tilt +0.1');
+    notes.push(`Slow Burn: every opponent ${e.slow_burn_resolve} resolve, tilt +${e.slow_burn_tilt}`);
   } else if (name === 'Rebuild') {
-    fx.addResolve(owner, 5, s.rules.resolve_baseline);
-    fx.addEmotion(owner, { confidence: 0.2 });
-    notes.push('Rebuild: +5 resolve (cap 12), confidence +0.2');
+    fx.addResolve(owner, e.rebuild_resolve, s.rules.resolve_baseline);
+    fx.addEmotion(owner, { confidence: e.rebuild_confidence });
+    notes.push(`Rebuild: +${e.rebuild_resolve} resolve (cap ${s.rules.resolve_baseline}), confidence +${e.rebuild_confidence}`);
   }
   fx.moves.push({ card_id: cardId, from: `arena:${owner}`, to: 'discard', reason: 'ritual_fired' });
   ctx.emit(

@@ -23,10 +23,13 @@ function checkAttack(state: GameState, id: PlayerId, def: CardDef, payload: Acti
   if (!target) return no('action/missing_target', `${def.name} is an attack: name target_player_id`);
   const t = findPlayer(state, target);
   if (!t || !t.alive || target === id) return no('action/illegal_target', `${target} is not an alive opponent`);
+  // An attack on an opponent without a plan is refused as such whichever opponent it aims at (seed 003
+  // §4.2, rules brief "an attack without an AttackPlan is rejected"); the forced line is a rule about
+  // planned attacks, so it is checked after.
+  if (!plan) return no('action/missing_attack_plan', `${def.name} against ${target} is an attack and needs an AttackPlan`);
   if (!attackTargets(state, id).includes(target)) {
     return no('action/forced_line', `your attacks this round must target ${player(state, id).forced_line}`);
   }
-  if (!plan) return no('action/missing_attack_plan', `${def.name} against ${target} is an attack and needs an AttackPlan`);
   if (plan.target_player_id !== target) return no('action/plan_target_mismatch', `attack_plan targets ${plan.target_player_id} but the action targets ${target}`);
   if (!intents.includes(plan.kinetic_intent)) {
     return no('action/kinetic_intent_not_allowed', `${def.name} allows ${intents.join(', ')}, not ${plan.kinetic_intent}`);
@@ -87,8 +90,8 @@ export function validateAction(state: GameState, id: PlayerId, response: Pick<Tu
     const target = payload.target_player_id ?? plan!.target_player_id;
     return { ok: true, kind: 'activate', card_id: cardId, def, payload: { card_id: cardId, target_player_id: target }, attack_plan: plan, tempo: cost };
   }
-  if (def.type === 'ritual' && (inArena.countdown ?? 0) > 1) {
+  if (def.type === 'ritual' && (inArena.countdown ?? 0) >= 1) {
     return { ok: true, kind: 'activate', card_id: cardId, def, payload: { card_id: cardId, target_player_id: null }, attack_plan: null, tempo: cost };
   }
-  return no('action/not_activatable', `${def.name} cannot be activated now (traps spring, rituals with countdown > 1 hasten)`);
+  return no('action/not_activatable', `${def.name} cannot be activated now (traps spring, rituals with a countdown hasten)`);
 }

@@ -105,7 +105,7 @@ export function worldView(state: GameState, viewer: Viewer, tells = tellsOf(stat
           card: hidden ? HIDDEN_CARD : cardRefOf(state, a.card_id),
           owner_player_id: a.owner,
           face_down: a.face_down,
-          rounds_left: a.rounds_left,
+          rounds_left: hidden ? null : a.rounds_left,
           countdown: hidden ? null : a.countdown,
           chosen_emotion: hidden ? null : a.chosen_emotion,
         };

@@ -27,6 +27,14 @@ function zoneList(state: GameState, zone: CardMove['from']): string[] | null {
 
 /** Applies one card move (used by evolve only). */
 export function moveCard(state: GameState, move: CardMove): void {
+  if (move.from === move.to && move.arena) {
+    // A clock change in place (hastening): the card keeps its position in the arena.
+    const a = state.arena.find((x) => x.card_id === move.card_id);
+    if (!a) throw new Error(`card ${move.card_id} not in ${move.from}`);
+    a.rounds_left = move.arena.rounds_left;
+    a.countdown = move.arena.countdown;
+    return;
+  }
   take(state, move.from, move.card_id);
   const to = move.to;
   if (to === 'stack') throw new Error('cards enter the stack with their action');

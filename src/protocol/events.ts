@@ -43,6 +43,8 @@ export const Placement = z.object({
 });
 export type Placement = z.infer<typeof Placement>;
 
+const ArenaTick = z.object({ card_id: CardId, rounds_left: z.number().int().nullable(), countdown: z.number().int().nullable() });
+
 const payloads = {
   game_started: z.object({
     rules_version: z.string(),
@@ -63,9 +65,9 @@ const payloads = {
     tempo_delta: IntMap,
     locked_out: z.array(PlayerId),
     forced_lines: z.record(PlayerId, PlayerId),
-    arena_ticks: z.array(
-      z.object({ card_id: CardId, rounds_left: z.number().int().nullable(), countdown: z.number().int().nullable() }),
-    ),
+    arena_ticks: z.array(ArenaTick),
+    /** Clocks of face-down cards: only their owners see these. */
+    private_ticks: z.array(ArenaTick).optional(),
     card_moves: z.array(CardMove),
   }),
   ritual_fired: z.object({
@@ -85,7 +87,7 @@ const payloads = {
   cards_discarded: z.object({
     player_id: PlayerId,
     cards: z.array(CardRef),
-    reason: z.enum(['hand_cap', 'life_lost', 'eliminated']),
+    reason: z.enum(['hand_cap']),
   }),
   secret_plan_committed: z.object({
     player_id: PlayerId,
@@ -104,7 +106,7 @@ const payloads = {
     action_id: ActionId,
     player_id: PlayerId,
     kind: z.enum(['play_card', 'activate', 'pass']),
-    /** Null for passes. Hidden for face-down plays. */
+    /** Absent for passes; hidden from others for face-down plays. */
     action: ActionEnvelope.optional(),
     card: CardRef.nullable().optional(),
     target_player_id: PlayerId.nullable(),
@@ -145,6 +147,8 @@ const payloads = {
       .object({ predicted: BehaviorShift, from_turn: z.number().int(), to_turn: z.number().int() })
       .nullable(),
     fizzled: z.boolean(),
+    /** Card moves of face-down cards: only the owner sees which card went where. */
+    private_moves: z.array(CardMove).optional(),
     rules_notes: z.array(z.string()),
   }),
   reaction_requested: z.object({ player_id: PlayerId, action_id: ActionId, attacker_player_id: PlayerId }),
@@ -187,7 +191,7 @@ const payloads = {
     discarded: z.array(CardRef),
   }),
   game_ended: z.object({
-    reason: z.enum(['last_seat_standing', 'round_cap']),
+    reason: z.enum(['last_seat_standing', 'all_eliminated', 'round_cap']),
     rounds: z.number().int(),
     placements: z.array(Placement),
   }),

@@ -30,7 +30,7 @@ export const MemoryState = z.object({
 });
 export type MemoryState = z.infer<typeof MemoryState>;
 
-/** A commitment as the seat itself knows it (its own, or one aimed at it). */
+/** A commitment the seat itself made (the speech_act label is private to its speaker). */
 export const CommitmentView = z.object({
   commitment_id: z.string(),
   kind: SpeechAct,
@@ -92,7 +92,8 @@ export const StackEntryView = z.object({
 export type StackEntryView = z.infer<typeof StackEntryView>;
 
 /**
- * Seed 003 §3.1. `seed` is null in every view but admin's: knowing it reveals the deck.
+ * Seed 003 §3.1. `seed` is null for seats and spectators (knowing it reveals the deck); admins see
+ * it, and researchers once the game is over.
  */
 export const WorldState = z.object({
   schema_version: z.string().default(SCHEMA_VERSION),

@@ -132,8 +132,10 @@ export function onReflect(ctx: StepContext, id: PlayerId, decision: unknown): vo
 
 function compactPlan(r: TurnPlanResponse): SecretPlan {
   if (r.secret_plan) return r.secret_plan;
+  // Derived from the attack itself, the plan carries no emotional intent: alignment with one's own
+  // committed plan is a bonus for planning ahead, which a compact answer did not do.
   const plan = r.attack_plan;
-  if (plan) return { tactical_intent: plan.kinetic_intent, emotional_intent: { emotion: plan.emotional_intent, target_player_id: plan.target_player_id } };
+  if (plan) return { tactical_intent: plan.kinetic_intent, emotional_intent: null };
   return r.selected_action.kind === 'pass' ? DEFAULT_PLAN : { tactical_intent: 'build', emotional_intent: null };
 }
 

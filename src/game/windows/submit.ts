@@ -63,13 +63,14 @@ export function affordableGuards(ctx: StepContext, target: PlayerId): string[] {
 }
 
 /**
- * Rules brief: an attack on a seat holding a Guard asks that seat once to react. Compact windows
- * answer for it (its best affordable guard), so a round costs one call per seat.
+ * Rules brief: an attack on a seat holding a Guard asks that seat once to react. In full windows
+ * every attacked seat is asked, guard or not — asking only guard holders would tell the table who
+ * holds one. Compact windows answer for the seat (its best affordable guard): one call per round.
  */
 function offerReaction(ctx: StepContext, actionId: string, attacker: PlayerId, target: PlayerId): void {
-  const guards = affordableGuards(ctx, target);
-  if (guards.length === 0) return;
   if (ctx.state.rules.windows === 'compact') {
+    const guards = affordableGuards(ctx, target);
+    if (guards.length === 0) return;
     const cardId = guards[0]!;
     const def = cardDef(ctx.state.cards[cardId] ?? '');
     ctx.emit('reaction_submitted', { player_id: target, action_id: actionId, card: cardRef(cardId, def), tempo_paid: def.tempo });
