@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { AGENT_NAMES } from '../../agents/builtin/index.js';
+import { simulate } from '../../runner/simulate.js';
+import { DEFAULT_GAMES, GAME_OPTIONS, gameSpec, parseFlags } from '../flags.js';
+import { EXIT } from '../io.js';
+import { progressBar } from '../progress.js';
+import { formatSummary } from '../summary.js';
+import type { Command } from './command.js';
+
+export const simulateCommand: Command = {
+  name: 'simulate',
+  summary: 'play many seeded games in memory and report balance and throughput',
+  usage: `Usage: tiltyard simulate [--games N] [--seed S] [--seats K] [--agents a,b,…] [--rules-file f.json] [--compact] [--json]
+
+Plays N games in memory, one after another, and prints what happened: win rates by seat and by
+agent, rounds, card plays by type, manipulation and slip rates, throughput, and a sha256 over every
+event (logHash) — the same flags always give the same logHash.
+
+  --games N          games to play (default ${DEFAULT_GAMES})
+  --seed S           game g (0-based) is played with seed S + g (default 1)
+  --seats K          seats per game, 2–6 (default: the number of --agents if ≥ 2, else 4)
+  --agents a,b,…     a line-up of built-in agents; game g seats agent (i + g) mod n in seat i,
+                     so each sits in every seat (default: the first K agents below)
+  --rules-file F     a JSON object of rules overrides (see docs/rules.md)
+  --compact          compact windows: one decision per seat per round
+  --json             print the result as one JSON object on stdout
+
+Agents: ${AGENT_NAMES.join(', ')}
+`,
+  run(argv, io) {
+    const { values } = parseFlags(() => parseArgs({ args: [...argv], options: { ...GAME_OPTIONS, games: { type: 'string' } }, strict: true, allowPositionals: false }));
+    if (values.help) {
+      io.out(this.usage);
+      return EXIT.ok;
+    }
+    const spec = gameSpec(values);
+    const bar = progressBar(io, 'simulate');
+    const result = simulate({ games: spec.games, seed: spec.seed, seats: spec.seats, agents: spec.lineup, rules: spec.rules, onProgress: (d, t) => bar?.update(d, t) });
+    bar?.end();
+    io.out(values.json ? `${JSON.stringify(result)}\n` : formatSummary(result));
+    return EXIT.ok;
+  },
+};

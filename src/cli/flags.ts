@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { SimulationSpec } from '../runner/simulate.js';
+import { UsageError } from './io.js';
+
+/**
+ * Runs node:util parseArgs (strict, no positionals) and turns its errors into one-line usage
+ * errors; parseArgs' own messages run to several sentences.
+ */
+export function parseFlags<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    const message = err.message ?? String(e);
+    const flag = /'(-[^' ]+)/.exec(message)?.[1] ?? 'a flag';
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown flag ${flag}`);
+    if (message.includes('ambiguous')) throw new UsageError(`${flag}: a value starting with "-" must be written ${flag}=<value>`);
+    const first = message.split(/\.(?:\s|$)/)[0] ?? message;
+    throw new UsageError(first.charAt(0).toLowerCase() + first.slice(1));
+  }
+}
+
+export const DEFAULT_GAMES = 100;
+
+/** The parseArgs options every game-running command shares. */
+export const GAME_OPTIONS = {
+  seed: { type: 'string' },
+  seats: { type: 'string' },
+  agents: { type: 'string' },
+  'rules-file': { type: 'string' },
+  compact: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const WholeNumber = z
+  .string()
+  .trim()
+  .regex(/^[+-]?\d+$/, { error: (issue) => `must be a whole number, got "${String(issue.input)}"` })
+  .transform(Number);
+
+/** The raw flag strings, typed; ranges and names are checked by the runner's SimulationSpec. */
+const GameFlags = z.object({
+  games: WholeNumber.optional(),
+  seed: WholeNumber.default(1),
+  seats: WholeNumber.optional(),
+  agents: z
+    .string()
+    .transform((s) => s.split(',').map((a) => a.trim()))
+    .optional(),
+  'rules-file': z.string().optional(),
+  compact: z.boolean().default(false),
+});
+
+const FLAG_OF: Record<string, string> = { rules: '--rules-file' };
+
+/** One line per the first zod issue, naming the flag it is about. */
+function issueLine(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid arguments';
+  const [head, ...rest] = issue.path.map(String);
+  const flag = head === undefined ? '' : (FLAG_OF[head] ?? `--${head}`);
+  return [flag, rest.join('.'), issue.message].filter(Boolean).join(': ');
+}
+
+function readRules(path: string, compact: boolean): Record<string, unknown> {
+  let rules: Record<string, unknown> = {};
+  if (path) {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--rules-file: cannot read ${path} (${(e as { code?: string }).code ?? String(e)})`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`--rules-file: ${path} is not valid JSON (${(e as Error).message})`);
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new UsageError(`--rules-file: ${path} must hold a JSON object`);
+    rules = json as Record<string, unknown>;
+  }
+  return compact ? { ...rules, windows: 'compact' } : rules;
+}
+
+/**
+ * Turns a command's parsed flag values into a validated simulation spec, or a UsageError naming
+ * the flag. `games` is fixed by commands that play a set number of games.
+ */
+export function gameSpec(values: Record<string, unknown>, games?: number): SimulationSpec {
+  const flags = GameFlags.safeParse(values);
+  if (!flags.success) throw new UsageError(issueLine(flags.error));
+  const f = flags.data;
+  const spec = SimulationSpec.safeParse({
+    games: games ?? f.games ?? DEFAULT_GAMES,
+    seed: f.seed,
+    seats: f.seats,
+    agents: f.agents,
+    rules: readRules(f['rules-file'] ?? '', f.compact),
+  });
+  if (!spec.success) throw new UsageError(issueLine(spec.error));
+  return spec.data;
+}

@@ -1,0 +1,69 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Command } from './commands/command.js';
+import { COMMANDS } from './commands/index.js';
+import { EXIT, UsageError, type CliIo } from './io.js';
+
+const usage = (commands: readonly Command[]) => `Usage: tiltyard <command> [flags]
+
+Tiltyard: AI agents play a seeded, deterministic card game of bluff, pressure and tilt.
+
+Commands:
+${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+
+Run \`tiltyard <command> --help\` for a command's flags. Exit codes: 0 ok, 1 error, 2 bad usage.
+`;
+
+/**
+ * Runs one command line and returns the exit code. Bad usage prints one `tiltyard: <reason>`
+ * line (exit 2); anything unexpected prints one line too (exit 1), with the stack only when
+ * TILTYARD_DEBUG is set.
+ *
+ * @example await main(['simulate', '--games', '10', '--json'], io) // 0
+ */
+export async function main(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage(commands));
+    return EXIT.ok;
+  }
+  try {
+    const command = commands.find((c) => c.name === name);
+    if (!command) throw new UsageError(`unknown command "${name}" (commands: ${commands.map((c) => c.name).join(', ')}; see tiltyard --help)`);
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`tiltyard: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    const err = e instanceof Error ? e : new Error(String(e));
+    io.err(`tiltyard: unexpected error: ${err.message.split('\n')[0]}\n`);
+    if (process.env['TILTYARD_DEBUG']) io.err(`${err.stack ?? ''}\n`);
+    return EXIT.failure;
+  }
+}
+
+/** Binds `main` to this process: argv, stdout/stderr, exit code; a closed pipe (`| head`) ends quietly. */
+export async function runCli(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') process.stderr.write(`tiltyard: cannot write output: ${e.message}\n`);
+    process.exit(e.code === 'EPIPE' ? (process.exitCode ?? EXIT.ok) : EXIT.failure);
+  });
+  const io: CliIo = {
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    errIsTTY: process.stderr.isTTY === true,
+  };
+  process.exitCode = await main(argv, io);
+}
+
+const isEntry = (path: string | undefined): boolean => {
+  try {
+    return path !== undefined && realpathSync(path) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+};
+
+// `npx tsx src/cli/main.ts …` runs it directly; the bin imports it and calls runCli.
+if (isEntry(process.argv[1])) await runCli();
