@@ -17,6 +17,8 @@ export const RulesConfig = z.object({
   lives: z.number().int().min(1).default(3),
   resolve_baseline: z.number().int().default(12),
   resolve_after_life_lost: z.number().int().default(8),
+  /** How far resolve drifts back toward the baseline at each upkeep. */
+  resolve_drift: z.number().int().min(0).default(1),
   opening_hand: z.number().int().default(5),
   draw_per_round: z.number().int().default(2),
   draw_after_life_lost: z.number().int().default(4),

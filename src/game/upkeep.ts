@@ -27,7 +27,8 @@ export function runUpkeep(ctx: StepContext): void {
   const resolveDelta: Record<PlayerId, number> = {};
   const tempoDelta: Record<PlayerId, number> = {};
   for (const p of alivePlayers(s)) {
-    const drift = p.resolve < r.resolve_baseline ? 1 : p.resolve > r.resolve_baseline ? -1 : 0;
+    const gap = r.resolve_baseline - p.resolve;
+    const drift = Math.sign(gap) * Math.min(Math.abs(gap), r.resolve_drift);
     if (drift) resolveDelta[p.player_id] = drift;
     const gain = Math.min(r.tempo_cap, p.tempo + r.tempo_per_upkeep) - p.tempo;
     if (gain) tempoDelta[p.player_id] = gain;
