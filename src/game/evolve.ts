@@ -245,7 +245,7 @@ const handlers: Handlers = {
     if (p.affective_effect) applyAffective(s, p.affective_effect);
     const i = s.stack.findIndex((x) => x.action_id === p.action_id);
     if (i < 0) throw new Error(`resolved unknown action ${p.action_id}`);
-    s.stack.splice(i, 1);
+    const [entry] = s.stack.splice(i, 1);
     const round = currentRound(s);
     const actor = p.actor_player_id;
     if (p.attack_plan && !p.fizzled) {
@@ -259,7 +259,8 @@ const handlers: Handlers = {
       bump(round.slips, actor);
       bump(round.reckless, actor);
     }
-    if (p.card?.name === 'False Tell' && !p.fizzled) player(s, actor).false_tell_charge = true;
+    // False Tell lies face down, so the event's public `card` is null: read the card off the stack entry.
+    if (entry!.kind === 'play_card' && s.cards[entry!.card_id] === 'False Tell' && !p.fizzled) player(s, actor).false_tell_charge = true;
     if (p.prediction && p.attack_plan) {
       s.predictions.push({
         predictor: actor,
