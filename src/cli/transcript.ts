@@ -87,9 +87,11 @@ export function transcriptLines(): (e: GameEvent) => string[] {
       const targets = p.target_player_ids.length ? ` → ${p.target_player_ids.map(who).join(' ')}` : '';
       return [`  ${who(p.actor_player_id)}'s ${what}${targets}: ${parts.join(' · ')}`, ...notes(p.rules_notes)];
     },
-    commitment_settled: (p) => [
-      `  ledger: ${who(p.speaker_player_id)}'s ${p.kind ?? 'word'}${p.target_player_id ? ` to ${who(p.target_player_id)}` : ''} ${p.outcome ?? 'settled'}` +
-        (effect(p.tactical_effect, who) ? ` (${effect(p.tactical_effect, who)})` : ''),
+    ledger_settled: (p) => [
+      ...(p.settlements ?? []).map(
+        (x) => `  ledger: ${who(x.speaker_player_id)}'s ${x.kind}${x.target_player_id ? ` to ${who(x.target_player_id)}` : ''} ${x.outcome}`,
+      ),
+      ...(effect(p.tactical_effect, who) ? [`  ledger effects: ${effect(p.tactical_effect, who)}`] : []),
     ],
     prediction_scored: (p) => [
       `  ${who(p.predictor_player_id)}'s read "${p.predicted}" on ${who(p.target_player_id)}: ${p.correct ? 'correct' : 'wrong'} (saw ${p.observed.join(', ') || 'nothing'})` +

@@ -211,7 +211,8 @@ const handlers: Handlers = {
   action_rejected(s, e) {
     if (!s.window) throw new Error('rejection outside a window');
     s.window.rejections += 1;
-    s.window.last_rejection = e.payload.reprompt ? { code: e.payload.code, message: e.payload.message ?? e.payload.code } : null;
+    const code = e.payload.code ?? 'rejected';
+    s.window.last_rejection = e.payload.reprompt ? { code, message: e.payload.message ?? code } : null;
   },
   reaction_requested(s, e) {
     s.suspended = s.window;
@@ -271,11 +272,13 @@ const handlers: Handlers = {
       });
     }
   },
-  commitment_settled(s, e) {
+  ledger_settled(s, e) {
+    const settled = e.payload.settlements;
+    if (!settled) throw new Error('settlements missing from the full log');
     applyTactical(s, e.payload.tactical_effect);
     if (e.payload.affective_effect) applyAffective(s, e.payload.affective_effect);
-    if (!e.payload.commitment_id) throw new Error('commitment id missing from the full log');
-    s.ledger = s.ledger.filter((c) => c.commitment_id !== e.payload.commitment_id);
+    const ids = new Set(settled.map((x) => x.commitment_id));
+    s.ledger = s.ledger.filter((c) => !ids.has(c.commitment_id));
   },
   prediction_scored(s, e) {
     const p = e.payload;

@@ -15,13 +15,12 @@ export const openPromise = (state: GameState, speaker: PlayerId, target: PlayerI
     (c) => c.speaker === speaker && c.target === target && (c.kind === 'promise' || c.kind === 'concession') && state.turn <= c.turn + 1,
   );
 
-type Settlement = { outcome: string; fx: EffectBuilder } | null;
+type Outcome = 'broken' | 'kept' | 'credible' | 'empty' | 'came_true' | 'expired' | 'called' | 'uncalled';
 
 /** How one commitment stands at the end of this round's resolve; null while it is still open. */
-function settle(state: GameState, c: Commitment): Settlement {
+function settle(state: GameState, c: Commitment, fx: EffectBuilder): Outcome | null {
   const r = state.rules.ledger;
   const round = currentRound(state);
-  const fx = new EffectBuilder(state);
   const lastRound = state.turn >= c.turn + 1;
   const attacked = (by: PlayerId, on: PlayerId | null) => on !== null && (round.attacks[by] ?? []).includes(on);
   const others = alivePlayers(state).filter((p) => p.player_id !== c.speaker);
@@ -32,27 +31,27 @@ function settle(state: GameState, c: Commitment): Settlement {
         fx.addExposure(c.speaker, r.broken_exposure);
         fx.addGrievance(c.target!, c.speaker, r.broken_grievance);
         if (c.public) for (const o of others) fx.addTrust(o.player_id, c.speaker, r.broken_public_trust);
-        return { outcome: 'broken', fx };
+        return 'broken';
       }
       if (!lastRound) return null;
       fx.addTrust(c.target!, c.speaker, r.kept_trust);
-      return { outcome: 'kept', fx };
+      return 'kept';
     case 'threat':
       if (attacked(c.speaker, c.target)) {
         fx.addEmotion(c.target!, { fear: r.credible_fear });
-        return { outcome: 'credible', fx };
+        return 'credible';
       }
       if (!lastRound) return null;
       fx.addEmotion(c.speaker, { dominance: r.empty_threat_dominance });
-      return { outcome: 'empty', fx };
+      return 'empty';
     case 'warning': {
       const cameTrue = Object.entries(round.attacks).some(([by, on]) => by !== c.speaker && on.includes(c.target!));
       if (cameTrue) {
         const listeners = c.public ? others : others.filter((o) => o.player_id === c.target);
         for (const o of listeners) fx.addTrust(o.player_id, c.speaker, r.warning_trust);
-        return { outcome: 'came_true', fx };
+        return 'came_true';
       }
-      return lastRound ? { outcome: 'expired', fx } : null;
+      return lastRound ? 'expired' : null;
     }
     case 'bluff': {
       const attackers = Object.entries(round.attacks).filter(([, on]) => on.includes(c.speaker)).map(([by]) => by);
@@ -60,40 +59,32 @@ function settle(state: GameState, c: Commitment): Settlement {
       if (first) {
         fx.addExposure(c.speaker, r.bluff_called_exposure);
         fx.addTempo(first, r.bluff_called_tempo);
-        return { outcome: 'called', fx };
+        return 'called';
       }
       fx.addEmotion(c.speaker, { confidence: r.bluff_uncalled_confidence });
-      return { outcome: 'uncalled', fx };
+      return 'uncalled';
     }
     default:
-      return { outcome: 'expired', fx };
+      return 'expired';
   }
 }
 
-/** Settles the ledger after the round's actions resolved (rules brief, "Commitment ledger"). */
+/**
+ * Settles the ledger after the round's actions resolved (rules brief, "Commitment ledger"). One
+ * event per resolve, always: which commitments settled is secret, their consequences public.
+ */
 export function settleLedger(ctx: StepContext): void {
   const s = ctx.state;
-  for (const c of s.ledger.slice()) {
+  const fx = new EffectBuilder(s);
+  const settlements = [];
+  for (const c of s.ledger) {
     if (!player(s, c.speaker).alive) continue;
-    const result = settle(s, c);
-    if (!result) continue;
-    ctx.emit(
-      'commitment_settled',
-      {
-        commitment_id: c.commitment_id,
-        kind: c.kind,
-        speaker_player_id: c.speaker,
-        target_player_id: c.target,
-        outcome: result.outcome,
-        tactical_effect: result.fx.tactical(),
-        affective_effect: result.fx.affective(),
-      },
-      [
-        { key: 'commitment_id', to: [c.speaker] },
-        { key: 'kind', to: [c.speaker] },
-        { key: 'outcome', to: [c.speaker] },
-        { key: 'affective_effect', to: [] },
-      ],
-    );
+    const outcome = settle(s, c, fx);
+    if (!outcome) continue;
+    settlements.push({ commitment_id: c.commitment_id, kind: c.kind, speaker_player_id: c.speaker, target_player_id: c.target, outcome });
   }
+  ctx.emit('ledger_settled', { settlements, tactical_effect: fx.tactical(), affective_effect: fx.affective() }, [
+    { key: 'settlements', to: [] },
+    { key: 'affective_effect', to: [] },
+  ]);
 }

@@ -92,7 +92,9 @@ const payloads = {
   secret_plan_committed: z.object({
     player_id: PlayerId,
     plan: SecretPlan.optional(),
-    defaulted: z.boolean(),
+    /** Private like the plan: a public "defaulted" would reveal the default plan before resolve. */
+    defaulted: z.boolean().optional(),
+    rejection: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
   }),
   speech_posted: z.object({
     player_id: PlayerId,
@@ -118,7 +120,8 @@ const payloads = {
   action_rejected: z.object({
     player_id: PlayerId,
     window: Window,
-    code: z.string(),
+    /** Private: "insufficient tempo" and the like would hint at the seat's hand. */
+    code: z.string().optional(),
     message: z.string().optional(),
     attempt: z.number().int().min(1),
     reprompt: z.boolean(),
@@ -153,12 +156,22 @@ const payloads = {
   }),
   reaction_requested: z.object({ player_id: PlayerId, action_id: ActionId, attacker_player_id: PlayerId }),
   talk_finished: z.object({ player_id: PlayerId, statements: z.number().int(), forced: z.boolean() }),
-  commitment_settled: z.object({
-    commitment_id: z.string().optional(),
-    kind: SpeechAct.optional(),
-    speaker_player_id: PlayerId,
-    target_player_id: PlayerId.nullable(),
-    outcome: z.string().optional(),
+  /**
+   * One per resolve, always, whatever settled: which commitments settled (and so which speech was a
+   * promise, threat, warning or bluff) is secret; only the public consequences are shown.
+   */
+  ledger_settled: z.object({
+    settlements: z
+      .array(
+        z.object({
+          commitment_id: z.string(),
+          kind: SpeechAct,
+          speaker_player_id: PlayerId,
+          target_player_id: PlayerId.nullable(),
+          outcome: z.enum(['broken', 'kept', 'credible', 'empty', 'came_true', 'expired', 'called', 'uncalled']),
+        }),
+      )
+      .optional(),
     tactical_effect: TacticalEffect,
     affective_effect: AffectiveEffect.optional(),
   }),

@@ -116,8 +116,14 @@ export class SimStats {
           if (e.payload.slipped) this.slips++;
           if (e.payload.manipulation_outcome) this.outcomes[e.payload.manipulation_outcome]++;
           break;
-        case 'action_rejected':
-          this.rejections[e.payload.code] = (this.rejections[e.payload.code] ?? 0) + 1;
+        case 'action_rejected': {
+          const code = e.payload.code ?? 'rejected';
+          this.rejections[code] = (this.rejections[code] ?? 0) + 1;
+          break;
+        }
+        case 'secret_plan_committed':
+          // Intent rejections live inside the (private) commitment, not in a public action_rejected.
+          if (e.payload.rejection) this.rejections[e.payload.rejection.code] = (this.rejections[e.payload.rejection.code] ?? 0) + 1;
           break;
         case 'player_eliminated':
           this.eliminations++;

@@ -19,7 +19,7 @@ describe('known gap: the speech_act label can be inferred from the log', () => {
   // Only bluffs enter the ledger without a target, and every ledger entry settles with a
   // commitment_settled event (speaker, target and tactical effect public). So an untargeted
   // statement followed by a commitment_settled is a bluff, although speech_act itself is hidden.
-  it.fails('given plr_1 posts an untargeted bluff or an untargeted taunt, then a spectator sees the same round', () => {
+  it('given plr_1 posts an untargeted bluff or an untargeted taunt, then a spectator sees the same round', () => {
     const round = (act_: string) => {
       const state = newGame({ seats: 3, seed: 5 });
       driveTo(state, 'talk', 'plr_1');
@@ -33,7 +33,7 @@ describe('known gap: the speech_act label can be inferred from the log', () => {
 describe('known gap: a defaulted secret plan is announced', () => {
   // secret_plan_committed.defaulted (and the intent window's action_rejected) are public, and the
   // default plan is fixed ({defend, no emotional intent}): the table learns the plan before reveal.
-  it.fails('given plr_2 commits {defend, null} by mistake or on purpose, then the other seats cannot tell which', () => {
+  it('given plr_2 commits {defend, null} by mistake or on purpose, then the other seats cannot tell which', () => {
     const intentOf = (decision: unknown) => {
       const state = newGame({ seats: 3, seed: 5 });
       return okEvents(act(state, 'plr_2', decision, 'intent')).map((e) => viewEvent(e, { role: 'seat', player_id: 'plr_1' }));

@@ -17,11 +17,20 @@ const attacking = (state: GameState, attacks: Record<string, string>): Answers =
   };
 };
 
-/** Given round 1 with `talk` posted; when `attacks` happen: every commitment_settled of round 1's resolve. */
+/**
+ * The settlements of a resolve's ledger_settled event, each with that event's (aggregate) effects;
+ * the tests below settle one commitment at a time where they look at effects.
+ */
+const settledIn = (events: readonly GameEvent[]) =>
+  eventsOf(events, 'ledger_settled').flatMap((e) =>
+    (e.payload.settlements ?? []).map((x) => ({ payload: { ...x, tactical_effect: e.payload.tactical_effect, affective_effect: e.payload.affective_effect } })),
+  );
+
+/** Given round 1 with `talk` posted; when `attacks` happen: every settlement of round 1's resolve. */
 function round1(talk: Record<string, unknown[]>, attacks: Record<string, string> = {}, seats = 3) {
   const state = atAction(seats, { talk });
   const events = finishActions(state, attacking(state, attacks));
-  return { state, events, settled: eventsOf(events, 'commitment_settled') };
+  return { state, events, settled: settledIn(events) };
 }
 
 /** Then round 2 of the same game: talk nothing, `attacks` happen. */
@@ -34,7 +43,7 @@ function round2(state: GameState, attacks: Record<string, string> = {}) {
     setSeat(state, p.player_id, { emotions: { tilt: 0, fear: 0, confidence: 0 } });
   }
   const events = finishActions(state, attacking(state, attacks));
-  return { events, settled: eventsOf(events, 'commitment_settled') };
+  return { events, settled: settledIn(events) };
 }
 
 const outcomes = (settled: ReturnType<typeof round1>['settled']) => settled.map((e) => [e.payload.kind, e.payload.outcome]);
@@ -42,7 +51,8 @@ const outcomes = (settled: ReturnType<typeof round1>['settled']) => settled.map(
 describe('ledger: a promise or concession, then an attack on its target in the same or next round, is broken', () => {
   it('given plr_1 publicly promised plr_2, when plr_1 attacks plr_2 that round, then broken: exposure +2, grievance +0.3, everyone else trusts plr_1 0.15 less', () => {
     const { settled } = round1({ plr_1: [say('promise', 'plr_2', 'I will not touch you')] }, { plr_1: 'plr_2' });
-    const e = onlyEvent(settled, 'commitment_settled');
+    expect(settled).toHaveLength(1);
+    const e = settled[0]!;
     expect(e.payload).toMatchObject({ kind: 'promise', outcome: 'broken', speaker_player_id: 'plr_1', target_player_id: 'plr_2' });
     expect(e.payload.tactical_effect.exposure_delta).toEqual({ plr_1: 2 });
     expect(e.payload.affective_effect?.grievance_delta).toEqual({ plr_2: { plr_1: 0.3 } });
@@ -124,14 +134,21 @@ describe('ledger: what enters it, and who sees how it settles', () => {
     expect(state.ledger).toEqual([]);
   });
 
-  it('given a settled commitment, then only its speaker sees its kind, id and outcome', () => {
-    const { settled } = round1({ plr_1: [say('bluff', null)] });
-    const e = settled[0]! as GameEvent;
-    for (const key of ['kind', 'outcome', 'commitment_id']) {
-      expect(viewEvent(e, { role: 'seat', player_id: 'plr_2' }).payload).not.toHaveProperty(key);
-      expect(viewEvent(e, { role: 'spectator' }).payload).not.toHaveProperty(key);
-      expect(viewEvent(e, { role: 'seat', player_id: 'plr_1' }).payload).toHaveProperty(key);
+  it('given a settled commitment, then no seat and no spectator sees which settled; the public effects stay visible', () => {
+    const { events } = round1({ plr_1: [say('bluff', null)] }, { plr_2: 'plr_1' });
+    const e = onlyEvent(events, 'ledger_settled');
+    expect(e.payload.settlements).toHaveLength(1);
+    for (const viewer of [{ role: 'seat', player_id: 'plr_1' }, { role: 'seat', player_id: 'plr_2' }, { role: 'spectator' }] as const) {
+      const seen = viewEvent(e, viewer).payload;
+      expect(seen).not.toHaveProperty('settlements');
+      expect(seen).not.toHaveProperty('affective_effect');
+      expect(seen).toHaveProperty('tactical_effect.exposure_delta', { plr_1: 1 });
     }
+  });
+
+  it('given no commitments at all, then a ledger_settled event is still emitted (its absence would tell)', () => {
+    const { events } = round1({});
+    expect(onlyEvent(events, 'ledger_settled').payload.settlements).toEqual([]);
   });
 
   it('given an eliminated speaker, then its commitments leave the ledger', () => {

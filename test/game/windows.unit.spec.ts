@@ -26,8 +26,9 @@ describe('intent window: a SecretPlan, defaulting on invalid', () => {
   ])('given %s, then the plan defaults to defend with no emotional intent (%s, no reprompt)', (_, code, decision) => {
     const state = newGame({ seats: 3 });
     const events = okEvents(act(state, 'plr_1', decision, 'intent'));
-    expect(onlyEvent(events, 'action_rejected').payload).toMatchObject({ code, reprompt: false, window: 'intent' });
-    expect(onlyEvent(events, 'secret_plan_committed').payload).toMatchObject({ defaulted: true, plan: { tactical_intent: 'defend', emotional_intent: null } });
+    // The rejection travels inside the private commitment: a public action_rejected would announce the default plan.
+    expect(events.filter((e) => e.type === 'action_rejected')).toEqual([]);
+    expect(onlyEvent(events, 'secret_plan_committed').payload).toMatchObject({ defaulted: true, rejection: { code }, plan: { tactical_intent: 'defend', emotional_intent: null } });
     expect(state.window?.queue).not.toContain('plr_1');
   });
 

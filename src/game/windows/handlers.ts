@@ -13,6 +13,8 @@ import { affordableGuards, forcePass, submitAction } from './submit.js';
 
 const DEFAULT_PLAN: SecretPlan = { tactical_intent: 'defend', emotional_intent: null };
 
+const PLAN_HIDDEN = (id: PlayerId) => ['plan', 'defaulted', 'rejection'].map((key) => ({ key, to: [id] }));
+
 const illegal = (code: string, message: string): Illegal => ({ ok: false, code, message });
 
 function checkPlan(ctx: StepContext, id: PlayerId, plan: SecretPlan): Illegal | null {
@@ -29,12 +31,12 @@ export function onIntent(ctx: StepContext, id: PlayerId, decision: unknown): voi
   const parsed = parseWith(IntentDecision, decision);
   const bad = !parsed.ok ? illegal('intent/invalid', parsed.message) : checkPlan(ctx, id, parsed.value);
   if (bad || !parsed.ok) {
-    reject(ctx, id, 'intent', bad!.code, bad!.message, false);
-    ctx.emit('secret_plan_committed', { player_id: id, plan: DEFAULT_PLAN, defaulted: true }, [{ key: 'plan', to: [id] }]);
+    // No public action_rejected here: its existence would tell the table this seat's plan is the default.
+    ctx.emit('secret_plan_committed', { player_id: id, plan: DEFAULT_PLAN, defaulted: true, rejection: { code: bad!.code, message: bad!.message } }, PLAN_HIDDEN(id));
     return;
   }
   const { schema_version: _v, ...plan } = parsed.value;
-  ctx.emit('secret_plan_committed', { player_id: id, plan, defaulted: false }, [{ key: 'plan', to: [id] }]);
+  ctx.emit('secret_plan_committed', { player_id: id, plan, defaulted: false, rejection: null }, PLAN_HIDDEN(id));
 }
 
 function checkSpeech(ctx: StepContext, id: PlayerId, speech: readonly SpeechActionPayload[]): Illegal | null {
@@ -154,13 +156,13 @@ export function onCompact(ctx: StepContext, id: PlayerId, decision: unknown): vo
   }
   if (bad || !parsed.ok || !first?.ok) {
     if (!reject(ctx, id, 'action', bad!.code, bad!.message, true)) {
-      ctx.emit('secret_plan_committed', { player_id: id, plan: DEFAULT_PLAN, defaulted: true }, [{ key: 'plan', to: [id] }]);
+      ctx.emit('secret_plan_committed', { player_id: id, plan: DEFAULT_PLAN, defaulted: true, rejection: null }, PLAN_HIDDEN(id));
       forcePass(ctx, id, `forced pass after ${bad!.code}`);
     }
     return;
   }
   const r = parsed.value;
-  ctx.emit('secret_plan_committed', { player_id: id, plan: compactPlan(r), defaulted: false }, [{ key: 'plan', to: [id] }]);
+  ctx.emit('secret_plan_committed', { player_id: id, plan: compactPlan(r), defaulted: false, rejection: null }, PLAN_HIDDEN(id));
   postSpeech(ctx, id, r.speech_actions);
   submitAction(ctx, id, first);
   if (first.kind === 'pass') return;
@@ -173,7 +175,7 @@ export function onCompact(ctx: StepContext, id: PlayerId, decision: unknown): vo
       if (ctx.state.window?.queue[0] === id && second.kind !== 'pass') submitAction(ctx, id, { ...second, kind: 'pass' });
       return;
     }
-    ctx.emit('action_rejected', { player_id: id, window: 'action', code: second.code, message: second.message, attempt: 1, reprompt: false }, [{ key: 'message', to: [id] }]);
+    reject(ctx, id, 'action', second.code, second.message, false);
   }
   if (ctx.state.window?.queue[0] === id) submitAction(ctx, id, { ...first, kind: 'pass' });
 }

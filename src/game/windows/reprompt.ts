@@ -10,6 +10,9 @@ export function reject(ctx: StepContext, id: PlayerId, window: Window, code: str
   const w = ctx.state.window!;
   const attempt = w.rejections + 1;
   const reprompt = canReprompt && attempt < 2;
-  ctx.emit('action_rejected', { player_id: id, window, code, message, attempt, reprompt }, [{ key: 'message', to: [id] }]);
+  ctx.emit('action_rejected', { player_id: id, window, code, message, attempt, reprompt }, [
+    { key: 'code', to: [id] },
+    { key: 'message', to: [id] },
+  ]);
   return reprompt;
 }
