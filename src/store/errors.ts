@@ -1,0 +1,76 @@
+/**
+ * The store's failures. Each is an Error subclass that keeps its `cause`, so callers branch on
+ * the class and logs still show the driver's own words.
+ */
+export class StoreError extends Error {
+  override readonly name: string = 'StoreError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The database cannot be reached or opened (bad URL, server down, unreadable data dir). */
+export class StoreUnavailableError extends StoreError {
+  override readonly name = 'StoreUnavailableError';
+}
+
+/** A migration failed, or the database's migration history disagrees with prisma/migrations. */
+export class MigrationError extends StoreError {
+  override readonly name = 'MigrationError';
+}
+
+/** No game with that id. */
+export class GameNotFoundError extends StoreError {
+  override readonly name = 'GameNotFoundError';
+  constructor(readonly gameId: string) {
+    super(`no game ${gameId}`);
+  }
+}
+
+/** createGame with an id that already exists with a different seed or configuration. */
+export class GameExistsError extends StoreError {
+  override readonly name = 'GameExistsError';
+  constructor(readonly gameId: string) {
+    super(`game ${gameId} already exists with a different seed or configuration`);
+  }
+}
+
+/** A stale writer: the log's head is not where the caller expected it. */
+export class ConcurrencyConflictError extends StoreError {
+  override readonly name = 'ConcurrencyConflictError';
+  constructor(
+    readonly gameId: string,
+    readonly expectedSeq: number,
+    readonly actualSeq: number,
+  ) {
+    super(`game ${gameId}: expected the log at seq ${expectedSeq}, it is at ${actualSeq}`);
+  }
+}
+
+/** An event_id already stored for this game names a different event. */
+export class EventIdConflictError extends StoreError {
+  override readonly name = 'EventIdConflictError';
+  constructor(
+    readonly gameId: string,
+    readonly eventId: string,
+  ) {
+    super(`game ${gameId}: event ${eventId} is already stored with different content`);
+  }
+}
+
+/** Input the store refuses: events that do not continue the log, a malformed cursor (caller bugs). */
+export class InvalidInputError extends StoreError {
+  override readonly name = 'InvalidInputError';
+}
+
+/** A seq past the head of the log (or below 0). */
+export class SeqOutOfRangeError extends StoreError {
+  override readonly name = 'SeqOutOfRangeError';
+  constructor(
+    readonly gameId: string,
+    readonly seq: number,
+    readonly lastSeq: number,
+  ) {
+    super(`game ${gameId}: seq ${seq} is outside 0..${lastSeq}`);
+  }
+}

@@ -1,0 +1,127 @@
+import type { GameEvent } from '../protocol/index.js';
+import { InvalidInputError } from './errors.js';
+
+/** Payload keys naming the seat an event is about, in the order they win. */
+const SUBJECT_KEYS = [
+  'player_id',
+  'actor_player_id',
+  'predictor_player_id',
+  'speaker_player_id',
+  'owner_player_id',
+] as const;
+
+/** The acting or subject seat of an event, for the (game_id, player_id, turn) index. */
+export function subjectOf(event: GameEvent): string | null {
+  const p = event.payload as Record<string, unknown>;
+  for (const k of SUBJECT_KEYS) {
+    const v = p[k];
+    if (typeof v === 'string') return v;
+  }
+  return null;
+}
+
+/** An events row as append sends it (json_to_recordset) and reads return it. */
+export type EventRow = {
+  seq: number;
+  event_id: string;
+  schema_version: string;
+  turn: number;
+  phase: string;
+  type: string;
+  player_id: string | null;
+  ts: string;
+  payload: unknown;
+  visibility: unknown;
+  rng: unknown;
+  prev_hash: string;
+  hash: string;
+};
+
+export function toRow(event: GameEvent, prevHash: string, hash: string): EventRow {
+  return {
+    seq: event.seq,
+    event_id: event.event_id,
+    schema_version: event.schema_version,
+    turn: event.turn,
+    phase: event.phase,
+    type: event.type,
+    player_id: subjectOf(event),
+    ts: event.ts,
+    payload: event.payload,
+    visibility: event.visibility,
+    rng: event.rng ?? null,
+    prev_hash: prevHash,
+    hash,
+  };
+}
+
+/** An events row as reads get it from the adapter: json columns still text. */
+export type StoredRow = {
+  seq: number;
+  event_id: string;
+  schema_version: string;
+  turn: number;
+  phase: string;
+  type: string;
+  ts: string;
+  payload: string;
+  visibility: string;
+  rng: string | null;
+  prev_hash: string;
+  hash: string;
+};
+
+/**
+ * The event a row stores, with the envelope's keys in the engine's order (StepContext.emit), so
+ * the JSON of a read equals the JSON that was appended (payload keys keep their order: the
+ * columns are `json`, stored as sent).
+ */
+export function fromRow(gameId: string, r: StoredRow): GameEvent {
+  const e: Record<string, unknown> = {
+    schema_version: r.schema_version,
+    event_id: r.event_id,
+    game_id: gameId,
+    seq: r.seq,
+    turn: r.turn,
+    phase: r.phase,
+    type: r.type,
+    ts: r.ts,
+    payload: JSON.parse(r.payload),
+    visibility: JSON.parse(r.visibility),
+  };
+  if (r.rng !== null) e.rng = JSON.parse(r.rng);
+  return e as GameEvent;
+}
+
+/**
+ * Checks that `events` continue the log at `expectedSeq` for `gameId`. The log stores full events
+ * only: a projection (with `redacted`) cannot be replayed, and timestamps must be the UTC
+ * millisecond form (seed 003 §2) so that they read back exactly.
+ */
+export function checkBatch(
+  gameId: string,
+  expectedSeq: number,
+  events: readonly GameEvent[],
+): void {
+  if (!Number.isInteger(expectedSeq) || expectedSeq < 0)
+    throw new InvalidInputError(`expectedSeq must be an integer ≥ 0, got ${expectedSeq}`);
+  const ids = new Set<string>();
+  events.forEach((e, i) => {
+    const where = `event ${i} (${e.event_id})`;
+    if (e.game_id !== gameId)
+      throw new InvalidInputError(`${where} belongs to ${e.game_id}, not ${gameId}`);
+    if (e.seq !== expectedSeq + i + 1)
+      throw new InvalidInputError(`${where} has seq ${e.seq}, expected ${expectedSeq + i + 1}`);
+    if (ids.has(e.event_id))
+      throw new InvalidInputError(`${where}: event_id repeated within the batch`);
+    ids.add(e.event_id);
+    if ('redacted' in e && e.redacted !== undefined)
+      throw new InvalidInputError(`${where} is a redacted projection; the log stores full events`);
+    const t = new Date(e.ts);
+    if (Number.isNaN(t.getTime()) || t.toISOString() !== e.ts) {
+      throw new InvalidInputError(
+        `${where}: ts must be UTC ISO-8601 with milliseconds (Date#toISOString), got ${e.ts}`,
+      );
+    }
+  });
+}

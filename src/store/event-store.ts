@@ -1,0 +1,117 @@
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { GameState } from '../game/index.js';
+import type { GameEvent } from '../protocol/index.js';
+import { recordActions } from './actions.js';
+import { append } from './append.js';
+import type { StoreContext } from './context.js';
+import { createGame, getGame, listGames, setStatus, type CreateGameInput } from './games.js';
+import { lastSeq } from './heads.js';
+import { diffToSchema } from './migrations.js';
+import { read } from './reads.js';
+import { stateAt } from './snapshots.js';
+import type {
+  ActionRecord,
+  AppendOptions,
+  AppendResult,
+  GamePage,
+  GameRecord,
+  GameStatus,
+  ListGamesFilter,
+  Page,
+} from './types.js';
+import { verifyChain } from './verify.js';
+
+/**
+ * The event store, one per process (get it from openStore). Every method is a thin call to the
+ * function of the same name; see each for the details.
+ *
+ * - createGame(input) — registers a game (idempotent) with its seq-0 snapshot
+ * - getGame(id) / listGames(filter, page) — game rows; keyset pages, newest first
+ * - append(id, expectedSeq, events, {state, actions}) — one step, atomically; stale → ConcurrencyConflictError
+ * - read(id, afterSeq, limit) — events in seq order, byte-identical to what was appended
+ * - lastSeq(id) — the head of the log
+ * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
+ * - recordActions(id, actions) — agent decisions outside an append
+ * - verifyChain(id) — the first seq whose hash link is broken, or null
+ * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
+ * - schemaDrift() — what differs between the live database and schema.prisma
+ * - close()
+ */
+export class EventStore {
+  constructor(
+    /** For store internals and tests; callers use the methods. */
+    readonly ctx: StoreContext,
+    private readonly backendFactory: SqlMigrationAwareDriverAdapterFactory,
+    private readonly onClose: () => Promise<void>,
+  ) {}
+
+  get backend(): 'pglite' | 'postgres' {
+    return this.ctx.backend;
+  }
+
+  /** The generated Prisma client, for cold-path queries the methods do not cover. */
+  get prisma() {
+    return this.ctx.prisma;
+  }
+
+  createGame(input: CreateGameInput): Promise<GameRecord> {
+    return createGame(this.ctx, input);
+  }
+
+  getGame(gameId: string): Promise<GameRecord> {
+    return getGame(this.ctx, gameId);
+  }
+
+  listGames(filter?: ListGamesFilter, page?: Page): Promise<GamePage> {
+    return listGames(this.ctx, filter, page);
+  }
+
+  setStatus(gameId: string, status: GameStatus): Promise<void> {
+    return setStatus(this.ctx, gameId, status);
+  }
+
+  append(
+    gameId: string,
+    expectedSeq: number,
+    events: readonly GameEvent[],
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
+    return append(this.ctx, gameId, expectedSeq, events, options);
+  }
+
+  read(gameId: string, afterSeq = 0, limit = 1000): Promise<GameEvent[]> {
+    return read(this.ctx, gameId, afterSeq, limit);
+  }
+
+  lastSeq(gameId: string): Promise<number> {
+    return lastSeq(this.ctx, gameId);
+  }
+
+  stateAt(gameId: string, seq?: number): Promise<GameState> {
+    return stateAt(this.ctx, gameId, seq);
+  }
+
+  recordActions(gameId: string, actions: readonly ActionRecord[]): Promise<number> {
+    return recordActions(this.ctx, gameId, actions);
+  }
+
+  verifyChain(gameId: string): Promise<number | null> {
+    return verifyChain(this.ctx, gameId);
+  }
+
+  /**
+   * The SQL that would take the live database to prisma/schema.prisma, or null when they agree:
+   * drift made by hand, or a migration the schema has that this database lacks.
+   */
+  schemaDrift(): Promise<string | null> {
+    return diffToSchema(this.backendFactory);
+  }
+
+  private closing: Promise<void> | undefined;
+
+  /** Closes the database (idempotent). */
+  close(): Promise<void> {
+    this.closing ??= this.onClose();
+    return this.closing;
+  }
+}

@@ -1,0 +1,155 @@
+import { initialState, type GameConfigInput } from '../game/index.js';
+import type { Placement } from '../protocol/index.js';
+import { canonicalJson } from './canonical-json.js';
+import type { StoreContext } from './context.js';
+import { GameExistsError, GameNotFoundError, InvalidInputError } from './errors.js';
+import type { Game, Prisma } from './generated/client.js';
+import { GENESIS_HASH, stateHash } from './hash.js';
+import {
+  GameStatus,
+  ListGamesFilter,
+  Page,
+  SeatRecord,
+  type GamePage,
+  type GameRecord,
+} from './types.js';
+
+export type CreateGameInput = {
+  seed: number;
+  config?: GameConfigInput;
+  /** Defaults to config.game_id, then to the engine's default for the seed. */
+  game_id?: string;
+  seats?: readonly SeatRecord[];
+};
+
+function toRecord(g: Game): GameRecord {
+  return {
+    game_id: g.gameId,
+    seed: Number(g.seed),
+    config: g.config as Record<string, unknown>,
+    rules_version: g.rulesVersion,
+    status: GameStatus.parse(g.status),
+    seats: g.seats as SeatRecord[],
+    last_seq: g.lastSeq,
+    last_hash: g.lastHash,
+    placements: (g.placements as Placement[] | null) ?? null,
+    created_at: g.createdAt.toISOString(),
+    updated_at: g.updatedAt.toISOString(),
+    ended_at: g.endedAt?.toISOString() ?? null,
+  };
+}
+
+/** A game's row, or GameNotFoundError. */
+export async function getGame(ctx: StoreContext, gameId: string): Promise<GameRecord> {
+  const g = await ctx.prisma.game.findUnique({ where: { gameId } });
+  if (!g) throw new GameNotFoundError(gameId);
+  return toRecord(g);
+}
+
+/**
+ * Registers a game before its first event, with a snapshot of its initial state at seq 0 (so
+ * replay never depends on re-deriving it), in one statement. Creating the same game again (same
+ * id, seed, configuration and seats) returns the stored one: a restarted runner can call it
+ * blindly. The same id with anything different is a GameExistsError.
+ *
+ * @example const game = await createGame(ctx, { seed: 7, config: { game_id: 'game_abc', seats: 4 }, seats })
+ */
+export async function createGame(ctx: StoreContext, input: CreateGameInput): Promise<GameRecord> {
+  const probe = initialState(input.config ?? {}, input.seed);
+  const gameId = input.game_id ?? probe.game_id;
+  if (input.config?.game_id && input.config.game_id !== gameId) {
+    throw new InvalidInputError(
+      `game_id ${gameId} disagrees with config.game_id ${input.config.game_id}`,
+    );
+  }
+  const config = { ...input.config, game_id: gameId };
+  const state = gameId === probe.game_id ? probe : initialState(config, input.seed);
+  const seats = (input.seats ?? []).map((s) => SeatRecord.parse(s));
+  const snapshot = JSON.stringify(state);
+  await ctx.prisma.$executeRaw`
+    WITH g AS (
+      INSERT INTO games (game_id, seed, config, rules_version, status, seats, last_seq, last_hash)
+      VALUES (${gameId}, ${input.seed}, ${JSON.stringify(config)}::jsonb, ${state.rules.rules_version}, 'created',
+              ${JSON.stringify(seats)}::jsonb, 0, ${GENESIS_HASH})
+      ON CONFLICT (game_id) DO NOTHING
+      RETURNING game_id
+    )
+    INSERT INTO snapshots (game_id, seq, state, state_hash, rng)
+    SELECT game_id, 0, ${snapshot}::json, ${stateHash(state)}, ${JSON.stringify(state.rng)}::jsonb FROM g`;
+  const game = await getGame(ctx, gameId);
+  if (
+    game.seed !== input.seed ||
+    canonicalJson(game.config) !== canonicalJson(config) ||
+    canonicalJson(game.seats) !== canonicalJson(seats)
+  ) {
+    throw new GameExistsError(gameId);
+  }
+  return game;
+}
+
+/** Marks a game's lifecycle outside its events (e.g. `aborted` when a runner gives up on it). */
+export async function setStatus(
+  ctx: StoreContext,
+  gameId: string,
+  status: GameStatus,
+): Promise<void> {
+  const done = status === 'ended' || status === 'aborted';
+  const n = await ctx.prisma.game.updateMany({
+    where: { gameId },
+    data: {
+      status: GameStatus.parse(status),
+      updatedAt: new Date(),
+      ...(done ? { endedAt: new Date() } : {}),
+    },
+  });
+  if (n.count === 0) throw new GameNotFoundError(gameId);
+}
+
+const encodeCursor = (g: Game): string =>
+  Buffer.from(`${g.createdAt.toISOString()}|${g.gameId}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; gameId: string } {
+  const [ts, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(ts ?? '');
+  if (Number.isNaN(createdAt.getTime()) || rest.length === 0)
+    throw new InvalidInputError(`malformed cursor ${cursor}`);
+  return { createdAt, gameId: rest.join('|') };
+}
+
+/**
+ * Games newest first, filtered, a page at a time (keyset pagination: pages stay stable while
+ * games are added).
+ *
+ * @example const { games, next_cursor } = await listGames(ctx, { status: 'ended' }, { limit: 20 })
+ */
+export async function listGames(
+  ctx: StoreContext,
+  filter: ListGamesFilter = {},
+  page: Page = {},
+): Promise<GamePage> {
+  const f = ListGamesFilter.parse(filter);
+  const p = Page.parse(page);
+  const and: Prisma.GameWhereInput[] = [];
+  if (f.status) and.push({ status: { in: Array.isArray(f.status) ? f.status : [f.status] } });
+  if (f.tournament_id) and.push({ tournamentGame: { tournamentId: f.tournament_id } });
+  if (f.created_after) and.push({ createdAt: { gt: new Date(f.created_after) } });
+  if (f.created_before) and.push({ createdAt: { lt: new Date(f.created_before) } });
+  if (p.cursor) {
+    const c = decodeCursor(p.cursor);
+    and.push({
+      OR: [
+        { createdAt: { lt: c.createdAt } },
+        { createdAt: c.createdAt, gameId: { lt: c.gameId } },
+      ],
+    });
+  }
+  const rows = await ctx.prisma.game.findMany({
+    where: { AND: and },
+    orderBy: [{ createdAt: 'desc' }, { gameId: 'desc' }],
+    take: p.limit + 1,
+  });
+  const more = rows.length > p.limit;
+  const games = rows.slice(0, p.limit);
+  const last = games[games.length - 1];
+  return { games: games.map(toRecord), next_cursor: more && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,29 @@
+/** The event store: games, their hash-chained event logs, snapshots and agent decisions, on PGlite or PostgreSQL. */
+export { openStore, DEFAULT_SNAPSHOT_EVERY, type OpenStoreOptions } from './open-store.js';
+export { EventStore } from './event-store.js';
+export type { CreateGameInput } from './games.js';
+export {
+  ActionRecord,
+  GameStatus,
+  GAME_STATUSES,
+  SeatRecord,
+  type AppendOptions,
+  type AppendResult,
+  type GamePage,
+  type GameRecord,
+  type ListGamesFilter,
+  type Page,
+} from './types.js';
+export {
+  StoreError,
+  StoreUnavailableError,
+  MigrationError,
+  GameNotFoundError,
+  GameExistsError,
+  ConcurrencyConflictError,
+  EventIdConflictError,
+  InvalidInputError,
+  SeqOutOfRangeError,
+} from './errors.js';
+export { canonicalJson } from './canonical-json.js';
+export { GENESIS_HASH, eventHash, stateHash } from './hash.js';

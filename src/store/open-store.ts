@@ -1,0 +1,80 @@
+import { PrismaClient } from './generated/client.js';
+import type { PGlite } from '@electric-sql/pglite';
+import { connectPglite, connectPostgres, pgliteBackend, type Backend } from './connect.js';
+import { MigrationError, StoreUnavailableError } from './errors.js';
+import { EventStore } from './event-store.js';
+import { sqlOver } from './sql.js';
+import { applyMigrations, localMigrations, MIGRATIONS_DIR, upToDate } from './migrations.js';
+
+export type OpenStoreOptions = {
+  /** PostgreSQL connection string; defaults to $DATABASE_URL. Without one, the embedded database. */
+  databaseUrl?: string;
+  /** Where the embedded database lives (in `<dataDir>/pglite`); defaults to $TILTYARD_DATA_DIR, then ./data. `memory://` keeps it in memory. */
+  dataDir?: string;
+  /** Snapshot whenever an append crosses a multiple of this many events (default 200). */
+  snapshotEvery?: number;
+  /** Apply pending migrations on open (default true). */
+  migrate?: boolean;
+  /** How long to wait for a PostgreSQL connection before StoreUnavailableError (default 5 s). */
+  connectTimeoutMs?: number;
+  /** The migrations to apply (default prisma/migrations). */
+  migrationsDir?: string;
+  /** An open PGlite to use instead of dataDir (e.g. a clone of a migrated one); the store closes it. */
+  pglite?: PGlite;
+};
+
+export const DEFAULT_SNAPSHOT_EVERY = 200;
+
+async function migrate(backend: Backend, prisma: PrismaClient, dir: string): Promise<void> {
+  const migrations = await localMigrations(dir);
+  const query = (sql: string) => prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql);
+  // Most opens find everything applied: checking that first spares compiling the schema engine.
+  if (await upToDate(query, migrations)) return;
+  await backend.exclusive(() => applyMigrations(backend.factory, dir));
+}
+
+/**
+ * Opens the event store: the embedded PGlite database by default (no server needed), PostgreSQL
+ * when a URL is given or DATABASE_URL is set — one code path over Prisma driver adapters either
+ * way. Pending migrations are applied first. Close it when done.
+ * Fails with StoreUnavailableError (cause kept) when the database cannot be reached or opened,
+ * and MigrationError when the migrations cannot be applied.
+ *
+ * @example
+ * const store = await openStore();                                  // ./data/pglite
+ * const pg = await openStore({ databaseUrl: 'postgresql://localhost/tiltyard' });
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<EventStore> {
+  const url = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+  if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1)
+    throw new RangeError(`snapshotEvery must be a positive integer, got ${snapshotEvery}`);
+  const backend = options.pglite
+    ? pgliteBackend(options.pglite, 'the given PGlite')
+    : url
+      ? await connectPostgres(url, options.connectTimeoutMs)
+      : await connectPglite(options.dataDir ?? process.env.TILTYARD_DATA_DIR ?? './data');
+  const prisma = new PrismaClient({ adapter: backend.factory });
+  try {
+    if (options.migrate !== false)
+      await migrate(backend, prisma, options.migrationsDir ?? MIGRATIONS_DIR);
+  } catch (e) {
+    await prisma.$disconnect().catch(() => {});
+    await backend.close().catch(() => {});
+    if (e instanceof MigrationError || e instanceof StoreUnavailableError) throw e;
+    throw new StoreUnavailableError(
+      `cannot prepare the database at ${backend.where}: ${(e as Error).message}`,
+      { cause: e },
+    );
+  }
+  const sql = sqlOver(await backend.hot.connect());
+  return new EventStore(
+    { prisma, sql, backend: backend.kind, snapshotEvery, heads: new Map() },
+    backend.factory,
+    async () => {
+      await sql.dispose();
+      await prisma.$disconnect();
+      await backend.close();
+    },
+  );
+}

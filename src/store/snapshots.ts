@@ -1,0 +1,57 @@
+import { fold, initialState, type GameConfigInput, type GameState } from '../game/index.js';
+import type { StoreContext } from './context.js';
+import { fromRow } from './event-rows.js';
+import { GameNotFoundError, InvalidInputError, SeqOutOfRangeError } from './errors.js';
+import { stateHash } from './hash.js';
+import { readHead } from './heads.js';
+import { readRows } from './reads.js';
+
+/** Whether an append taking the log from `fromSeq` to `toSeq` crosses a multiple of `every`. */
+export function crossesBoundary(every: number, fromSeq: number, toSeq: number): boolean {
+  return Math.floor(toSeq / every) > Math.floor(fromSeq / every);
+}
+
+/** A snapshot as append sends it: the state after `seq`, its hash and PRNG state. */
+export function snapshotJson(gameId: string, seq: number, state: GameState): string {
+  if (state.game_id !== gameId || state.seq !== seq) {
+    throw new InvalidInputError(
+      `the state for a snapshot of ${gameId} at seq ${seq} is ${state.game_id} at seq ${state.seq}`,
+    );
+  }
+  return JSON.stringify({ seq, state, state_hash: stateHash(state), rng: state.rng });
+}
+
+const SNAPSHOT_SQL = `SELECT state FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1`;
+
+/** The state before any event: from the game's stored configuration and seed. */
+export async function genesisState(ctx: StoreContext, gameId: string): Promise<GameState> {
+  const game = await ctx.prisma.game.findUnique({
+    where: { gameId },
+    select: { config: true, seed: true },
+  });
+  if (!game) throw new GameNotFoundError(gameId);
+  return initialState(game.config as GameConfigInput, Number(game.seed));
+}
+
+/**
+ * The game state right after event `seq` (the latest when omitted; 0 = before any event): the
+ * nearest snapshot at or below `seq`, with the events after it folded on by the engine's own
+ * evolve. At most snapshotEvery − 1 + (the largest batch) events are folded.
+ *
+ * @example const s = await stateAt(ctx, 'game_s1', 120); s.seq === 120
+ */
+export async function stateAt(ctx: StoreContext, gameId: string, seq?: number): Promise<GameState> {
+  const target = seq ?? (await readHead(ctx, gameId)).seq;
+  if (!Number.isSafeInteger(target) || target < 0)
+    throw new SeqOutOfRangeError(gameId, target, (await readHead(ctx, gameId)).seq);
+  const [snap] = await ctx.sql.rows<{ state: string }>(SNAPSHOT_SQL, [gameId, target]);
+  const base = snap ? (JSON.parse(snap.state) as GameState) : await genesisState(ctx, gameId);
+  if (base.seq === target) return base;
+  const rows = await readRows(ctx, gameId, base.seq, target, target - base.seq);
+  if (base.seq + rows.length !== target)
+    throw new SeqOutOfRangeError(gameId, target, (await readHead(ctx, gameId)).seq);
+  return fold(
+    base,
+    rows.map((r) => fromRow(gameId, r)),
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { GameState } from '../game/index.js';
+import { IsoTimestamp, PlayerId, type Placement } from '../protocol/index.js';
+
+export const GAME_STATUSES = ['created', 'running', 'ended', 'aborted'] as const;
+export const GameStatus = z.enum(GAME_STATUSES);
+export type GameStatus = z.infer<typeof GameStatus>;
+
+/** Who sits where: the agent's name as the registry or skill folder knows it. */
+export const SeatRecord = z.object({
+  seat: z.number().int().min(0),
+  player_id: PlayerId,
+  agent: z.string().min(1),
+  display_name: z.string().optional(),
+});
+export type SeatRecord = z.infer<typeof SeatRecord>;
+
+/** A row of `games`, as the store hands it out (snake_case, ISO timestamps). */
+export type GameRecord = {
+  game_id: string;
+  seed: number;
+  config: Record<string, unknown>;
+  rules_version: string;
+  status: GameStatus;
+  seats: SeatRecord[];
+  last_seq: number;
+  last_hash: string;
+  placements: Placement[] | null;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+};
+
+/**
+ * One decision an agent sent for a window, whatever became of it. `raw` is what it sent
+ * (undefined when it sent nothing), `validated` what validation made of it (null if refused).
+ * Keyed by (game, seq_before, player_id, attempt): recording the same one twice is a no-op.
+ */
+export const ActionRecord = z.object({
+  seq_before: z.number().int().min(0),
+  player_id: PlayerId,
+  attempt: z.number().int().min(1).default(1),
+  turn: z.number().int().min(0),
+  phase: z.string(),
+  window: z.string(),
+  raw: z.unknown(),
+  validated: z.unknown().optional(),
+  accepted: z.boolean(),
+  rejection_code: z.string().nullable().optional(),
+  ts: IsoTimestamp,
+});
+export type ActionRecord = z.input<typeof ActionRecord>;
+
+/** What append did: the head after it, and how many events it stored (0 for a replayed batch). */
+export type AppendResult = {
+  last_seq: number;
+  last_hash: string;
+  appended: number;
+  snapshot_seq: number | null;
+};
+
+export type AppendOptions = {
+  /**
+   * The engine state after these events. Used only when the batch crosses a snapshot boundary;
+   * without it the store folds the events onto stateAt(expectedSeq) itself.
+   */
+  state?: GameState;
+  /** Decisions to record in the same transaction (see ActionRecord). */
+  actions?: readonly ActionRecord[];
+};
+
+export const ListGamesFilter = z.object({
+  status: z.union([GameStatus, z.array(GameStatus)]).optional(),
+  tournament_id: z.string().optional(),
+  created_after: IsoTimestamp.optional(),
+  created_before: IsoTimestamp.optional(),
+});
+export type ListGamesFilter = z.input<typeof ListGamesFilter>;
+
+export const Page = z.object({
+  limit: z.number().int().min(1).max(500).default(50),
+  /** The `next_cursor` of the previous page. */
+  cursor: z.string().optional(),
+});
+export type Page = z.input<typeof Page>;
+
+export type GamePage = { games: GameRecord[]; next_cursor: string | null };

@@ -1,0 +1,438 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fold, initialState, type GameState } from '../../src/game/index.js';
+import type { GameEvent } from '../../src/protocol/index.js';
+import {
+  ConcurrencyConflictError,
+  EventIdConflictError,
+  GameExistsError,
+  GameNotFoundError,
+  InvalidInputError,
+  SeqOutOfRangeError,
+  stateHash,
+  type EventStore,
+} from '../../src/store/index.js';
+import { MIGRATIONS_DIR } from '../../src/store/migrations.js';
+import { freshGameId, persist, playGame, type Played, type TestStore } from './support.js';
+
+/** Small enough that a full game crosses many boundaries. */
+const SNAPSHOT_EVERY = 50;
+
+/** The state after each seq of a game, folded by the engine directly from its events. */
+function statesBySeq(game: Played): GameState[] {
+  const states = [initialState(game.config, game.seed)];
+  for (const e of game.events) states.push(fold(states[states.length - 1]!, [e]));
+  return states;
+}
+
+const json = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
+
+/**
+ * The event store's contract, run as is against each database. `open` gives a fresh, migrated
+ * store on its own database; games get unique ids, so the tests share it.
+ */
+export function storeSuite(open: (options: { snapshotEvery: number }) => Promise<TestStore>): void {
+  let t: TestStore;
+  let store: EventStore;
+  let game: Played;
+
+  beforeAll(async () => {
+    t = await open({ snapshotEvery: SNAPSHOT_EVERY });
+    store = t.store;
+    game = playGame(11, { tag: 'main' });
+    await persist(store, game);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  describe('migrations', () => {
+    it('given an opened store, then every migration is recorded in _prisma_migrations with its file checksum', async () => {
+      const rows = await store.prisma.$queryRaw<
+        {
+          migration_name: string;
+          checksum: string;
+          finished_at: Date | null;
+          rolled_back_at: Date | null;
+        }[]
+      >`
+        SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name`;
+      const local = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort();
+      expect(local.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r.migration_name)).toEqual(local);
+      for (const r of rows) {
+        const sql = readFileSync(join(MIGRATIONS_DIR, r.migration_name, 'migration.sql'));
+        expect(r.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+        expect(r.finished_at).not.toBeNull();
+        expect(r.rolled_back_at).toBeNull();
+      }
+    });
+
+    it('given the migrated database, when the schema engine diffs it live against schema.prisma, then there is no drift', async () => {
+      // On PostgreSQL this introspects through adapter-pg, which needs the "char" fix to work.
+      expect(await store.schemaDrift()).toBeNull();
+    });
+  });
+
+  describe('append and read', () => {
+    it('given a game appended step by step, when read back, then the events are byte-identical', async () => {
+      const back: GameEvent[] = [];
+      for (let after = 0; ;) {
+        const page = await store.read(game.gameId, after, 500);
+        if (page.length === 0) break;
+        back.push(...page);
+        after = page[page.length - 1]!.seq;
+      }
+      expect(JSON.stringify(back)).toBe(JSON.stringify(game.events));
+      expect(await store.lastSeq(game.gameId)).toBe(game.events.length);
+    });
+
+    it('given a finished game, then its row carries status, head and placements', async () => {
+      const g = await store.getGame(game.gameId);
+      expect(g).toMatchObject({
+        game_id: game.gameId,
+        seed: 11,
+        status: 'ended',
+        last_seq: game.events.length,
+        rules_version: game.final.rules.rules_version,
+      });
+      expect(g.placements).toEqual(game.final.placements);
+      expect(g.ended_at).not.toBeNull();
+    });
+
+    it('given a stale expectedSeq, when appending, then ConcurrencyConflictError names both seqs and nothing is written', async () => {
+      const g = playGame(12, { tag: 'stale', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const [s0, s1, s2] = g.steps;
+      await store.append(g.gameId, s0!.expected, s0!.events);
+      await store.append(g.gameId, s1!.expected, s1!.events);
+      const err = await store
+        .append(
+          g.gameId,
+          s1!.expected,
+          s2!.events.map((e) => ({ ...e, seq: e.seq - s1!.events.length })),
+        )
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ConcurrencyConflictError);
+      expect(err).toMatchObject({ expectedSeq: s1!.expected, actualSeq: s2!.expected });
+      expect(await store.lastSeq(g.gameId)).toBe(s2!.expected);
+    });
+
+    it('given two writers appending different events at the same expectedSeq concurrently, then exactly one wins', async () => {
+      const g = playGame(13, { tag: 'race', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const s0 = g.steps[0]!;
+      await store.append(g.gameId, s0.expected, s0.events);
+      const s1 = g.steps[1]!;
+      // Same seqs and (engine-derived) event ids, different content: two runners racing.
+      const rival = s1.events.map((e) => ({ ...e, ts: '2030-01-01T00:00:00.000Z' }));
+      const results = await Promise.allSettled([
+        store.append(g.gameId, s1.expected, s1.events),
+        store.append(g.gameId, s1.expected, rival),
+      ]);
+      const won = results.filter((r) => r.status === 'fulfilled');
+      const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]!.reason).toBeInstanceOf(ConcurrencyConflictError);
+      expect(await store.lastSeq(g.gameId)).toBe(s1.expected + s1.events.length);
+      expect(await store.verifyChain(g.gameId)).toBeNull();
+    });
+
+    it('given many writers racing on one game, then the log stays contiguous with one winner per seq', async () => {
+      const g = playGame(14, { tag: 'race2', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const s0 = g.steps[0]!;
+      await store.append(g.gameId, s0.expected, s0.events);
+      const s1 = g.steps[1]!;
+      const writers = [0, 1, 2, 3].map((w) =>
+        s1.events.map((e) => ({ ...e, ts: new Date(Date.UTC(2030, 0, 1, 0, 0, w)).toISOString() })),
+      );
+      const results = await Promise.allSettled(
+        writers.map((events) => store.append(g.gameId, s1.expected, events)),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await store.verifyChain(g.gameId)).toBeNull();
+    });
+
+    it('given the same batch appended twice, then the second is a no-op success; a different event under a stored event_id is refused', async () => {
+      const g = playGame(15, { tag: 'idem', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const [s0, s1] = g.steps;
+      const first = await store.append(g.gameId, s0!.expected, s0!.events);
+      expect(first.appended).toBe(s0!.events.length);
+      const again = await store.append(g.gameId, s0!.expected, s0!.events);
+      expect(again).toMatchObject({
+        appended: 0,
+        last_seq: first.last_seq,
+        last_hash: first.last_hash,
+      });
+      // Same head, but one event reuses an id the log already holds at an earlier seq.
+      const reused = s1!.events.map((e, i) =>
+        i === 0 ? { ...e, event_id: s0!.events[0]!.event_id } : e,
+      );
+      await expect(store.append(g.gameId, s1!.expected, reused)).rejects.toBeInstanceOf(
+        EventIdConflictError,
+      );
+      expect(JSON.stringify(await store.read(g.gameId))).toBe(JSON.stringify(s0!.events));
+      // The real next step still goes through after the refusal.
+      await expect(store.append(g.gameId, s1!.expected, s1!.events)).resolves.toMatchObject({
+        appended: s1!.events.length,
+      });
+    });
+
+    it('given malformed batches, then InvalidInputError and nothing written', async () => {
+      const g = playGame(16, { tag: 'bad', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const s0 = g.steps[0]!;
+      await expect(store.append(g.gameId, 1, s0.events)).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(store.append(g.gameId, 0, s0.events.slice(1))).rejects.toBeInstanceOf(
+        InvalidInputError,
+      );
+      await expect(
+        store.append(
+          g.gameId,
+          0,
+          s0.events.map((e) => ({ ...e, ts: '2026-01-01T00:00:00Z' })),
+        ),
+      ).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(
+        store.append(g.gameId, 0, [{ ...s0.events[0]!, redacted: ['deck'] }]),
+      ).rejects.toBeInstanceOf(InvalidInputError);
+      await expect(
+        store.append(freshGameId('nobody'), 0, [{ ...s0.events[0]!, game_id: 'game_nobody' }]),
+      ).rejects.toBeInstanceOf(InvalidInputError);
+      expect(await store.lastSeq(g.gameId)).toBe(0);
+    });
+
+    it('given an unknown game, then GameNotFoundError', async () => {
+      const id = freshGameId('ghost');
+      await expect(store.lastSeq(id)).rejects.toBeInstanceOf(GameNotFoundError);
+      await expect(store.getGame(id)).rejects.toBeInstanceOf(GameNotFoundError);
+      await expect(store.stateAt(id, 0)).rejects.toBeInstanceOf(GameNotFoundError);
+      await expect(store.append(id, 0, [])).rejects.toBeInstanceOf(GameNotFoundError);
+      expect(await store.read(id)).toEqual([]);
+    });
+  });
+
+  describe('hash chain', () => {
+    it('given an intact log, then verifyChain finds nothing; given an edited payload, then it names that seq', async () => {
+      const g = playGame(17, { tag: 'tamper', rules: { round_cap: 3 } });
+      await persist(store, g);
+      expect(await store.verifyChain(g.gameId)).toBeNull();
+      const victim = g.events[Math.floor(g.events.length / 2)]!;
+      await store.prisma.$executeRaw`
+        UPDATE events SET payload = json_build_object('forged', true) WHERE game_id = ${g.gameId} AND seq = ${victim.seq}`;
+      expect(await store.verifyChain(g.gameId)).toBe(victim.seq);
+    });
+
+    it('given a log whose tail was deleted, then verifyChain names the first missing seq', async () => {
+      const g = playGame(18, { tag: 'trunc', rules: { round_cap: 2 } });
+      await persist(store, g);
+      const cut = g.events.length - 3;
+      await store.prisma
+        .$executeRaw`DELETE FROM events WHERE game_id = ${g.gameId} AND seq > ${cut}`;
+      expect(await store.verifyChain(g.gameId)).toBe(cut + 1);
+    });
+  });
+
+  describe('snapshots and stateAt', () => {
+    it('given a persisted game, then a snapshot exists at seq 0 and wherever an append crossed a multiple of N, with the state hash', async () => {
+      const rows = await store.prisma.snapshot.findMany({
+        where: { gameId: game.gameId },
+        orderBy: { seq: 'asc' },
+      });
+      const expected = [
+        0,
+        ...game.steps
+          .filter(
+            (s) =>
+              Math.floor((s.expected + s.events.length) / SNAPSHOT_EVERY) >
+              Math.floor(s.expected / SNAPSHOT_EVERY),
+          )
+          .map((s) => s.expected + s.events.length),
+      ];
+      expect(rows.map((r) => r.seq)).toEqual(expected);
+      const states = statesBySeq(game);
+      for (const r of rows) {
+        expect(r.stateHash).toBe(stateHash(states[r.seq]!));
+        expect(r.rng).toEqual(states[r.seq]!.rng);
+      }
+    });
+
+    it('given many seqs, then stateAt equals the engine folding the events directly', async () => {
+      const states = statesBySeq(game);
+      const seqs = [
+        0,
+        1,
+        SNAPSHOT_EVERY - 1,
+        SNAPSHOT_EVERY,
+        SNAPSHOT_EVERY + 1,
+        game.events.length,
+      ];
+      for (let s = 3; s < game.events.length; s += 37) seqs.push(s);
+      for (const seq of seqs)
+        expect(json(await store.stateAt(game.gameId, seq)), `seq ${seq}`).toEqual(
+          json(states[seq]),
+        );
+      expect(json(await store.stateAt(game.gameId))).toEqual(json(game.final));
+    });
+
+    it('given appends without the state, then the store folds the snapshot itself, identically', async () => {
+      const g = playGame(19, { tag: 'fold', rules: { round_cap: 4 } });
+      await persist(store, g, { passState: false });
+      const rows = await store.prisma.snapshot.findMany({
+        where: { gameId: g.gameId, seq: { gt: 0 } },
+      });
+      expect(rows.length).toBeGreaterThan(0);
+      const states = statesBySeq(g);
+      for (const r of rows) expect(r.stateHash).toBe(stateHash(states[r.seq]!));
+    });
+
+    it('given a seq past the head, then SeqOutOfRangeError', async () => {
+      await expect(store.stateAt(game.gameId, game.events.length + 1)).rejects.toBeInstanceOf(
+        SeqOutOfRangeError,
+      );
+      await expect(store.stateAt(game.gameId, -1)).rejects.toBeInstanceOf(SeqOutOfRangeError);
+    });
+
+    it('property: any small game persisted, stateAt at random seqs equals the live engine state', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 2 ** 31 }),
+          fc.integer({ min: 2, max: 4 }),
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 }),
+          async (seed, seats, picks) => {
+            const g = playGame(seed, { seats, rules: { round_cap: 5 }, tag: 'prop' });
+            await persist(store, g);
+            for (const p of picks) {
+              const step = g.steps[Math.min(g.steps.length - 1, Math.floor(p * g.steps.length))]!;
+              const seq = step.expected + step.events.length;
+              expect(json(await store.stateAt(g.gameId, seq))).toEqual(json(step.state));
+            }
+          },
+        ),
+        { numRuns: 20 },
+      );
+    });
+  });
+
+  describe('games and actions', () => {
+    it('given the same game created twice, then it is returned; with another seed, GameExistsError', async () => {
+      const id = freshGameId('twice');
+      const seats = [1, 2].map((i) => ({ seat: i - 1, player_id: `plr_${i}`, agent: 'random' }));
+      const a = await store.createGame({ seed: 5, config: { game_id: id, seats: 2 }, seats });
+      const b = await store.createGame({ seed: 5, config: { game_id: id, seats: 2 }, seats });
+      expect(b).toEqual(a);
+      expect(a).toMatchObject({ status: 'created', last_seq: 0, seats });
+      await expect(
+        store.createGame({ seed: 6, config: { game_id: id, seats: 2 } }),
+      ).rejects.toBeInstanceOf(GameExistsError);
+    });
+
+    it('given several games, then listGames pages newest first without overlaps and filters by status', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++)
+        ids.push(
+          (
+            await store.createGame({
+              seed: 100 + i,
+              config: { game_id: freshGameId('list'), seats: 2 },
+            })
+          ).game_id,
+        );
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const page = await store.listGames(
+          { status: 'created' },
+          { limit: 2, ...(cursor ? { cursor } : {}) },
+        );
+        seen.push(...page.games.map((g) => g.game_id));
+        expect(page.games.every((g) => g.status === 'created')).toBe(true);
+        if (!page.next_cursor) break;
+        cursor = page.next_cursor;
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.filter((id) => ids.includes(id))).toEqual(ids.slice().reverse());
+      const ended = await store.listGames({ status: ['ended'] }, { limit: 500 });
+      expect(ended.games.map((g) => g.game_id)).toContain(game.gameId);
+    });
+
+    it('given decisions, then append records them in the same statement and recordActions adds refused ones idempotently', async () => {
+      const g = playGame(20, { tag: 'acts', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const s0 = g.steps[0]!;
+      const ts = s0.events[0]!.ts;
+      const base = { seq_before: 0, turn: 1, phase: 'intent', window: 'intent', ts };
+      await store.append(g.gameId, 0, s0.events, {
+        actions: [
+          {
+            ...base,
+            player_id: 'plr_1',
+            raw: { tactical_intent: 'defend' },
+            validated: { tactical_intent: 'defend' },
+            accepted: true,
+          },
+        ],
+      });
+      const refused = [
+        {
+          ...base,
+          player_id: 'plr_2',
+          raw: null,
+          accepted: false,
+          rejection_code: 'input/malformed',
+        },
+        {
+          ...base,
+          player_id: 'plr_3',
+          raw: undefined,
+          accepted: false,
+          rejection_code: 'agent/timeout',
+        },
+      ];
+      expect(await store.recordActions(g.gameId, refused)).toBe(2);
+      expect(await store.recordActions(g.gameId, refused)).toBe(0);
+      const rows = await store.prisma.$queryRaw<
+        {
+          player_id: string;
+          raw_is_sql_null: boolean;
+          raw: unknown;
+          accepted: boolean;
+          rejection_code: string | null;
+        }[]
+      >`
+        SELECT player_id, raw IS NULL AS raw_is_sql_null, raw, accepted, rejection_code FROM actions WHERE game_id = ${g.gameId} ORDER BY player_id`;
+      expect(rows).toEqual([
+        {
+          player_id: 'plr_1',
+          raw_is_sql_null: false,
+          raw: { tactical_intent: 'defend' },
+          accepted: true,
+          rejection_code: null,
+        },
+        {
+          player_id: 'plr_2',
+          raw_is_sql_null: false,
+          raw: null,
+          accepted: false,
+          rejection_code: 'input/malformed',
+        },
+        {
+          player_id: 'plr_3',
+          raw_is_sql_null: true,
+          raw: null,
+          accepted: false,
+          rejection_code: 'agent/timeout',
+        },
+      ]);
+    });
+  });
+}
