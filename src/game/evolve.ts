@@ -5,6 +5,7 @@ import { clamp } from './math.js';
 import { player } from './players.js';
 import { RulesConfig } from './rules.js';
 import type { GameState, PlayerState, RoundRecord } from './state.js';
+import { tickFaceDown } from './upkeep.js';
 import { finishSeat, reactionWindow, windowFor } from './windows/state.js';
 import { moveCard } from './zones.js';
 
@@ -111,7 +112,8 @@ const handlers: Handlers = {
       pl.next_lockout = false;
       pl.next_forced_line = null;
     }
-    for (const t of [...p.arena_ticks, ...(p.private_ticks ?? [])]) {
+    tickFaceDown(s);
+    for (const t of p.arena_ticks) {
       const a = s.arena.find((x) => x.card_id === t.card_id);
       if (!a) throw new Error(`arena tick for missing card ${t.card_id}`);
       a.rounds_left = t.rounds_left;

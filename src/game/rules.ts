@@ -7,6 +7,9 @@ import { EMOTIONAL_INTENTS, EMOTIONS } from '../protocol/index.js';
  */
 export const RULES_VERSION = '1.0.0';
 
+/** One emotional intent's delta; overriding it replaces that intent's whole delta. */
+const delta = (d: Partial<Record<(typeof EMOTIONS)[number], number>>) => z.partialRecord(z.enum(EMOTIONS), z.number()).default(d);
+
 export const RulesConfig = z.object({
   rules_version: z.string().default(RULES_VERSION),
   windows: z.enum(['full', 'compact']).default('full'),
@@ -153,15 +156,15 @@ export const RulesConfig = z.object({
     .prefault({}),
   /** Rules brief, "Delta by emotional intent", before scaling. */
   intent_deltas: z
-    .record(z.enum(EMOTIONAL_INTENTS), z.partialRecord(z.enum(EMOTIONS), z.number()))
-    .default({
-      fear: { fear: 0.25, dominance: -0.1, valence: -0.1 },
-      anger: { anger: 0.25, arousal: 0.15, tilt: 0.05 },
-      shame: { shame: 0.25, confidence: -0.15, valence: -0.1 },
-      tilt: { tilt: 0.3, arousal: 0.1 },
-      overconfidence: { confidence: 0.25, greed: 0.1, tilt: 0.05 },
-      paranoia: { fear: 0.15, tilt: 0.1 },
-    }),
+    .object({
+      fear: delta({ fear: 0.25, dominance: -0.1, valence: -0.1 }),
+      anger: delta({ anger: 0.25, arousal: 0.15, tilt: 0.05 }),
+      shame: delta({ shame: 0.25, confidence: -0.15, valence: -0.1 }),
+      tilt: delta({ tilt: 0.3, arousal: 0.1 }),
+      overconfidence: delta({ confidence: 0.25, greed: 0.1, tilt: 0.05 }),
+      paranoia: delta({ fear: 0.15, tilt: 0.1 }),
+    } satisfies Record<(typeof EMOTIONAL_INTENTS)[number], unknown>)
+    .prefault({}),
   prediction_rounds: z.number().int().default(2),
   /** Reflect's trust/grievance update: each attack received this round, toward its attacker. */
   attacked_trust: z.number().default(-0.05),

@@ -1,5 +1,6 @@
 import type { EmotionName, EmotionVector, Tell } from '../protocol/index.js';
 import { EMOTIONS } from '../protocol/index.js';
+import { round4 } from './math.js';
 import type { GameState, PlayerState } from './state.js';
 
 /** The emotion with the largest magnitude (first in schema order on ties). */
@@ -32,7 +33,9 @@ export function tellOf(state: GameState, p: PlayerState): Tell {
   const spoof = masks.find((a) => a.chosen_emotion)?.chosen_emotion ?? null;
   if (p.exposure < r.tell_dominant_at) return { dominant: null, vector: null, masked: false };
   if (spoof) {
-    const vector = p.exposure >= r.tell_vector_at ? { ...(Object.fromEntries(EMOTIONS.map((k) => [k, 0])) as EmotionVector), [spoof]: r.effects.false_tell_shown } : null;
+    // The shown vector is the real one with the chosen emotion on top, so it looks like a real tell.
+    const top = Math.max(...EMOTIONS.map((k) => Math.abs(p.emotions[k])));
+    const vector = p.exposure >= r.tell_vector_at ? { ...p.emotions, [spoof]: round4(Math.min(1, Math.max(r.effects.false_tell_shown, top + 0.1))) } : null;
     return { dominant: spoof, vector, masked: false };
   }
   return { dominant: dominantEmotion(p.emotions), vector: p.exposure >= r.tell_vector_at ? { ...p.emotions } : null, masked: false };

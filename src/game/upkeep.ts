@@ -19,6 +19,11 @@ export function initiativeFor(state: GameState, tempoAfter: (id: PlayerId) => nu
     .sort((a, b) => tempoAfter(b) - tempoAfter(a) || rank.get(a)! - rank.get(b)!);
 }
 
+/** evolve's half of upkeep for face-down cards: their clocks tick without appearing in the log. */
+export function tickFaceDown(state: GameState): void {
+  for (const a of state.arena) if (a.face_down && a.rounds_left !== null) a.rounds_left -= 1;
+}
+
 /** Upkeep: resolve drifts to baseline, tempo +1, arena clocks tick, rituals at 0 fire, statuses roll over. */
 export function runUpkeep(ctx: StepContext): void {
   // Face-down cards' clocks are the owner's secret: a ticking face-down card would betray a False Tell.
@@ -41,6 +46,13 @@ export function runUpkeep(ctx: StepContext): void {
   const moves: CardMove[] = [];
   const firing: string[] = [];
   for (const a of s.arena) {
+    if (a.face_down) {
+      // A ticking face-down card would betray a False Tell, so its clock is not in the event: evolve
+      // ticks face-down clocks itself (tickFaceDown). It still expires in public, face up.
+      const rounds = a.rounds_left === null ? null : a.rounds_left - 1;
+      if (rounds !== null && rounds < 0) moves.push({ card_id: a.card_id, from: `arena:${a.owner}` as const, to: 'discard' as const, reason: 'expired' });
+      continue;
+    }
     const rounds = a.rounds_left === null ? null : a.rounds_left - 1;
     const countdown = a.countdown === null ? null : a.countdown - 1;
     if (rounds === a.rounds_left && countdown === a.countdown) continue;
@@ -51,19 +63,15 @@ export function runUpkeep(ctx: StepContext): void {
   const lockedOut = s.players.filter((p) => p.alive && p.next_lockout).map((p) => p.player_id);
   const forced: Record<PlayerId, PlayerId> = {};
   for (const p of s.players) if (p.alive && p.next_forced_line) forced[p.player_id] = p.next_forced_line;
-  const ownerOf = (cardId: string) => s.arena.find((a) => a.card_id === cardId)!;
-  const secret = ticks.filter((t) => ownerOf(t.card_id).face_down);
-  const secretOwners = [...new Set(secret.map((t) => ownerOf(t.card_id).owner))];
   ctx.emit('upkeep_applied', {
-    private_ticks: secret,
     initiative_order: initiativeFor(s, (id) => player(s, id).tempo + (tempoDelta[id] ?? 0)),
     resolve_delta: resolveDelta,
     tempo_delta: tempoDelta,
     locked_out: lockedOut,
     forced_lines: forced,
-    arena_ticks: ticks.filter((t) => !secret.includes(t)),
+    arena_ticks: ticks,
     card_moves: moves,
-  }, [{ key: 'private_ticks', to: secretOwners }]);
+  });
   for (const cardId of firing) fireRitual(ctx, cardId);
 }
 

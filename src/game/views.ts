@@ -35,12 +35,16 @@ const seatOf = (viewer: Viewer): PlayerId | null => (viewer.role === 'seat' ? vi
 export function viewEvent(event: GameEvent, viewer: Viewer, gameOver = false): GameEvent {
   if (seesAll(viewer, gameOver)) return event;
   const seat = seatOf(viewer);
-  const drop = event.visibility.hidden.filter((h) => seat === null || !h.to.includes(seat)).map((h) => h.key);
-  if (drop.length === 0 && event.rng === undefined) return event;
+  const hidden = event.visibility.hidden;
+  const drop = hidden.filter((h) => seat === null || !h.to.includes(seat)).map((h) => h.key);
+  if (hidden.length === 0 && event.rng === undefined) return event;
   const payload: Record<string, unknown> = { ...event.payload };
   for (const k of drop) delete payload[k];
   const { rng: _rng, ...rest } = event;
-  return { ...rest, payload, ...(drop.length ? { redacted: drop } : {}) } as GameEvent;
+  // The audience lists are secrets too (who may see a key says who holds what): a viewer only
+  // learns whether it is in each one.
+  const visibility = { hidden: hidden.map((h) => ({ key: h.key, to: seat !== null && h.to.includes(seat) ? [seat] : [] })) };
+  return { ...rest, payload, visibility, ...(drop.length ? { redacted: drop } : {}) } as GameEvent;
 }
 
 function arenaCardsOf(state: GameState, owner: PlayerId, viewerSeat: PlayerId | null, all: boolean): CardRef[] {

@@ -65,9 +65,8 @@ const payloads = {
     tempo_delta: IntMap,
     locked_out: z.array(PlayerId),
     forced_lines: z.record(PlayerId, PlayerId),
+    /** Face-up cards' clocks; face-down clocks tick in evolve without showing here. */
     arena_ticks: z.array(ArenaTick),
-    /** Clocks of face-down cards: only their owners see these. */
-    private_ticks: z.array(ArenaTick).optional(),
     card_moves: z.array(CardMove),
   }),
   ritual_fired: z.object({

@@ -84,7 +84,8 @@ describe('False Tell: 0 tempo mask, face down, arena 2 rounds, the tell shows a 
   it.each([
     [3, { dominant: null, vector: null, masked: false }],
     [4, { dominant: 'fear', vector: null, masked: false }],
-    [8, { dominant: 'fear', vector: neutral({ fear: 0.8 }), masked: false }],
+    // The shown vector is the real one with the chosen emotion just on top (anger 0.9 → fear 1).
+    [8, { dominant: 'fear', vector: neutral({ anger: 0.9, fear: 1 }), masked: false }],
   ])('given plr_1 really angry at exposure %i behind a False Tell (fear), then the others read the spoof, unflagged: %j', (exposure, tell) => {
     const state = atAction();
     setSeat(state, 'plr_1', { exposure, emotions: neutral({ anger: 0.9 }) });
