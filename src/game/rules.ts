@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMOTIONAL_INTENTS, EMOTIONS } from '../protocol/index.js';
+import type { EMOTIONAL_INTENTS} from '../protocol/index.js';
+import { EMOTIONS } from '../protocol/index.js';
 
 /**
  * Every number of the rules in one versioned place (rules brief: "a default in one versioned rules
