@@ -1,0 +1,32 @@
+import { heuristicAgent } from './heuristics/policy.js';
+import { personality } from './heuristics/personality.js';
+
+/**
+ * `aggressor`: swings first and often — gambits and Overreach, a second action most rounds (so it
+ * keeps a thin hand), public threats and taunts, status challenges, Riposte over Brace.
+ */
+export const AGGRESSOR = personality({
+  name: 'aggressor',
+  baseline: { dominance: 0.15, anger: 0.1, arousal: 0.1 },
+  type: { gambit: 1.6, pressure: 1.15, guard: 0.7, mask: 0.55, trap: 0.5, ritual: 0.8 },
+  overreach: 1.8,
+  attack: 1.2,
+  secondAction: -1,
+  actThreshold: 0.1,
+  leader: 3,
+  caution: 0.4,
+  grudge: 3,
+  bluff: 0.1,
+  promise: 0.1,
+  chatter: 0.8,
+  smallTalk: { taunt: 2.5, threat: 2, bluff: 0.4, neutral: 0.3 },
+  plans: ['threat_framing', 'status_challenge', 'public_isolation', 'betrayal_cue', 'bait'],
+  emotions: { fear: 1.5, anger: 0.8, shame: 1, tilt: 0.6, paranoia: 0.2 },
+  publicBias: 0.7,
+  react: 0.8,
+  spring: 1.3,
+  hasten: 0.8,
+  spoof: { dominance: 2, anger: 1 },
+});
+
+export const aggressorAgent = heuristicAgent(AGGRESSOR);
