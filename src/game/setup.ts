@@ -22,6 +22,12 @@ export function initialState(config: GameConfigInput, seed: number): GameState {
   if (!Number.isSafeInteger(seed)) throw new ConfigError(`seed must be a safe integer, got ${seed}`);
   const c = parsed.data;
   const seats = typeof c.seats === 'number' ? c.seats : c.seats.length;
+  if (Array.isArray(c.seats)) {
+    // Speech names seats by display name (the betrayal cue reads it): no name may contain another.
+    const names = c.seats.map((x, i) => (x.display_name ?? `Seat ${i + 1}`).toLowerCase());
+    const clash = names.find((a, i) => names.some((b, j) => i !== j && b.includes(a)));
+    if (clash !== undefined) throw new ConfigError(`display names must be distinct and none may contain another ("${clash}")`);
+  }
   if (seats < c.rules.min_seats || seats > c.rules.max_seats) {
     throw new ConfigError(`a game has ${c.rules.min_seats}–${c.rules.max_seats} seats, got ${seats}`);
   }

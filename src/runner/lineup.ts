@@ -33,12 +33,21 @@ export function seatAgents(lineup: readonly string[], seats: number, g: number):
   return Array.from({ length: seats }, (_, i) => lineup[(i + g) % lineup.length]!);
 }
 
-/** Seat configs for a line-up: display names are agent names; baselines come from the registry. */
+/**
+ * Seat configs for a line-up: display names are agent names, numbered when an agent sits twice
+ * ("balanced 1", "balanced 2") because the engine needs names no other name contains; baselines
+ * come from the registry.
+ */
 export function seatConfigs(names: readonly string[]): SeatConfig[] {
   const known = agentBaselines();
+  const repeated = new Set(names.filter((n, i) => names.indexOf(n) !== i));
+  const count = new Map<string, number>();
   return names.map((name) => {
+    const k = (count.get(name) ?? 0) + 1;
+    count.set(name, k);
+    const display_name = repeated.has(name) ? `${name} ${k}` : name;
     const baseline = known[name];
-    return baseline ? { display_name: name, baseline } : { display_name: name };
+    return baseline ? { display_name, baseline } : { display_name };
   });
 }
 

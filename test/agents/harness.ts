@@ -4,7 +4,8 @@
  */
 import type { CardType, GameEvent, TurnPlanRequest } from '../../src/protocol/index.js';
 import { awaiting, initialState, requestFor, stepInPlace, type GameConfigInput } from '../../src/game/index.js';
-import { AGENT_BASELINES, createAgent, type AgentName } from '../../src/agents/builtin/index.js';
+import { createAgent, type AgentName } from '../../src/agents/builtin/index.js';
+import { seatConfigs } from '../../src/runner/lineup.js';
 
 /** One card a seat put into play (action window or reaction), with the fear it felt when choosing. */
 export type Play = { agent: AgentName; type: CardType; name: string; fear: number; kind: 'play_card' | 'activate' | 'reaction' };
@@ -29,7 +30,7 @@ function record(r: TurnPlanRequest, agent: AgentName, d: unknown, plays: Play[])
 
 /** Plays one game; seat i is `agents[i]` with its personality baseline, as the CLI seats it. */
 export function play(agents: readonly AgentName[], seed: number, rules: GameConfigInput['rules'] = {}): Played {
-  const state = initialState({ seats: agents.map((a) => ({ display_name: a, baseline: AGENT_BASELINES[a] })), rules }, seed);
+  const state = initialState({ seats: seatConfigs(agents), rules }, seed);
   const seats = agents.map((a, i) => createAgent(a, seed, i));
   const events: GameEvent[] = [];
   const decisions: unknown[] = [];

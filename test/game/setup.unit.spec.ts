@@ -157,3 +157,12 @@ describe('engine inputs that are refused outright', () => {
     }
   });
 });
+
+describe('setup: display names', () => {
+  it('given two seats named alike, or one name inside another, then the config is refused (the betrayal cue reads names)', async () => {
+    const { initialState: init, ConfigError } = await import('../../src/game/index.js');
+    expect(() => init({ seats: [{ display_name: 'Ann' }, { display_name: 'Ann' }] }, 1)).toThrow(ConfigError);
+    expect(() => init({ seats: [{ display_name: 'balanced' }, { display_name: 'balanced 2' }] }, 1)).toThrow(/none may contain another/);
+    expect(() => init({ seats: [{ display_name: 'balanced 1' }, { display_name: 'balanced 2' }] }, 1)).not.toThrow();
+  });
+});

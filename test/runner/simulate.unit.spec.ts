@@ -87,3 +87,10 @@ describe('SimulationSpec', () => {
     expect(() => simulate({ games: 1, seed: 1, agents: ['nobody'] })).toThrow(/unknown agent/);
   });
 });
+
+describe('seat names', () => {
+  it('given an agent seated twice, then its seats are numbered so no name contains another', async () => {
+    const { seatConfigs } = await import('../../src/runner/lineup.js');
+    expect(seatConfigs(['balanced', 'random', 'balanced']).map((s) => s.display_name)).toEqual(['balanced 1', 'random', 'balanced 2']);
+  });
+});
