@@ -29,9 +29,9 @@ export const RulesConfig = z.object({
    */
   attrition: z
     .object({
-      from_round: z.number().int().min(1).default(10),
+      from_round: z.number().int().min(1).default(8),
       loss: z.number().int().min(0).default(1),
-      step_every: z.number().int().min(1).default(4),
+      step_every: z.number().int().min(1).default(2),
     })
     .prefault({}),
   opening_hand: z.number().int().default(5),
@@ -47,8 +47,7 @@ export const RulesConfig = z.object({
   private_messages: z.number().int().default(1),
   start_confidence: z.number().default(0.2),
   start_trust: z.number().default(0.2),
-  /** Tuned from the brief's 0.1: exposure is the lever that ends games (docs/rules.md, "Balance"). */
-  damage_exposure_factor: z.number().default(0.25),
+  damage_exposure_factor: z.number().default(0.1),
   // Tells
   tell_dominant_at: z.number().int().default(4),
   tell_vector_at: z.number().int().default(8),

@@ -8,10 +8,10 @@ import { DEFAULT_RULES } from '../../src/game/index.js';
 import { eventsOf, newGame, nextRound, setSeat } from '../support/scenario.js';
 
 describe('tuned defaults', () => {
-  it('given the default rules, then exposure amplifies damage by 0.25 a point, base resistance is 0.45, attrition starts at round 10', () => {
-    expect(DEFAULT_RULES.damage_exposure_factor).toBe(0.25);
+  it('given the default rules, then base resistance is 0.45 and attrition starts at round 8, one more every 2 rounds; the rest is the brief', () => {
+    expect(DEFAULT_RULES.damage_exposure_factor).toBe(0.1);
     expect(DEFAULT_RULES.contest.base_resistance).toBe(0.45);
-    expect(DEFAULT_RULES.attrition).toEqual({ from_round: 10, loss: 1, step_every: 4 });
+    expect(DEFAULT_RULES.attrition).toEqual({ from_round: 8, loss: 1, step_every: 2 });
     expect(DEFAULT_RULES.resolve_drift).toBe(1);
   });
 });
@@ -45,7 +45,7 @@ describe('attrition: from its round, no drift and every alive seat loses resolve
   });
 
   it('given default rules and passive seats, then the game still ends before the round cap', () => {
-    const state = newGame({ seats: 4, rules: { attrition: { from_round: 10, loss: 1, step_every: 4 } } });
+    const state = newGame({ seats: 4, rules: { attrition: { from_round: 8, loss: 1, step_every: 2 } } });
     for (let i = 0; i < 40 && state.status === 'running'; i++) nextRound(state);
     expect(state.status).toBe('done');
     expect(state.turn).toBeLessThan(30);

@@ -48,7 +48,6 @@ export type NewGame = { seats?: number; seed?: number; rules?: RulesInput; game_
  * on their own (setup.unit.spec.ts).
  */
 export const BRIEF_RULES = {
-  damage_exposure_factor: 0.1,
   contest: { base_resistance: 0.2 },
   attrition: { from_round: 1000 },
 } as const satisfies RulesInput;
