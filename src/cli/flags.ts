@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { Viewer } from '../game/index.js';
+import { GameId, PlayerId } from '../protocol/index.js';
+import { INPUT_CLOCKS, type InputClockName } from '../runner/input-clock.js';
 import { SimulationSpec } from '../runner/simulate.js';
 import { UsageError } from './io.js';
 
@@ -102,4 +105,41 @@ export function gameSpec(values: Record<string, unknown>, games?: number): Simul
   });
   if (!spec.success) throw new UsageError(issueLine(spec.error));
   return spec.data;
+}
+
+/** `--clock`: where a persistent runner's input timestamps come from (see runner/input-clock.ts). */
+export function clockFlag(value: string | undefined): InputClockName {
+  const name = value ?? 'wall';
+  if (!Object.hasOwn(INPUT_CLOCKS, name)) throw new UsageError(`--clock: must be wall or logical, got "${name}"`);
+  return name as InputClockName;
+}
+
+/** `--game-id`: a game id as the protocol spells them (game_…). */
+export function gameIdFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!GameId.safeParse(value).success) throw new UsageError(`--game-id: expected an id like game_abc123 (letters, digits, _ . : -), got "${value}"`);
+  return value;
+}
+
+/** `--at`: a seq (a whole number ≥ 0). */
+export function seqFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new UsageError(`--at: must be a seq (a whole number ≥ 0), got "${value}"`);
+  return Number(value);
+}
+
+/** `--view`: spectator, researcher, admin, or a seat's player id (plr_N). Whether the seat exists is the game's to say. */
+export function viewerFlag(value: string | undefined): Viewer {
+  const v = value ?? 'spectator';
+  if (v === 'spectator' || v === 'researcher' || v === 'admin') return { role: v };
+  if (PlayerId.safeParse(v).success) return { role: 'seat', player_id: v };
+  throw new UsageError(`--view: must be spectator, researcher, admin or a seat id like plr_1, got "${v}"`);
+}
+
+/** The one game id a command takes as its argument (exactly one unless `optional`). */
+export function gameIdArg(positionals: readonly string[], optional = false): string | undefined {
+  if (positionals.length > 1) throw new UsageError(`expected one game id, got ${positionals.length} arguments`);
+  const [id] = positionals;
+  if (id === undefined && !optional) throw new UsageError('expected a game id (tiltyard games lists them)');
+  return id;
 }

@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import type { EventStore, GameRecord } from '../../store/index.js';
+import { int, table } from '../format.js';
+import { parseFlags } from '../flags.js';
+import { EXIT } from '../io.js';
+import { storeLocation, withStore } from '../store-session.js';
+import type { Command } from './command.js';
+
+/** One line of `games --json`. */
+type GameLine = {
+  game_id: string;
+  seed: number;
+  agents: string[];
+  status: string;
+  rounds: number;
+  last_seq: number;
+  created_at: string;
+};
+
+/** Every stored game, newest first, with the round its log reached (one grouped query per page). */
+async function allGames(store: EventStore): Promise<GameLine[]> {
+  const out: GameLine[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await store.listGames({}, { limit: 500, ...(cursor ? { cursor } : {}) });
+    const rounds = await store.prisma.event.groupBy({
+      by: ['gameId'],
+      where: { gameId: { in: page.games.map((g) => g.game_id) } },
+      _max: { turn: true },
+    });
+    const roundOf = new Map(rounds.map((r) => [r.gameId, r._max.turn ?? 0]));
+    out.push(
+      ...page.games.map((g: GameRecord) => ({
+        game_id: g.game_id,
+        seed: g.seed,
+        agents: [...g.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent),
+        status: g.status,
+        rounds: roundOf.get(g.game_id) ?? 0,
+        last_seq: g.last_seq,
+        created_at: g.created_at,
+      })),
+    );
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+export const gamesCommand: Command = {
+  name: 'games',
+  summary: 'list the stored games',
+  usage: `Usage: tiltyard games [--json]
+
+Lists the games in the store, newest first: id, seed, agents by seat, status (created, running,
+ended, aborted), rounds reached, the last seq of the log, and when the game was created.
+
+  --json             print one JSON array of {game_id, seed, agents, status, rounds, last_seq, created_at}
+`,
+  async run(argv, io) {
+    const { values } = parseFlags(() =>
+      parseArgs({
+        args: [...argv],
+        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+        allowPositionals: false,
+      }),
+    );
+    if (values.help) {
+      io.out(this.usage);
+      return EXIT.ok;
+    }
+    return withStore(io, async (store) => {
+      const games = await allGames(store);
+      if (values.json) {
+        io.out(`${JSON.stringify(games)}\n`);
+        return EXIT.ok;
+      }
+      if (games.length === 0) {
+        io.out(`No games stored yet (${storeLocation()}). Store one with: tiltyard run --seed 1\n`);
+        return EXIT.ok;
+      }
+      const rows = games.map((g) => [
+        g.game_id,
+        String(g.seed),
+        g.agents.join(','),
+        g.status,
+        int(g.rounds),
+        int(g.last_seq),
+        g.created_at.replace('T', ' ').slice(0, 19),
+      ]);
+      const lines = table(
+        [['game', 'seed', 'agents', 'status', 'rounds', 'last seq', 'created (UTC)'], ...rows],
+        4,
+      );
+      io.out(`${lines.join('\n')}\n${int(games.length)} games · ${storeLocation()}\n`);
+      return EXIT.ok;
+    });
+  },
+};

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import type { Agent } from '../agents/agent.js';
+import {
+  awaiting,
+  requestFor,
+  stepInPlace,
+  type GameState,
+  type RulesInput,
+} from '../game/index.js';
+import type { GameEvent, Placement } from '../protocol/index.js';
+import {
+  ConcurrencyConflictError,
+  type ActionRecord,
+  type EventStore,
+  type SeatRecord,
+} from '../store/index.js';
+import { agentAt, catchUp } from './catch-up.js';
+import { actionRecord, asDecision, type Asked } from './decision-record.js';
+import { wallClock, type InputClock } from './input-clock.js';
+import { seatConfigs } from './lineup.js';
+import { RunnerError } from './runner-errors.js';
+
+/** How a persistent run stopped. */
+export type RunOutcome = {
+  gameId: string;
+  /** `ended`: the game is over and stored; `superseded`: another runner moved the log, so this one stopped. */
+  status: 'ended' | 'superseded';
+  /** The head of the log when this runner took over, and the last seq it stored itself. */
+  fromSeq: number;
+  lastSeq: number;
+  /** Events this runner appended. */
+  appended: number;
+  placements: Placement[] | null;
+};
+
+export type RunnerOptions = {
+  /** Input timestamps (default: the wall clock). */
+  clock?: InputClock;
+  /** Called after every committed step with the new head and the live state there (read-only). */
+  onCommit?: (seq: number, state: Readonly<GameState>) => void;
+};
+
+/** A game to start: its seed, its agents by seat (built-in names) and rules overrides. */
+export type NewGame = {
+  seed: number;
+  agents: readonly string[];
+  rules?: RulesInput;
+  gameId?: string;
+};
+
+/** A fresh game id: games are not named after their seed, so one seed can be played many times. */
+export const newGameId = (): string => `game_${randomBytes(6).toString('hex')}`;
+
+/**
+ * Registers a game for a persistent runner: its seed, configuration (seat names and baselines from
+ * the line-up) and which agent sits where, so that any process can resume it. Idempotent for the
+ * same id, seed and line-up. Returns the game id.
+ */
+export async function createPersistentGame(store: EventStore, game: NewGame): Promise<string> {
+  const gameId = game.gameId ?? newGameId();
+  const seats: SeatRecord[] = game.agents.map((agent, i) => ({
+    seat: i,
+    player_id: `plr_${i + 1}`,
+    agent,
+  }));
+  const config = { game_id: gameId, seats: seatConfigs(game.agents), rules: game.rules ?? {} };
+  await store.createGame({ seed: game.seed, config, seats });
+  return gameId;
+}
+
+/**
+ * Registers a game in the store and plays it to the end with its agents, committing every engine
+ * step (its events and the decision that caused it) in one append. The same game id, seed and
+ * line-up again resumes that game instead.
+ *
+ * @example const out = await runPersistent(store, { seed: 5, agents: ['random', 'balanced'] })
+ */
+export async function runPersistent(
+  store: EventStore,
+  game: NewGame,
+  options: RunnerOptions = {},
+): Promise<RunOutcome> {
+  return resumePersistent(store, await createPersistentGame(store, game), options);
+}
+
+/**
+ * Continues a stored game from the last committed step: rebuilds its state and agents (see
+ * catchUp; a DivergenceError when the store and the agents disagree), then plays on live. A
+ * finished game returns at once. Crash-safe by construction: a step is in the store whole or not
+ * at all, and whatever a killed runner had not committed is simply played again.
+ */
+export async function resumePersistent(
+  store: EventStore,
+  gameId: string,
+  options: RunnerOptions = {},
+): Promise<RunOutcome> {
+  const game = await store.getGame(gameId);
+  if (game.status === 'ended') {
+    return {
+      gameId,
+      status: 'ended',
+      fromSeq: game.last_seq,
+      lastSeq: game.last_seq,
+      appended: 0,
+      placements: game.placements,
+    };
+  }
+  if (game.status === 'aborted')
+    throw new RunnerError(`game ${gameId} was aborted; it cannot be resumed`);
+  const { state, agents, lastTs } = await catchUp(store, game);
+  return drive(store, state, agents, lastTs, options);
+}
+
+/** Plays a caught-up game on, one committed step at a time, until it ends or a rival writes first. */
+async function drive(
+  store: EventStore,
+  state: GameState,
+  agents: readonly Agent[],
+  lastTs: string | null,
+  options: RunnerOptions,
+): Promise<RunOutcome> {
+  const clock = options.clock ?? wallClock;
+  const gameId = state.game_id;
+  const fromSeq = state.seq;
+  let appended = 0;
+  let committed = fromSeq;
+  let previous = lastTs;
+  // A superseded runner's state is one step ahead of what it stored: report the stored part only.
+  const outcome = (status: RunOutcome['status']): RunOutcome => ({
+    gameId,
+    status,
+    fromSeq,
+    lastSeq: committed,
+    appended,
+    placements: status === 'ended' ? state.placements : null,
+  });
+
+  /** One step into the store; false when another runner got there first (this one must stop). */
+  const commit = async (
+    expectedSeq: number,
+    events: GameEvent[],
+    actions: ActionRecord[],
+  ): Promise<boolean> => {
+    try {
+      const res = await store.append(gameId, expectedSeq, events, { state, actions });
+      // Nothing appended: the very same step is already stored, so another runner is playing too.
+      if (res.appended === 0) return false;
+      appended += res.appended;
+      committed = res.last_seq;
+      options.onCommit?.(res.last_seq, state);
+      return true;
+    } catch (e) {
+      if (e instanceof ConcurrencyConflictError) return false;
+      throw e;
+    }
+  };
+
+  if (state.status === 'setup') {
+    const ts = (previous = clock(previous));
+    const started = stepInPlace(state, { type: 'start', ts });
+    if (!started.ok)
+      throw new RunnerError(
+        `game ${gameId}: the engine refused the start: ${started.rejection.message}`,
+      );
+    if (!(await commit(0, started.events, []))) return outcome('superseded');
+  }
+  for (;;) {
+    const next = awaiting(state);
+    if (!next) break;
+    const seat = next.seats[0]!;
+    const asked: Asked = {
+      seq_before: state.seq,
+      turn: state.turn,
+      phase: state.phase,
+      window: next.window,
+      player_id: seat,
+      attempt: (state.window?.rejections ?? 0) + 1,
+    };
+    const decision = asDecision(agentAt(agents, state, seat).decide(requestFor(state, seat)));
+    const ts = (previous = clock(previous));
+    const res = stepInPlace(state, {
+      type: 'decision',
+      player_id: seat,
+      window: next.window,
+      decision,
+      ts,
+    });
+    // The runner asks exactly whom the engine awaits, so a refusal here is a bug, not a game event.
+    if (!res.ok)
+      throw new RunnerError(
+        `game ${gameId}: the engine refused ${seat}'s ${next.window}: ${res.rejection.code} ${res.rejection.message}`,
+      );
+    if (
+      !(await commit(asked.seq_before, res.events, [actionRecord(asked, decision, ts, res.events)]))
+    )
+      return outcome('superseded');
+  }
+  if (state.status !== 'done')
+    throw new RunnerError(`game ${gameId}: the engine awaits no one, yet the game is not over`);
+  return outcome('ended');
+}

@@ -1,0 +1,69 @@
+import { isAgentName } from '../agents/builtin/index.js';
+import type { GameConfigInput } from '../game/index.js';
+import type { GameEvent } from '../protocol/index.js';
+import type { EventStore, GameRecord } from '../store/index.js';
+import type { RecordedDecision } from './decision-record.js';
+import { RunnerError } from './runner-errors.js';
+
+const PAGE = 1000;
+
+/** A game's whole log, in seq order. */
+export async function readLog(store: EventStore, gameId: string): Promise<GameEvent[]> {
+  const out: GameEvent[] = [];
+  for (;;) {
+    const page = await store.read(gameId, out.length === 0 ? 0 : out[out.length - 1]!.seq, PAGE);
+    out.push(...page);
+    if (page.length < PAGE) return out;
+  }
+}
+
+type DecisionRow = {
+  seq_before: number;
+  player_id: string;
+  attempt: number;
+  window: string;
+  raw: string | null;
+  ts: string;
+};
+
+/**
+ * A game's recorded decisions in the order they were made (seq_before, then attempt). `raw` is
+ * read as text so that "sent nothing" (SQL NULL) and "sent null" (JSON null) stay apart, and ts in
+ * exactly the form it was recorded in.
+ */
+export async function readDecisions(
+  store: EventStore,
+  gameId: string,
+): Promise<RecordedDecision[]> {
+  const rows = await store.prisma.$queryRaw<DecisionRow[]>`
+    SELECT seq_before, player_id, attempt, "window", raw::text AS raw,
+           to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts
+    FROM actions WHERE game_id = ${gameId} ORDER BY seq_before, attempt, player_id`;
+  return rows.map((r) => ({
+    seq_before: Number(r.seq_before),
+    player_id: r.player_id,
+    attempt: Number(r.attempt),
+    window: r.window,
+    raw: r.raw === null ? undefined : (JSON.parse(r.raw) as unknown),
+    ts: r.ts,
+  }));
+}
+
+/** The agent name of each seat, by seat index; a game whose seats do not say is not runnable. */
+export function seatAgentNames(game: GameRecord): string[] {
+  const seats = [...game.seats].sort((a, b) => a.seat - b.seat);
+  if (seats.length === 0)
+    throw new RunnerError(`game ${game.game_id} records no agents for its seats`);
+  return seats.map((s, i) => {
+    if (s.seat !== i)
+      throw new RunnerError(`game ${game.game_id} has no agent recorded for seat ${i}`);
+    if (!isAgentName(s.agent))
+      throw new RunnerError(
+        `game ${game.game_id} seats agent "${s.agent}", which this build does not have`,
+      );
+    return s.agent;
+  });
+}
+
+/** The configuration a stored game was created with, as initialState takes it. */
+export const configOf = (game: GameRecord): GameConfigInput => game.config;
