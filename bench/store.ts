@@ -26,6 +26,7 @@ import {
   requestFor,
   stepInPlace,
   type GameState,
+  type RulesInput,
 } from '../src/game/index.js';
 import type { GameEvent } from '../src/protocol/index.js';
 import { logicalClock } from '../src/runner/clock.js';
@@ -52,8 +53,8 @@ type Played = {
 };
 
 /** One game, step by step, keeping the state only where a snapshot will want it. */
-function play(seed: number, tag: string): Played {
-  const config = { game_id: `game_bench_${tag}_${seed}`, seats: 4 };
+function play(seed: number, tag: string, rules: RulesInput = {}): Played {
+  const config = { game_id: `game_bench_${tag}_${seed}`, seats: 4, rules };
   const state = initialState(config, seed);
   const agents = [0, 1, 2, 3].map((i) => createAgent('random', seed, i));
   const clock = logicalClock();
@@ -213,7 +214,9 @@ const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 /** stateAt at random seqs of one game of about 1,000 events (deterministic sample). */
 async function stateAtLatency(store: EventStore): Promise<Record<string, number>> {
   let g: Played | undefined;
-  for (let seed = 100; !g || g.events < 1000; seed++) g = play(seed, 'replay');
+  // Attrition ends games before ~1,000 events; the replay game goes the distance without it.
+  for (let seed = 100; seed < 200 && (!g || g.events < 1000); seed++) g = play(seed, 'replay', { attrition: { from_round: 1000 } });
+  if (!g || g.events < 1000) throw new Error('no game of 1,000 events to replay');
   await store.createGame({ seed: g.seed, config: g.config });
   for (const s of g.steps)
     await store.append(g.gameId, s.expected, s.events, s.state ? { state: s.state } : {});
