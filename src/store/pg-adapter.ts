@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { ColumnTypeEnum, DriverAdapterError } from '@prisma/driver-adapter-utils';
+import { ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
@@ -10,6 +10,7 @@ import type {
 } from '@prisma/driver-adapter-utils';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { toAdapterError } from './adapter-error.js';
 
 const CHAR_OID = 18;
 const TEXT_OID = 25;
@@ -64,19 +65,7 @@ function patchClient(client: pg.PoolClient): void {
   };
 }
 
-/** A server error in the shape Prisma's engines expect; anything else (a socket error) as is. */
-function adapterError(e: unknown): Error {
-  if (!(e instanceof pg.DatabaseError)) return e instanceof Error ? e : new Error(String(e));
-  return new DriverAdapterError({
-    kind: 'postgres',
-    code: e.code ?? 'N/A',
-    severity: e.severity ?? 'N/A',
-    message: e.message,
-    detail: e.detail,
-    column: e.column,
-    hint: e.hint,
-  });
-}
+const adapterError = (e: unknown): Error => toAdapterError(e, (x): x is pg.DatabaseError => x instanceof pg.DatabaseError);
 
 /** A pg pool for the store: bounded connect time so an unreachable server fails fast. */
 export function createPool(

@@ -1,6 +1,5 @@
 import { PGlite, messages } from '@electric-sql/pglite';
 import {
-  DriverAdapterError,
   type IsolationLevel,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
@@ -9,20 +8,9 @@ import {
   type Transaction,
 } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { toAdapterError } from './adapter-error.js';
 
-/** PGlite's errors in the shape Prisma's engines expect (the package maps them only for queries). */
-function adapterError(e: unknown): Error {
-  if (!(e instanceof messages.DatabaseError)) return e instanceof Error ? e : new Error(String(e));
-  return new DriverAdapterError({
-    kind: 'postgres',
-    code: e.code ?? 'N/A',
-    severity: e.severity ?? 'N/A',
-    message: e.message,
-    detail: e.detail,
-    column: e.column,
-    hint: e.hint,
-  });
-}
+const adapterError = (e: unknown): Error => toAdapterError(e, (x): x is messages.DatabaseError => x instanceof messages.DatabaseError);
 
 /**
  * `pglite-prisma-adapter` 0.7.2 with its faults fixed:
