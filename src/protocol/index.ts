@@ -10,3 +10,6 @@ export * from './world.js';
 export * from './events.js';
 export * from './agent-io.js';
 export * from './permissive.js';
+export * from './tool-events.js';
+export * from './plan.js';
+export * from './stages.js';

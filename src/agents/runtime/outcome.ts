@@ -1,0 +1,58 @@
+import type { AssetEvent, ErrorEvent, JsonObject, LogEvent, ToolEvent, UiEvent } from '../../protocol/index.js';
+
+/**
+ * Why an invocation broke the protocol. Any of these makes the whole invocation a failure whatever
+ * it emitted (the engine then gets the rules' fallback); `done {ok:false}` is not one of them — it
+ * is a controlled failure the tool reported itself.
+ */
+export const FAILURE_CODES = [
+  'protocol/bad_json', // a line that is not JSON
+  'protocol/not_object', // a JSON line that is not an object
+  'protocol/invalid_event', // a known type with missing or malformed fields
+  'protocol/unknown_type', // seed 001 §5.2: ends processing at once
+  'protocol/line_too_long',
+  'protocol/output_too_large',
+  'protocol/invalid_utf8',
+  'protocol/no_done', // stdout closed without a done event
+  'protocol/exit_code', // non-zero exit, whatever was emitted (seed 001 §5.3)
+  'protocol/signal', // killed by a signal it was not sent by us
+  'process/timeout', // deadline passed: SIGTERM, then SIGKILL of the group
+  'process/spawn_failed', // ENOENT, EACCES…
+  'process/aborted', // the caller cancelled it
+  'agent/threw', // an in-process agent threw
+] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
+
+export type Failure = { code: FailureCode; message: string };
+
+/** Something the runtime noticed but that did not fail the invocation (events after done…). */
+export type Violation = { code: string; message: string };
+
+/**
+ * Everything one invocation produced, as the runtime saw it. Only events up to and including
+ * `done` are kept; later ones are counted in `afterDone` and flagged as a violation.
+ */
+export type InvocationOutcome = {
+  /** done received with ok:true, exit code 0 (processes) and no failure. */
+  ok: boolean;
+  /** The first protocol failure, if any. */
+  failure: Failure | null;
+  done: { ok: boolean; summary: string | null } | null;
+  /** All state_patch patches deep-merged in order (seed 002 §11). */
+  state: JsonObject;
+  events: ToolEvent[];
+  logs: LogEvent[];
+  errors: ErrorEvent[];
+  /** Assets whose path resolved inside the work dir; others are violations. */
+  assets: AssetEvent[];
+  uiEvents: UiEvent[];
+  violations: Violation[];
+  afterDone: number;
+  /** Bounded stderr, kept apart from the protocol traffic. */
+  stderr: string;
+  stderrTruncated: boolean;
+  exitCode: number | null;
+  signal: string | null;
+  durationMs: number;
+  stdoutBytes: number;
+};
