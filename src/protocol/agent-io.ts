@@ -125,3 +125,12 @@ export type ReactionDecision = z.infer<typeof ReactionDecision>;
 export type ReflectDecision = z.infer<typeof ReflectDecision>;
 
 export const ChosenEmotion = EmotionName;
+
+/** The schema each window's answer is read with (a compact action answer is a TurnPlanResponse too). */
+export const DECISION_SCHEMAS = {
+  intent: IntentDecision,
+  talk: TalkDecision,
+  action: TurnPlanResponse,
+  reaction: ReactionDecision,
+  reflect: ReflectDecision,
+} as const satisfies Record<z.infer<typeof Window>, z.ZodType>;

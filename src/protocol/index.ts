@@ -13,3 +13,5 @@ export * from './permissive.js';
 export * from './tool-events.js';
 export * from './plan.js';
 export * from './stages.js';
+export * from './ndjson.js';
+export * from './deep-merge.js';

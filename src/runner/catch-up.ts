@@ -1,53 +1,54 @@
-import type { Agent } from '../agents/agent.js';
+import type { SeatAgent, SeatContext } from '../agents/seat/types.js';
 import { initialState, requestFor, type GameState } from '../game/index.js';
+import { JsonObject, type TurnPlanRequest } from '../protocol/index.js';
 import type { EventStore, GameRecord } from '../store/index.js';
-import { asDecision, sameDecision } from './decision-record.js';
-import { buildAgents } from './lineup.js';
+import { asDecision, sameDecision, type RecordedDecision } from './decision-record.js';
+import { buildSeats } from './lineup.js';
 import { replayDecisions } from './replay-decisions.js';
 import { DivergenceError, RunnerError } from './runner-errors.js';
 import { configOf, readDecisions, readLog, seatAgentNames } from './stored-game.js';
 
-/** A stored game brought back to life: its live state at the head and its agents, caught up. */
+/** A stored game brought back to life: its live state at the head and its seats, caught up. */
 export type CaughtUp = {
   state: GameState;
-  agents: Agent[];
+  seats: SeatAgent[];
   /** The ts of the last recorded input (null before the start): what the clock continues from. */
   lastTs: string | null;
 };
 
-/** The agent sitting in `seat` (a player id) of a started game. */
-export function agentAt(agents: readonly Agent[], state: GameState, seat: string): Agent {
-  const index = state.players.find((p) => p.player_id === seat)?.seat ?? -1;
-  const agent = agents[index];
-  if (!agent) throw new RunnerError(`game ${state.game_id}: no agent for ${seat}`);
-  return agent;
+/** What seats of a persistent run are built with (traces on by default). */
+export type SeatOptions = Omit<SeatContext, 'gameSeed' | 'seat'>;
+
+/** The seat agent sitting in `player` (a player id) of a started game. */
+export function seatAt(seats: readonly SeatAgent[], state: GameState, player: string): SeatAgent {
+  const index = state.players.find((p) => p.player_id === player)?.seat ?? -1;
+  const seat = seats[index];
+  if (!seat) throw new RunnerError(`game ${state.game_id}: no agent for ${player}`);
+  return seat;
 }
 
 /**
  * Rebuilds a stored game for its runner to continue: the engine state at the head of the log, and
- * fresh agents in the very state the crashed runner's agents were in. Built-in agents keep PRNG
+ * fresh seats in the very state the crashed runner's seats were in. Built-in agents keep PRNG
  * streams, so each is asked again at every decision it made, in order, and its answer must equal
- * the recorded one; the engine, fed the recorded decisions, must emit exactly the stored events.
- * Anything else is a DivergenceError. Only what the head covered when this started is used, so a
- * rival runner appending meanwhile shows up later as a conflict, not as a divergence.
+ * the recorded one; external agents (skills) are not deterministic, so their recorded answers are
+ * trusted and their memory comes back from their last trace. The engine, fed the recorded
+ * decisions, must emit exactly the stored events. Anything else is a DivergenceError. Only what the
+ * head covered when this started is used, so a rival runner appending meanwhile shows up later as
+ * a conflict, not as a divergence.
  */
-export async function catchUp(store: EventStore, game: GameRecord): Promise<CaughtUp> {
-  const agents = buildAgents(seatAgentNames(game), game.seed);
+export async function catchUp(store: EventStore, game: GameRecord, seatOptions: SeatOptions = {}): Promise<CaughtUp> {
+  const seats = buildSeats(seatAgentNames(game), game.seed, { trace: true, ...seatOptions });
   const state = initialState(configOf(game), game.seed);
   const head = await store.lastSeq(game.game_id);
   const log = (await readLog(store, game.game_id)).filter((e) => e.seq <= head);
-  if (log.length === 0) return { state, agents, lastTs: null };
+  if (log.length === 0) return { state, seats, lastTs: null };
   const decisions = (await readDecisions(store, game.game_id)).filter((d) => d.seq_before < head);
-  const events = replayDecisions(state, log[0]!.ts, decisions, (s, seat, window, recorded) => {
-    const agent = agentAt(agents, s, seat);
-    const fresh = asDecision(agent.decide(requestFor(s, seat)));
-    if (!sameDecision(fresh, asDecision(recorded.raw))) {
-      throw new DivergenceError(
-        game.game_id,
-        s.seq,
-        `${seat}'s agent (${agent.name}) answers its ${window} differently than recorded`,
-      );
-    }
+  const asked: Array<{ seat: SeatAgent; request: TurnPlanRequest; recorded: RecordedDecision; seq: number; window: string; player: string }> = [];
+  const events = replayDecisions(state, log[0]!.ts, decisions, (s, player, window, recorded) => {
+    const seat = seatAt(seats, s, player);
+    // Requests are views of a state that moves on: keep a copy for asking after the replay.
+    if (seat.replayable) asked.push({ seat, request: structuredClone(requestFor(s, player)), recorded, seq: s.seq, window, player });
   });
   for (let i = 0; i < Math.max(events.length, log.length); i++) {
     const [mine, stored] = [events[i], log[i]];
@@ -61,5 +62,16 @@ export async function catchUp(store: EventStore, game: GameRecord): Promise<Caug
       );
     }
   }
-  return { state, agents, lastTs: decisions[decisions.length - 1]?.ts ?? log[0]!.ts };
+  for (const a of asked) {
+    const fresh = asDecision((await a.seat.decide(a.request)).decision);
+    if (!sameDecision(fresh, asDecision(a.recorded.raw)))
+      throw new DivergenceError(game.game_id, a.seq, `${a.player}'s agent (${a.seat.spec}) answers its ${a.window} differently than recorded`);
+  }
+  for (const [i, seat] of seats.entries()) {
+    if (seat.replayable) continue;
+    const traces = await store.readTraces(game.game_id, `plr_${i + 1}`);
+    const memory = JsonObject.safeParse((traces[traces.length - 1]?.entries as { memory?: unknown } | undefined)?.memory);
+    if (memory.success) seat.restoreMemory(memory.data);
+  }
+  return { state, seats, lastTs: decisions[decisions.length - 1]?.ts ?? log[0]!.ts };
 }

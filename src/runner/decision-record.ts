@@ -1,13 +1,5 @@
-import type { z } from 'zod';
 import type { GameEvent, Window } from '../protocol/index.js';
-import {
-  IntentDecision,
-  ReactionDecision,
-  ReflectDecision,
-  TalkDecision,
-  TurnPlanResponse,
-  parseWith,
-} from '../protocol/index.js';
+import { DECISION_SCHEMAS, parseWith } from '../protocol/index.js';
 import { canonicalJson, type ActionRecord } from '../store/index.js';
 
 /** One decision as the actions table holds it: what the game asked, what the agent sent, when. */
@@ -43,15 +35,6 @@ export function asDecision(raw: unknown): unknown {
 export const sameDecision = (a: unknown, b: unknown): boolean =>
   a === undefined || b === undefined ? a === b : canonicalJson(a) === canonicalJson(b);
 
-/** The schema the engine validates each window's answer with (compact action answers included). */
-const SCHEMAS: Record<Window, z.ZodType> = {
-  intent: IntentDecision,
-  talk: TalkDecision,
-  action: TurnPlanResponse,
-  reaction: ReactionDecision,
-  reflect: ReflectDecision,
-};
-
 /** The rejection the engine logged for this seat's answer in one step's events, if any. */
 function rejectionIn(events: readonly GameEvent[], seat: string): string | null {
   for (const e of events) {
@@ -86,7 +69,7 @@ export function actionRecord(
   events: readonly GameEvent[],
 ): ActionRecord {
   const code = rejectionIn(events, asked.player_id);
-  const parsed = code === null ? parseWith(SCHEMAS[asked.window], decision) : null;
+  const parsed = code === null ? parseWith(DECISION_SCHEMAS[asked.window], decision) : null;
   return {
     ...asked,
     raw: decision,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent } from '../agents/agent.js';
+import type { SeatAgent, SeatDecision } from '../agents/seat/types.js';
 import {
   awaiting,
   requestFor,
@@ -14,7 +14,7 @@ import {
   type EventStore,
   type SeatRecord,
 } from '../store/index.js';
-import { agentAt, catchUp } from './catch-up.js';
+import { catchUp, seatAt, type SeatOptions } from './catch-up.js';
 import { actionRecord, asDecision, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
 import { seatConfigs } from './lineup.js';
@@ -38,9 +38,13 @@ export type RunnerOptions = {
   clock?: InputClock;
   /** Called after every committed step with the new head and the live state there (read-only). */
   onCommit?: (seq: number, state: Readonly<GameState>) => void;
+  /** Every answer a seat gave (with its trace), before the engine takes it. */
+  onDecision?: (player: string, answer: SeatDecision) => void;
+  /** How seats are built: work dirs, tracing (on by default: traces go to agent_traces). */
+  seats?: SeatOptions;
 };
 
-/** A game to start: its seed, its agents by seat (built-in names) and rules overrides. */
+/** A game to start: its seed, its agents by seat (built-in names or skill:<folder>) and rules overrides. */
 export type NewGame = {
   seed: number;
   agents: readonly string[];
@@ -58,12 +62,14 @@ export const newGameId = (): string => `game_${randomBytes(6).toString('hex')}`;
  */
 export async function createPersistentGame(store: EventStore, game: NewGame): Promise<string> {
   const gameId = game.gameId ?? newGameId();
+  const seatConfig = seatConfigs(game.agents);
   const seats: SeatRecord[] = game.agents.map((agent, i) => ({
     seat: i,
     player_id: `plr_${i + 1}`,
     agent,
+    display_name: seatConfig[i]!.display_name,
   }));
-  const config = { game_id: gameId, seats: seatConfigs(game.agents), rules: game.rules ?? {} };
+  const config = { game_id: gameId, seats: seatConfig, rules: game.rules ?? {} };
   await store.createGame({ seed: game.seed, config, seats });
   return gameId;
 }
@@ -107,15 +113,19 @@ export async function resumePersistent(
   }
   if (game.status === 'aborted')
     throw new RunnerError(`game ${gameId} was aborted; it cannot be resumed`);
-  const { state, agents, lastTs } = await catchUp(store, game);
-  return drive(store, state, agents, lastTs, options);
+  const { state, seats, lastTs } = await catchUp(store, game, options.seats);
+  try {
+    return await drive(store, state, seats, lastTs, options);
+  } finally {
+    await Promise.all(seats.map((s) => s.close()));
+  }
 }
 
 /** Plays a caught-up game on, one committed step at a time, until it ends or a rival writes first. */
 async function drive(
   store: EventStore,
   state: GameState,
-  agents: readonly Agent[],
+  seats: readonly SeatAgent[],
   lastTs: string | null,
   options: RunnerOptions,
 ): Promise<RunOutcome> {
@@ -176,7 +186,9 @@ async function drive(
       player_id: seat,
       attempt: (state.window?.rejections ?? 0) + 1,
     };
-    const decision = asDecision(agentAt(agents, state, seat).decide(requestFor(state, seat)));
+    const answer = await seatAt(seats, state, seat).decide(requestFor(state, seat));
+    options.onDecision?.(seat, answer);
+    const decision = asDecision(answer.decision);
     const ts = (previous = clock(previous));
     const res = stepInPlace(state, {
       type: 'decision',
@@ -194,6 +206,9 @@ async function drive(
       !(await commit(asked.seq_before, res.events, [actionRecord(asked, decision, ts, res.events)]))
     )
       return outcome('superseded');
+    // After the step's commit: a trace lost to a crash here costs a debugging record, never the game.
+    const t = answer.trace;
+    if (t) await store.recordTraces(gameId, [{ player_id: t.player_id, turn: t.turn, window: t.window, request_id: t.request_id, entries: t }]);
   }
   if (state.status !== 'done')
     throw new RunnerError(`game ${gameId}: the engine awaits no one, yet the game is not over`);

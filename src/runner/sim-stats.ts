@@ -9,7 +9,25 @@ export const LOW_FEAR = 0.2;
 /** A share rounded to 4 decimals; null when nothing was counted. */
 export const ratio = (n: number, d: number): number | null => (d === 0 ? null : Math.round((n / d) * 1e4) / 1e4);
 
-export type AgentFigures = { games: number; wins: number; winRate: number | null; meanPlacement: number | null };
+export type AgentFigures = {
+  games: number;
+  wins: number;
+  winRate: number | null;
+  meanPlacement: number | null;
+  /** Share of the rounds in which the agent acted where it did something other than pass. */
+  activeRoundRate: number | null;
+  /** Attacks it submitted (each carried an AttackPlan). */
+  attacks: number;
+  /** Statements and private messages it posted. */
+  statements: number;
+  /** Answers the engine rejected (including defaulted secret plans). */
+  rejections: number;
+  /** Passes forced on it after rejected answers. */
+  forcedPasses: number;
+};
+
+type AgentTally = { games: number; wins: number; placements: number; actionRounds: number; activeRounds: number; attacks: number; statements: number; rejections: number; forcedPasses: number };
+const newTally = (): AgentTally => ({ games: 0, wins: 0, placements: 0, actionRounds: 0, activeRounds: 0, attacks: 0, statements: 0, rejections: 0, forcedPasses: 0 });
 
 export type EmotionCoupling = {
   /** Share of guard + mask plays among non-random agents' card plays made at fear ≥ 0.5. */
@@ -70,7 +88,7 @@ export class SimStats {
   private resolved = 0;
   private slips = 0;
   private readonly rejections: Record<string, number> = {};
-  private readonly agents = new Map<string, { games: number; wins: number; placements: number }>();
+  private readonly agents = new Map<string, AgentTally>();
   private readonly coupling = { high: { plays: 0, guarded: 0 }, low: { plays: 0, guarded: 0 } };
 
   add(game: FinishedGame): void {
@@ -81,6 +99,14 @@ export class SimStats {
     const seat = new Map<string, number>();
     const fear = new Map<string, number>();
     let cards: Record<string, string> = {};
+    // Per (turn, player): whether any of its submitted actions that round was not a pass.
+    const acted = new Map<string, { player: string; active: boolean }>();
+    const tally = (player: string): AgentTally => {
+      const name = game.agents[seat.get(player) ?? -1] ?? '?';
+      let a = this.agents.get(name);
+      if (!a) this.agents.set(name, (a = newTally()));
+      return a;
+    };
     const play = (actor: string, type: CardType) => {
       this.plays[type]++;
       if (game.agents[seat.get(actor) ?? -1] === 'random') return;
@@ -106,8 +132,15 @@ export class SimStats {
           // Face-down plays carry no card ref; the full event's action still names the card.
           const id = e.payload.action?.payload.card_id;
           if (e.payload.kind === 'play_card' && id) play(e.payload.player_id, cardDef(cards[id] ?? '').type);
+          const key = `${e.turn}|${e.payload.player_id}`;
+          acted.set(key, { player: e.payload.player_id, active: (acted.get(key)?.active ?? false) || e.payload.kind !== 'pass' });
+          if (e.payload.forced) tally(e.payload.player_id).forcedPasses++;
+          if (e.payload.attack_plan) tally(e.payload.player_id).attacks++;
           break;
         }
+        case 'speech_posted':
+          tally(e.payload.player_id).statements++;
+          break;
         case 'reaction_submitted':
           if (e.payload.card) play(e.payload.player_id, e.payload.card.type);
           break;
@@ -119,11 +152,15 @@ export class SimStats {
         case 'action_rejected': {
           const code = e.payload.code ?? 'rejected';
           this.rejections[code] = (this.rejections[code] ?? 0) + 1;
+          tally(e.payload.player_id).rejections++;
           break;
         }
         case 'secret_plan_committed':
           // Intent rejections live inside the (private) commitment, not in a public action_rejected.
-          if (e.payload.rejection) this.rejections[e.payload.rejection.code] = (this.rejections[e.payload.rejection.code] ?? 0) + 1;
+          if (e.payload.rejection) {
+            this.rejections[e.payload.rejection.code] = (this.rejections[e.payload.rejection.code] ?? 0) + 1;
+            tally(e.payload.player_id).rejections++;
+          }
           break;
         case 'player_eliminated':
           this.eliminations++;
@@ -135,6 +172,11 @@ export class SimStats {
           break;
       }
     }
+    for (const { player, active } of acted.values()) {
+      const a = tally(player);
+      a.actionRounds++;
+      if (active) a.activeRounds++;
+    }
   }
 
   private place(seat: number, agents: readonly string[], placement: number): void {
@@ -142,7 +184,7 @@ export class SimStats {
     if (name === undefined) throw new Error(`placement for unknown seat ${seat}`);
     while (this.seatWins.length < agents.length) this.seatWins.push(0);
     if (placement === 1) this.seatWins[seat]!++;
-    const a = this.agents.get(name) ?? { games: 0, wins: 0, placements: 0 };
+    const a = this.agents.get(name) ?? newTally();
     a.games++;
     a.placements += placement;
     if (placement === 1) a.wins++;
@@ -174,7 +216,17 @@ export class SimStats {
       byAgent: Object.fromEntries(
         [...this.agents].map(([name, a]) => [
           name,
-          { games: a.games, wins: a.wins, winRate: ratio(a.wins, a.games), meanPlacement: ratio(a.placements, a.games) },
+          {
+            games: a.games,
+            wins: a.wins,
+            winRate: ratio(a.wins, a.games),
+            meanPlacement: ratio(a.placements, a.games),
+            activeRoundRate: ratio(a.activeRounds, a.actionRounds),
+            attacks: a.attacks,
+            statements: a.statements,
+            rejections: a.rejections,
+            forcedPasses: a.forcedPasses,
+          },
         ]),
       ),
       emotionCoupling: {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { AGENT_NAMES, isAgentName } from '../agents/builtin/index.js';
+import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { RulesConfig, type RulesInput } from '../game/index.js';
-import { buildAgents, defaultLineup, defaultSeats, seatAgents, seatConfigs } from './lineup.js';
-import { runGame, type GameRun } from './run-game.js';
+import { buildSeats, defaultLineup, defaultSeats, seatAgents, seatConfigs } from './lineup.js';
+import { playGame } from './play-game.js';
+import type { GameRun } from './run-game.js';
 import { SimStats, type SimFigures } from './sim-stats.js';
 
 const MAX_GAMES = 10_000_000;
@@ -27,8 +28,10 @@ export const SimulationSpec = z
     const lineup = o.agents ?? defaultLineup(seats);
     const { min_seats: min, max_seats: max } = o.rules;
     if (seats < min || seats > max) ctx.addIssue({ code: 'custom', path: ['seats'], message: `must be between ${min} and ${max}, got ${seats}` });
-    const unknown = lineup.find((a) => !isAgentName(a));
-    if (unknown !== undefined) ctx.addIssue({ code: 'custom', path: ['agents'], message: `unknown agent "${unknown}" (known: ${AGENT_NAMES.join(', ')})` });
+    for (const spec of new Set(lineup)) {
+      const r = parseAgentSpec(spec);
+      if (!r.ok) ctx.addIssue({ code: 'custom', path: ['agents'], message: r.message });
+    }
     if (lineup.length > seats) ctx.addIssue({ code: 'custom', path: ['agents'], message: `names ${lineup.length} agents for ${seats} seats` });
     return { games: o.games, seed: o.seed, seats, lineup, rules: o.rules };
   });
@@ -40,7 +43,7 @@ export type SimulateOptions = {
   seed: number;
   /** Default: the line-up's length when it names at least 2 agents, else 4. */
   seats?: number;
-  /** Built-in agent names; seat i of game g gets `agents[(i + g) % agents.length]`. Default: the registry's first `seats`. */
+  /** Agent specs (built-in names, skill:<folder>); seat i of game g gets `agents[(i + g) % agents.length]`. Default: the registry's first `seats`. */
   agents?: readonly string[];
   rules?: RulesInput;
   /** Called after every game with the number done so far. */
@@ -64,29 +67,34 @@ export type SimulationResult = SimFigures & {
  * Plays game g of a simulation on its own: seed `spec.seed + g`, the line-up rotated by g. So
  * `play --seed S` shows game 0 of `simulate --seed S`, event for event.
  */
-export function playSeated(spec: SimulationSpec, g: number): { run: GameRun; agents: string[]; seed: number } {
+export async function playSeated(spec: SimulationSpec, g: number): Promise<{ run: GameRun; agents: string[]; seed: number }> {
   const seed = spec.seed + g;
   const agents = seatAgents(spec.lineup, spec.seats, g);
-  return { run: runGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, buildAgents(agents, seed)), agents, seed };
+  const seats = buildSeats(agents, seed);
+  try {
+    return { run: await playGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, seats), agents, seed };
+  } finally {
+    await Promise.all(seats.map((s) => s.close()));
+  }
 }
 
 /**
  * Runs N seeded games in memory and reports throughput, a hash of the logs, and balance figures.
- * Deterministic: the same options give the same logHash and figures (timings aside). Invalid
- * options throw (a ZodError naming the option).
+ * Deterministic when the agents are: the same options give the same logHash and figures (timings
+ * aside). Invalid options throw (a ZodError naming the option).
  *
  * @example
- * const r = simulate({ games: 100, seed: 1, agents: ['random', 'random'] });
+ * const r = await simulate({ games: 100, seed: 1, agents: ['random', 'skill:skills/python-example'] });
  * r.logHash; r.seatWinRate; r.byAgent.random.meanPlacement;
  */
-export function simulate(options: SimulateOptions): SimulationResult {
+export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
   const { onProgress, ...rest } = options;
   const spec = SimulationSpec.parse(rest);
   const stats = new SimStats();
   const hash = createHash('sha256');
   const start = performance.now();
   for (let g = 0; g < spec.games; g++) {
-    const { run, agents } = playSeated(spec, g);
+    const { run, agents } = await playSeated(spec, g);
     for (const e of run.events) hash.update(JSON.stringify(e) + '\n');
     stats.add({ events: run.events, decisions: run.decisions.length, agents });
     onProgress?.(g + 1, spec.games);

@@ -1,4 +1,4 @@
-import { isAgentName } from '../agents/builtin/index.js';
+import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import type { GameConfigInput } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import type { EventStore, GameRecord } from '../store/index.js';
@@ -57,10 +57,9 @@ export function seatAgentNames(game: GameRecord): string[] {
   return seats.map((s, i) => {
     if (s.seat !== i)
       throw new RunnerError(`game ${game.game_id} has no agent recorded for seat ${i}`);
-    if (!isAgentName(s.agent))
-      throw new RunnerError(
-        `game ${game.game_id} seats agent "${s.agent}", which this build does not have`,
-      );
+    const agent = parseAgentSpec(s.agent);
+    if (!agent.ok)
+      throw new RunnerError(`game ${game.game_id} seats agent "${s.agent}", which is not available here: ${agent.message}`);
     return s.agent;
   });
 }

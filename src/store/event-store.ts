@@ -19,6 +19,7 @@ import type {
   ListGamesFilter,
   Page,
 } from './types.js';
+import { readTraces, recordTraces, type TraceRecord } from './traces.js';
 import { verifyChain } from './verify.js';
 
 /**
@@ -32,6 +33,7 @@ import { verifyChain } from './verify.js';
  * - lastSeq(id) — the head of the log
  * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
  * - recordActions(id, actions) — agent decisions outside an append
+ * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces)
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
  * - schemaDrift() — what differs between the live database and schema.prisma
@@ -93,6 +95,14 @@ export class EventStore {
 
   recordActions(gameId: string, actions: readonly ActionRecord[]): Promise<number> {
     return recordActions(this.ctx, gameId, actions);
+  }
+
+  recordTraces(gameId: string, traces: readonly TraceRecord[]): Promise<void> {
+    return recordTraces(this.ctx, gameId, traces);
+  }
+
+  readTraces(gameId: string, playerId?: string): Promise<Array<TraceRecord & { created_at: string }>> {
+    return readTraces(this.ctx, gameId, playerId);
   }
 
   verifyChain(gameId: string): Promise<number | null> {

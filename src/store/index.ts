@@ -2,6 +2,7 @@
 export { openStore, DEFAULT_SNAPSHOT_EVERY, type OpenStoreOptions } from './open-store.js';
 export { EventStore } from './event-store.js';
 export type { CreateGameInput } from './games.js';
+export type { TraceRecord } from './traces.js';
 export {
   ActionRecord,
   GameStatus,

@@ -238,6 +238,35 @@ export function runnerSuite(
     }
   });
 
+  it('given a skill seat, when the runner dies and resumes, then its traces are stored, its memory continues from the last trace, and verify passes without calling it', async () => {
+    const game = { seed: 31, agents: ['skill:test/agents/fixtures/skills/counter', 'random', 'balanced'], gameId: freshGameId('skill'), rules: { round_cap: 4 } };
+    let commits = 0;
+    const crashed = await runPersistent(store, game, {
+      clock: logicalInputClock,
+      onCommit: () => {
+        if (++commits === 40) throw new Crash();
+      },
+    }).catch((e: unknown) => e);
+    expect(crashed).toBeInstanceOf(Crash);
+    const before = await store.readTraces(game.gameId, 'plr_1');
+    expect(before.length).toBeGreaterThan(0);
+    const lastCalls = (before[before.length - 1]!.entries as { memory: { calls: number } }).memory.calls;
+    expect(lastCalls).toBe(before.length);
+    const seen: number[] = [];
+    const out = await resumePersistent(store, game.gameId, {
+      clock: logicalInputClock,
+      onDecision: (player, answer) => {
+        if (player === 'plr_1') seen.push((answer.trace?.memory as { calls: number }).calls);
+      },
+    });
+    expect(out.status).toBe('ended');
+    expect(seen[0]).toBe(lastCalls + 1);
+    const after = await store.readTraces(game.gameId, 'plr_1');
+    expect(after.length).toBe(before.length + seen.length);
+    expect(after[0]).toMatchObject({ player_id: 'plr_1', entries: { agent: game.agents[0], ok: true, stages: expect.any(Array) } });
+    expect(Object.values(await statusOf(store, game.gameId)).every((s) => s === 'pass')).toBe(true);
+  });
+
   it('given a finished game, when resumed, then nothing is written; given an unknown game, then GameNotFoundError', async () => {
     const out = await runPersistent(store, {
       seed: 27,

@@ -25,7 +25,10 @@ const game = (): GameEvent[] => [
   ev('action_resolved', { manipulation_outcome: 'success', slipped: true }),
   ev('action_resolved', { manipulation_outcome: 'failed', slipped: false }),
   ev('action_resolved', { manipulation_outcome: null, slipped: false }),
-  ev('action_rejected', { code: 'action/missing_attack_plan' }),
+  ev('action_rejected', { player_id: 'plr_2', code: 'action/missing_attack_plan' }),
+  ev('speech_posted', { player_id: 'plr_1' }),
+  { type: 'action_submitted', turn: 2, payload: { player_id: 'plr_2', kind: 'pass', forced: true } } as unknown as GameEvent,
+  { type: 'action_submitted', turn: 2, payload: { player_id: 'plr_1', kind: 'play_card', action: { payload: { card_id: 'card_002' } }, attack_plan: {} } } as unknown as GameEvent,
   ev('player_eliminated', { player_id: 'plr_2' }),
   ev('game_ended', {
     reason: 'last_seat_standing',
@@ -43,12 +46,12 @@ describe('SimStats', () => {
   const f = stats.figures();
 
   it('shares card plays by type, face-down and reaction plays included', () => {
-    expect(f.cardPlays).toBe(5);
-    expect(f.cardTypeShare).toEqual({ gambit: 0.2, guard: 0.4, trap: 0.2, mask: 0.2, pressure: 0, ritual: 0 });
+    expect(f.cardPlays).toBe(6);
+    expect(f.cardTypeShare).toEqual({ gambit: 0.3333, guard: 0.3333, trap: 0.1667, mask: 0.1667, pressure: 0, ritual: 0 });
   });
 
   it('couples plays to the actor’s fear at submission, for non-random agents only', () => {
-    expect(f.emotionCoupling).toEqual({ highFear: 0.6667, lowFear: 0, highFearSamples: 3, lowFearSamples: 1 });
+    expect(f.emotionCoupling).toEqual({ highFear: 0.6667, lowFear: 0, highFearSamples: 3, lowFearSamples: 2 });
   });
 
   it('rates manipulations, slips and rejections', () => {
@@ -62,8 +65,9 @@ describe('SimStats', () => {
   it('tallies placements by seat and by agent', () => {
     expect(f.seatWinRate).toEqual([1, 0]);
     expect(f.byAgent).toEqual({
-      turtle: { games: 1, wins: 1, winRate: 1, meanPlacement: 1 },
-      random: { games: 1, wins: 0, winRate: 0, meanPlacement: 2 },
+      turtle: { games: 1, wins: 1, winRate: 1, meanPlacement: 1, activeRoundRate: 1, attacks: 1, statements: 1, rejections: 0, forcedPasses: 0 },
+      // Round 2 it only passed (forced, after a rejection): one active round of two.
+      random: { games: 1, wins: 0, winRate: 0, meanPlacement: 2, activeRoundRate: 0.5, attacks: 0, statements: 0, rejections: 1, forcedPasses: 1 },
     });
     expect(f).toMatchObject({ medianRounds: 7, roundCapRate: 0, eliminationsPerGame: 1 });
   });

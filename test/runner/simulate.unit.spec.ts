@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../src/protocol/index.js';
 import { seatAgents } from '../../src/runner/lineup.js';
 import { playSeated, simulate, SimulationSpec, type SimulationResult } from '../../src/runner/simulate.js';
@@ -8,7 +8,10 @@ const timing = ['wallMs', 'eventsPerSec', 'gamesPerSec', 'decisionsPerSec'] as c
 const withoutTiming = (r: SimulationResult) => Object.fromEntries(Object.entries(r).filter(([k]) => !(timing as readonly string[]).includes(k)));
 
 describe('simulate', () => {
-  const result = simulate({ games: 6, seed: 11, agents: ['random'] });
+  let result: SimulationResult;
+  beforeAll(async () => {
+    result = await simulate({ games: 6, seed: 11, agents: ['random'] });
+  });
 
   it('reports throughput and figures in range', () => {
     expect(result).toMatchObject({ games: 6, seed: 11, seats: 4, lineup: ['random'], windows: 'full' });
@@ -25,28 +28,28 @@ describe('simulate', () => {
     expect(result.cardTypeShare.trap).toBeGreaterThan(0);
   });
 
-  it('is deterministic apart from timings', () => {
-    expect(withoutTiming(simulate({ games: 6, seed: 11, agents: ['random'] }))).toEqual(withoutTiming(result));
-    expect(simulate({ games: 6, seed: 12, agents: ['random'] }).logHash).not.toBe(result.logHash);
+  it('is deterministic apart from timings', async () => {
+    expect(withoutTiming(await simulate({ games: 6, seed: 11, agents: ['random'] }))).toEqual(withoutTiming(result));
+    expect((await simulate({ games: 6, seed: 12, agents: ['random'] })).logHash).not.toBe(result.logHash);
   });
 
-  it('hashes every event of every game, in order, as JSON lines', () => {
+  it('hashes every event of every game, in order, as JSON lines', async () => {
     const spec = SimulationSpec.parse({ games: 6, seed: 11, agents: ['random'] });
     const hash = createHash('sha256');
-    for (let g = 0; g < 6; g++) for (const e of playSeated(spec, g).run.events) hash.update(`${JSON.stringify(e)}\n`);
+    for (let g = 0; g < 6; g++) for (const e of (await playSeated(spec, g)).run.events) hash.update(`${JSON.stringify(e)}\n`);
     expect(result.logHash).toBe(hash.digest('hex'));
   });
 
-  it('plays game g with seed + g and reports progress per game', () => {
+  it('plays game g with seed + g and reports progress per game', async () => {
     const seen: number[] = [];
-    simulate({ games: 3, seed: 40, seats: 2, agents: ['random'], onProgress: (done, total) => seen.push(done * 10 + total) });
+    await simulate({ games: 3, seed: 40, seats: 2, agents: ['random'], onProgress: (done, total) => seen.push(done * 10 + total) });
     expect(seen).toEqual([13, 23, 33]);
     const spec = SimulationSpec.parse({ games: 3, seed: 40, seats: 2, agents: ['random'] });
-    expect(playSeated(spec, 2).run.state.seed).toBe(42);
+    expect((await playSeated(spec, 2)).run.state.seed).toBe(42);
   });
 
-  it('honours rules: compact windows and a lower round cap', () => {
-    const r = simulate({ games: 2, seed: 1, agents: ['random'], rules: { windows: 'compact', round_cap: 3 } });
+  it('honours rules: compact windows and a lower round cap', async () => {
+    const r = await simulate({ games: 2, seed: 1, agents: ['random'], rules: { windows: 'compact', round_cap: 3 } });
     expect(r.windows).toBe('compact');
     expect(r.medianRounds).toBeLessThanOrEqual(3);
     expect(r.roundCapRate).toBe(1);
@@ -83,8 +86,8 @@ describe('SimulationSpec', () => {
     expect(issue({ games: 1, seed: 1, rules: { livez: 3 } })).toMatchObject({ path: 'rules' });
   });
 
-  it('makes simulate throw on bad options', () => {
-    expect(() => simulate({ games: 1, seed: 1, agents: ['nobody'] })).toThrow(/unknown agent/);
+  it('makes simulate throw on bad options', async () => {
+    await expect(simulate({ games: 1, seed: 1, agents: ['nobody'] })).rejects.toThrow(/unknown agent/);
   });
 });
 

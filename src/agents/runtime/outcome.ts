@@ -20,6 +20,9 @@ export const FAILURE_CODES = [
   'process/spawn_failed', // ENOENT, EACCES…
   'process/aborted', // the caller cancelled it
   'agent/threw', // an in-process agent threw
+  'agent/reported_failure', // done {ok:false}: a controlled failure, the agent's own
+  'plan/failed', // a plan seat's plan failed past its replan bounds
+  'decision/missing', // finished fine but its merged state has no "decision"
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

@@ -23,7 +23,7 @@ DATABASE_URL is set.
 
   --seed S           the game's seed (default 1)
   --seats K          seats, 2–6 (default: the number of --agents if ≥ 2, else 4)
-  --agents a,b,…     built-in agents by seat, repeated to fill the seats (default: the first K)
+  --agents a,b,…     agents by seat (built-in names or skill:<folder>), repeated to fill the seats (default: the first K)
   --rules-file F     a JSON object of rules overrides (see docs/rules.md)
   --compact          compact windows: one decision per seat per round
   --game-id ID       store the game under this id (default: a fresh one); if that game exists
@@ -33,7 +33,8 @@ DATABASE_URL is set.
   --progress         print "stored <gameId> seq <N>" on stderr after every stored step
   --json             print {gameId, events, placements, status} as one JSON object
 
-Agents: ${AGENT_NAMES.join(', ')}
+Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
+(e.g. skill:skills/python-example; see docs/agents.md)
 `,
   async run(argv, io) {
     const options = {

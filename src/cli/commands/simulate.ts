@@ -19,15 +19,16 @@ event (logHash) — the same flags always give the same logHash.
   --games N          games to play (default ${DEFAULT_GAMES})
   --seed S           game g (0-based) is played with seed S + g (default 1)
   --seats K          seats per game, 2–6 (default: the number of --agents if ≥ 2, else 4)
-  --agents a,b,…     a line-up of built-in agents; game g seats agent (i + g) mod n in seat i,
+  --agents a,b,…     a line-up of agents (built-in names or skill:<folder>); game g seats agent (i + g) mod n in seat i,
                      so each sits in every seat (default: the first K agents below)
   --rules-file F     a JSON object of rules overrides (see docs/rules.md)
   --compact          compact windows: one decision per seat per round
   --json             print the result as one JSON object on stdout
 
-Agents: ${AGENT_NAMES.join(', ')}
+Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
+(e.g. skill:skills/python-example; see docs/agents.md)
 `,
-  run(argv, io) {
+  async run(argv, io) {
     const { values } = parseFlags(() => parseArgs({ args: [...argv], options: { ...GAME_OPTIONS, games: { type: 'string' } }, strict: true, allowPositionals: false }));
     if (values.help) {
       io.out(this.usage);
@@ -35,7 +36,7 @@ Agents: ${AGENT_NAMES.join(', ')}
     }
     const spec = gameSpec(values);
     const bar = progressBar(io, 'simulate');
-    const result = simulate({ games: spec.games, seed: spec.seed, seats: spec.seats, agents: spec.lineup, rules: spec.rules, onProgress: (d, t) => bar?.update(d, t) });
+    const result = await simulate({ games: spec.games, seed: spec.seed, seats: spec.seats, agents: spec.lineup, rules: spec.rules, onProgress: (d, t) => bar?.update(d, t) });
     bar?.end();
     io.out(values.json ? `${JSON.stringify(result)}\n` : formatSummary(result));
     return EXIT.ok;

@@ -1,0 +1,336 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import {
+  NdjsonSplitter,
+  TOOL_PROTOCOL_VERSION,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  type ToolEvent,
+  type ToolInput,
+} from '../../protocol/index.js';
+import { InvocationCollector } from './collector.js';
+import type { Failure, InvocationOutcome } from './outcome.js';
+
+export const DEFAULT_KILL_GRACE_MS = 500;
+export const DEFAULT_MAX_STDERR_BYTES = 64 * 1024;
+/** How long stdout may stay open after the tool exited before we stop reading it. */
+export const HELD_OPEN_GRACE_MS = 100;
+const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+const NO_UI_EVENTS: ReadonlySet<string> = new Set();
+
+export type ProcessLimits = {
+  maxLineBytes: number;
+  maxOutputBytes: number;
+  maxStderrBytes: number;
+};
+
+/** One invocation of an external tool. */
+export type ProcessSpec = {
+  /** Executable and arguments; no shell is involved. */
+  argv: string[];
+  cwd: string;
+  /** The whole environment of the tool; build it with minimalEnv() so no server secret leaks. */
+  env: Record<string, string>;
+  /** Written to stdin as one JSON line (seed 001 §6), then stdin is closed. */
+  input: ToolInput;
+  /** Wall-clock budget from spawn: then SIGTERM to the group, SIGKILL after killGraceMs. */
+  deadlineMs: number;
+  killGraceMs?: number;
+  limits?: Partial<ProcessLimits>;
+  knownUiEvents?: ReadonlySet<string>;
+  /** Where asset paths must stay; default cwd. */
+  workDir?: string;
+  signal?: AbortSignal;
+  /** Each accepted event as it arrives (live tracing); called up to and including done. */
+  onEvent?: (event: ToolEvent) => void;
+};
+
+/**
+ * Runs a tool as a process that leads its own process group, speaks the NDJSON tool protocol to
+ * it, and resolves exactly once with what happened. Tool misbehaviour — bad output, a hang, a
+ * crash, a missing executable — is reported in the outcome, never thrown. Whatever the tool
+ * forked inside its group does not outlive it.
+ *
+ * @example
+ * const cwd = mkdtempSync(join(tmpdir(), 'tool-'));
+ * const outcome = await runProcess({
+ *   argv: ['python3', 'scripts/agent.py'], cwd, env: minimalEnv(cwd), deadlineMs: 5_000,
+ *   input: { requestId: 'r1', tool: 'my-agent', operation: 'action', input: {} },
+ * });
+ * if (outcome.ok) use(outcome.state);
+ */
+export function runProcess(spec: ProcessSpec): Promise<InvocationOutcome> {
+  return new Promise((resolve) => new ProcessRun(spec, resolve).start());
+}
+
+/**
+ * The only environment a tool gets: nothing is inherited from the server's process.env but PATH,
+ * so database URLs, admin tokens and other skills' keys cannot leak. `extra` adds (or overrides).
+ *
+ * @example
+ * minimalEnv('/tmp/seat1', { OPENAI_API_KEY: key }); // { PATH, LANG, HOME, TMPDIR, TILTYARD_PROTOCOL_VERSION, OPENAI_API_KEY }
+ */
+export function minimalEnv(
+  cwd: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: process.env['PATH'] || DEFAULT_PATH,
+    LANG: 'C.UTF-8',
+    HOME: cwd,
+    TMPDIR: cwd,
+    TILTYARD_PROTOCOL_VERSION: TOOL_PROTOCOL_VERSION,
+    ...extra,
+  };
+}
+
+/** The state of one run; listeners are arrow fields so they are bound once, without closures per event. */
+class ProcessRun {
+  private readonly started = performance.now();
+  private readonly collector: InvocationCollector;
+  private readonly splitter: NdjsonSplitter;
+  private readonly maxOutputBytes: number;
+  private readonly maxStderrBytes: number;
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private deadline: NodeJS.Timeout | null = null;
+  private escalation: NodeJS.Timeout | null = null;
+  private heldOpen: NodeJS.Timeout | null = null;
+  private stdoutBytes = 0;
+  private stderrChunks: Buffer[] = [];
+  private stderrBytes = 0;
+  private stderrTruncated = false;
+  /** Stdout is no longer parsed: the invocation broke and its group was killed. */
+  private halted = false;
+  private terminating = false;
+  private exited = false;
+  private settled = false;
+
+  constructor(
+    private readonly spec: ProcessSpec,
+    private readonly resolve: (outcome: InvocationOutcome) => void,
+  ) {
+    const limits = spec.limits ?? {};
+    this.maxOutputBytes = limits.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    this.maxStderrBytes = limits.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES;
+    this.splitter = new NdjsonSplitter({
+      maxLineBytes: limits.maxLineBytes,
+      maxOutputBytes: this.maxOutputBytes,
+    });
+    this.collector = new InvocationCollector({
+      workDir: spec.workDir ?? spec.cwd,
+      knownUiEvents: spec.knownUiEvents ?? NO_UI_EVENTS,
+      onEvent: spec.onEvent,
+    });
+  }
+
+  start(): void {
+    const { argv, signal } = this.spec;
+    const [command, ...args] = argv;
+    if (command === undefined || command === '') {
+      return this.settleEarly({
+        code: 'process/spawn_failed',
+        message: 'cannot start a tool: argv is empty',
+      });
+    }
+    if (signal?.aborted) {
+      return this.settleEarly({ code: 'process/aborted', message: 'cancelled before it started' });
+    }
+    // Serialise before spawning: an unserialisable input is the caller's bug and must not leave a process behind.
+    const stdin = `${JSON.stringify(this.spec.input)}\n`;
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      // detached: the tool leads its own process group (setsid), so one kill reaches everything it forked.
+      child = spawn(command, args, {
+        cwd: this.spec.cwd,
+        env: this.spec.env,
+        detached: true,
+        stdio: 'pipe',
+      });
+    } catch (e) {
+      return this.settleEarly(spawnFailure(command, e));
+    }
+    this.child = child;
+    child.once('error', this.onError);
+    child.once('exit', this.onExit);
+    child.once('close', this.onClose);
+    child.stdout.on('data', this.onStdout);
+    child.stderr.on('data', this.onStderr);
+    // A tool that never reads stdin makes this write fail with EPIPE; that is its right.
+    child.stdin.on('error', ignore);
+    child.stdin.end(stdin);
+    this.deadline = setTimeout(this.onDeadline, this.spec.deadlineMs);
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  private readonly onStdout = (chunk: Buffer): void => {
+    this.stdoutBytes += chunk.length;
+    if (this.halted) return;
+    if (this.splitter.finished) {
+      // Parsing ended after done (a bad line there is only a violation); the output cap still holds.
+      if (this.stdoutBytes > this.maxOutputBytes) {
+        this.halt({
+          code: 'protocol/output_too_large',
+          message: `stdout exceeded ${this.maxOutputBytes} bytes`,
+        });
+      }
+      return;
+    }
+    for (const line of this.splitter.push(chunk)) {
+      const verdict = line.ok
+        ? this.collector.accept(line.value)
+        : this.collector.reject(line.failure);
+      if (verdict === 'stop') return this.halt(null);
+    }
+  };
+
+  private readonly onStderr = (chunk: Buffer): void => {
+    // Keep reading past the cap (a blocked stderr would stall the tool) but keep nothing more.
+    const room = this.maxStderrBytes - this.stderrBytes;
+    if (room <= 0) {
+      this.stderrTruncated = true;
+      return;
+    }
+    if (chunk.length > room) this.stderrTruncated = true;
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    this.stderrChunks.push(kept);
+    this.stderrBytes += kept.length;
+  };
+
+  private readonly onDeadline = (): void => {
+    this.deadline = null;
+    this.collector.fail({
+      code: 'process/timeout',
+      message: `still running after its ${this.spec.deadlineMs} ms deadline; process group terminated`,
+    });
+    this.terminate();
+  };
+
+  private readonly onAbort = (): void => {
+    this.collector.fail({
+      code: 'process/aborted',
+      message: 'cancelled by the caller; process group terminated',
+    });
+    this.terminate();
+  };
+
+  /** SIGTERM lets a tool clean up; SIGKILL follows for one that ignores it. */
+  private terminate(): void {
+    if (this.terminating || this.exited) return;
+    this.terminating = true;
+    this.killGroup('SIGTERM');
+    const grace = this.spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+    this.escalation = setTimeout(() => {
+      this.escalation = null;
+      this.collector.note({
+        code: 'process/sigkill',
+        message: `ignored SIGTERM for ${grace} ms; process group killed`,
+      });
+      this.killGroup('SIGKILL');
+    }, grace);
+  }
+
+  /** Processing is over (a protocol failure): kill the group at once and stop reading. */
+  private halt(failure: Failure | null): void {
+    if (failure) this.collector.fail(failure);
+    this.halted = true;
+    this.killGroup('SIGKILL');
+    this.child?.stdout.destroy();
+  }
+
+  private readonly onExit = (): void => {
+    this.exited = true;
+    this.clearTimers();
+    // Whatever the tool forked into its group must not outlive it.
+    this.killGroup('SIGKILL');
+    const child = this.child;
+    if (child && !(child.stdout.closed && child.stderr.closed)) {
+      this.heldOpen = setTimeout(this.onHeldOpen, HELD_OPEN_GRACE_MS);
+    }
+  };
+
+  /** Something outside the group (it escaped with setsid) still holds stdout: stop waiting for it. */
+  private readonly onHeldOpen = (): void => {
+    this.heldOpen = null;
+    this.collector.note({
+      code: 'process/stdout_held_open',
+      message: `stdout/stderr still open ${HELD_OPEN_GRACE_MS} ms after the tool exited (a process outside its group holds them); stopped reading`,
+    });
+    this.child?.stdout.destroy();
+    this.child?.stderr.destroy();
+  };
+
+  private readonly onError = (err: Error): void => {
+    // Only a failed spawn matters here: we never use child.kill() or IPC, the other sources of 'error'.
+    if (this.child?.pid === undefined) this.settleEarly(spawnFailure(this.spec.argv[0] ?? '', err));
+  };
+
+  private readonly onClose = (code: number | null, signal: NodeJS.Signals | null): void => {
+    if (this.settled) return;
+    // A trailing line without a newline still counts — unless we cut the tool off mid-line.
+    if (!this.halted && !this.collector.failed) {
+      for (const line of this.splitter.end()) {
+        if (line.ok) this.collector.accept(line.value);
+        else this.collector.reject(line.failure);
+      }
+    }
+    this.settle(code, signal);
+  };
+
+  private settleEarly(failure: Failure): void {
+    this.collector.fail(failure);
+    this.settle(null, null);
+  }
+
+  private settle(exitCode: number | null, signal: string | null): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.clearTimers();
+    this.spec.signal?.removeEventListener('abort', this.onAbort);
+    const stderr =
+      this.stderrChunks.length === 0 ? '' : Buffer.concat(this.stderrChunks).toString('utf8');
+    this.stderrChunks = [];
+    this.resolve(
+      this.collector.finish({
+        exitCode,
+        signal,
+        stderr,
+        stderrTruncated: this.stderrTruncated,
+        durationMs: performance.now() - this.started,
+        stdoutBytes: this.stdoutBytes,
+      }),
+    );
+  }
+
+  private clearTimers(): void {
+    if (this.deadline) clearTimeout(this.deadline);
+    if (this.escalation) clearTimeout(this.escalation);
+    if (this.heldOpen) clearTimeout(this.heldOpen);
+    this.deadline = this.escalation = this.heldOpen = null;
+  }
+
+  private killGroup(signal: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // ESRCH: the group is already empty.
+    }
+  }
+}
+
+function spawnFailure(command: string, err: unknown): Failure {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const why =
+    code === 'ENOENT'
+      ? 'not found (check the path, PATH and that the working directory exists)'
+      : code === 'EACCES'
+        ? 'permission denied (is it executable?)'
+        : err instanceof Error
+          ? err.message
+          : String(err);
+  return {
+    code: 'process/spawn_failed',
+    message: `cannot start ${JSON.stringify(command)}: ${code ? `${code}, ` : ''}${why}`,
+  };
+}
+
+function ignore(): void {}

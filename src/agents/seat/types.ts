@@ -1,0 +1,74 @@
+import type { JsonObject, StageEvent, TurnPlanRequest, UiEvent, Window } from '../../protocol/index.js';
+import type { Failure } from '../runtime/outcome.js';
+
+/** Health of a skill over one run (seed 002 SkillErrorState). */
+export type SkillHealthState = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure';
+
+/**
+ * What the runtime recorded about one decision: an agent_traces row. `stages` follow seed 004
+ * (plan, act, observe, verify, replan, final); secrets of the skill's config are masked.
+ */
+export type DecisionTrace = {
+  request_id: string;
+  player_id: string;
+  turn: number;
+  window: Window;
+  /** The seat's agent spec (balanced, skill:skills/python-example…). */
+  agent: string;
+  ok: boolean;
+  failure: Failure | null;
+  /** Set when the answer did not come from the agent: the engine's rule fallback, or a fallback agent. */
+  fallback: string | null;
+  latency_ms: number;
+  retries: number;
+  /** zod issues of the answer, when it did not match the window's schema. */
+  validation: string[];
+  health: SkillHealthState;
+  /** The seat's memory after this decision (what the next request carries). */
+  memory: JsonObject;
+  stages: StageEvent[];
+};
+
+export type SeatDecision = {
+  /** The answer for the engine; undefined when the agent gave none (the engine applies its fallback). */
+  decision: unknown;
+  /** Present when tracing is on. */
+  trace: DecisionTrace | null;
+  /** Known ui_events, for spectators. */
+  uiEvents: UiEvent[];
+};
+
+/**
+ * One seat's agent behind the tool protocol. Built-in agents, command skills and plan skills all
+ * answer through this, so validation, aggregation, tracing and fallback have one code path.
+ */
+export interface SeatAgent {
+  /** The agent spec it was made from. */
+  readonly spec: string;
+  /**
+   * Deterministic from the game seed and the requests alone (built-ins): a resumed game can ask it
+   * again and compare. External agents are not; a resume trusts their recorded answers instead.
+   */
+  readonly replayable: boolean;
+  decide(request: TurnPlanRequest): Promise<SeatDecision>;
+  /** Restores the memory a crashed run had reached (from its last trace). */
+  restoreMemory(memory: JsonObject): void;
+  /** Releases the seat's resources (its work dir). */
+  close(): Promise<void>;
+}
+
+/** What a seat needs to know about where it sits. */
+export type SeatContext = {
+  gameSeed: number;
+  /** Seat index (0-based). */
+  seat: number;
+  /** Where per-seat work dirs go (default: a temp folder). */
+  workRoot?: string;
+  /** Build traces (persisted runs); off in bulk simulation. */
+  trace?: boolean;
+  /** Environment for `${ENV}` in skill configs (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+};
+
+/** ui_event names the product knows how to show; others are degraded to a notice (seed 001 §4.4). */
+export const KNOWN_UI_EVENTS: ReadonlySet<string> = new Set(['emote', 'thinking', 'taunt', 'highlight_card']);

@@ -1,0 +1,42 @@
+import type { StoreContext } from './context.js';
+import { InvalidInputError } from './errors.js';
+
+/** One agent decision's trace, as agent_traces keeps it: keys for lookups, the whole trace as JSON. */
+export type TraceRecord = {
+  player_id: string;
+  turn: number;
+  window: string;
+  request_id: string;
+  /** The runtime's DecisionTrace (stages, failure, memory…), JSON-serialisable. */
+  entries: unknown;
+};
+
+const INSERT_SQL = `
+  INSERT INTO agent_traces (game_id, player_id, turn, "window", request_id, entries)
+  SELECT $1, t.player_id, t.turn, t."window", t.request_id, t.entries
+  FROM json_to_recordset($2::json) AS t(player_id text, turn int, "window" text, request_id text, entries jsonb)`;
+
+/**
+ * Records decision traces in one statement.
+ *
+ * @example await recordTraces(ctx, 'game_ab12', [{ player_id: 'plr_1', turn: 3, window: 'action', request_id: 'req_…', entries: trace }])
+ */
+export async function recordTraces(ctx: StoreContext, gameId: string, traces: readonly TraceRecord[]): Promise<void> {
+  if (traces.length === 0) return;
+  for (const t of traces) {
+    if (!t.player_id || !Number.isInteger(t.turn) || !t.window || !t.request_id)
+      throw new InvalidInputError(`invalid trace record for ${gameId}: player_id, turn, window and request_id are required`);
+  }
+  await ctx.sql.rows(INSERT_SQL, [gameId, JSON.stringify(traces)]);
+}
+
+/** A game's traces in the order they were recorded, optionally one seat's only. */
+export async function readTraces(ctx: StoreContext, gameId: string, playerId?: string): Promise<Array<TraceRecord & { created_at: string }>> {
+  const rows = await ctx.sql.rows<{ player_id: string; turn: number; window: string; request_id: string; entries: string; created_at: string }>(
+    `SELECT player_id, turn, "window", request_id, entries::text AS entries,
+            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+     FROM agent_traces WHERE game_id = $1 AND ($2::text IS NULL OR player_id = $2) ORDER BY id`,
+    [gameId, playerId ?? null],
+  );
+  return rows.map((r) => ({ ...r, turn: Number(r.turn), entries: JSON.parse(r.entries) as unknown }));
+}
