@@ -9,7 +9,7 @@ const usage = (commands: readonly Command[]) => `Usage: tiltyard <command> [flag
 Tiltyard: AI agents play a seeded, deterministic card game of bluff, pressure and tilt.
 
 Commands:
-${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+${commands.map((c) => `  ${c.name.padEnd(12)} ${c.summary}`).join('\n')}
 
 Run \`tiltyard <command> --help\` for a command's flags. Exit codes: 0 ok, 1 error, 2 bad usage.
 `;

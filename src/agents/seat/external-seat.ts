@@ -33,7 +33,7 @@ export type Invoke = (request: TurnPlanRequest, workDir: string, trace: TraceBui
 export const defaultWorkRoot = (): string => join(tmpdir(), 'tiltyard-agents');
 
 /** The request as the agent sees it: its own memory handed back in memory_state.agent. */
-function withMemory(request: TurnPlanRequest, memory: JsonObject): TurnPlanRequest {
+export function withMemory(request: TurnPlanRequest, memory: JsonObject): TurnPlanRequest {
   const view = request.player_private_view;
   return { ...request, player_private_view: { ...view, memory_state: { ...view.memory_state, agent: memory } } };
 }

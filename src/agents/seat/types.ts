@@ -29,6 +29,23 @@ export type DecisionTrace = {
   stages: StageEvent[];
 };
 
+/** One provider call (or usage an external agent reported), as provider_calls keeps it. */
+export type ProviderCallRecord = {
+  provider: string;
+  model: string;
+  request_hash: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  latency_ms: number;
+  /** ok, malformed, refused, timeout, rate_limited, unavailable, error — or reported (an agent's own figures). */
+  status: string;
+  error: string | null;
+  player_id: string;
+  turn: number;
+  window: string;
+};
+
 export type SeatDecision = {
   /** The answer for the engine; undefined when the agent gave none (the engine applies its fallback). */
   decision: unknown;
@@ -36,6 +53,8 @@ export type SeatDecision = {
   trace: DecisionTrace | null;
   /** Known ui_events, for spectators. */
   uiEvents: UiEvent[];
+  /** Provider calls made (or reported) for this decision. */
+  calls?: ProviderCallRecord[];
 };
 
 /**

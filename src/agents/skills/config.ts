@@ -5,11 +5,12 @@ import { formatIssues } from '../../protocol/index.js';
 export const ConfigField = z.object({
   name: z.string().min(1),
   type: z.enum(['string', 'number', 'boolean', 'enum']),
-  label: z.string().optional(),
-  hint: z.string().optional(),
+  // JSON authors write null for "none"; it means the same as leaving the key out.
+  label: z.string().nullish(),
+  hint: z.string().nullish(),
   /** Masked in every log and trace (API keys…). */
   sensitive: z.boolean().default(false),
-  options: z.array(z.string()).optional(),
+  options: z.array(z.string()).nullish(),
   default: z.unknown().optional(),
   required: z.boolean().default(false),
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve, sep } from 'node:path';
 import type { z } from 'zod';
@@ -39,6 +40,28 @@ function ownFile(dir: string, token: string): string {
   if (isAbsolute(token)) return token;
   const full = resolve(dir, token);
   return full.startsWith(dir + sep) && existsSync(full) && statSync(full).isFile() ? full : token;
+}
+
+const interpreters = new Map<string, string>();
+
+/**
+ * `python3` is often a version-manager shim (pyenv, asdf) that costs ~150 ms per start — more than
+ * a decision's work. Resolved once per process to the interpreter it runs, so each decision pays
+ * only Python's own start-up. Anything unexpected keeps the name as typed.
+ */
+export function resolveInterpreter(command: string): string {
+  if (command !== 'python3' && command !== 'python') return command;
+  let real = interpreters.get(command);
+  if (real === undefined) {
+    try {
+      real = execFileSync(command, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      real = '';
+    }
+    if (!real || !isAbsolute(real) || !existsSync(real)) real = command;
+    interpreters.set(command, real);
+  }
+  return real;
 }
 
 function readJson(path: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -100,6 +123,7 @@ export function loadSkill(folder: string, env: Readonly<Record<string, string | 
   const command = metadata[SKILL_METADATA.command];
   if (command !== undefined) {
     const argv = command.trim().split(/\s+/).filter(Boolean).map((t) => ownFile(dir, t));
+    argv[0] = resolveInterpreter(argv[0]!);
     if (argv.length === 0) return fail('metadata.command is empty');
     return { ok: true, skill: { ...base, kind: 'command', builtin: null, argv, plan: null } };
   }
@@ -109,7 +133,7 @@ export function loadSkill(folder: string, env: Readonly<Record<string, string | 
     if (!raw.ok) return fail(raw.message);
     const plan = PlanTemplate.safeParse(raw.value);
     if (!plan.success) return fail(`${basename(planPath)}: ${formatIssues(plan.error.issues)}`);
-    const tools = plan.data.tools.map((t) => ({ ...t, toolPath: ownFile(dir, t.toolPath), args: t.args.map((a) => ownFile(dir, a)) }));
+    const tools = plan.data.tools.map((t) => ({ ...t, toolPath: resolveInterpreter(ownFile(dir, t.toolPath)), args: t.args.map((a) => ownFile(dir, a)) }));
     return { ok: true, skill: { ...base, kind: 'plan', builtin: null, argv: null, plan: { ...plan.data, tools } } };
   }
   return fail('SKILL.md metadata needs a "command" (or "builtin"), or the folder a plan.json');
