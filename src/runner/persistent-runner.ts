@@ -209,6 +209,7 @@ async function drive(
     // After the step's commit: a trace lost to a crash here costs a debugging record, never the game.
     const t = answer.trace;
     if (t) await store.recordTraces(gameId, [{ player_id: t.player_id, turn: t.turn, window: t.window, request_id: t.request_id, entries: t }]);
+    if (answer.calls?.length) await store.recordProviderCalls(gameId, answer.calls);
   }
   if (state.status !== 'done')
     throw new RunnerError(`game ${gameId}: the engine awaits no one, yet the game is not over`);

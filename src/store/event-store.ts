@@ -19,6 +19,7 @@ import type {
   ListGamesFilter,
   Page,
 } from './types.js';
+import { readProviderCalls, recordProviderCalls, type ProviderCallRow } from './provider-calls.js';
 import { readTraces, recordTraces, type TraceRecord } from './traces.js';
 import { verifyChain } from './verify.js';
 
@@ -34,6 +35,7 @@ import { verifyChain } from './verify.js';
  * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
  * - recordActions(id, actions) — agent decisions outside an append
  * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces)
+ * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
  * - schemaDrift() — what differs between the live database and schema.prisma
@@ -103,6 +105,14 @@ export class EventStore {
 
   readTraces(gameId: string, playerId?: string): Promise<Array<TraceRecord & { created_at: string }>> {
     return readTraces(this.ctx, gameId, playerId);
+  }
+
+  recordProviderCalls(gameId: string | null, calls: readonly ProviderCallRow[]): Promise<void> {
+    return recordProviderCalls(this.ctx, gameId, calls);
+  }
+
+  readProviderCalls(gameId: string): Promise<ProviderCallRow[]> {
+    return readProviderCalls(this.ctx, gameId);
   }
 
   verifyChain(gameId: string): Promise<number | null> {

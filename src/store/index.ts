@@ -3,6 +3,7 @@ export { openStore, DEFAULT_SNAPSHOT_EVERY, type OpenStoreOptions } from './open
 export { EventStore } from './event-store.js';
 export type { CreateGameInput } from './games.js';
 export type { TraceRecord } from './traces.js';
+export type { ProviderCallRow } from './provider-calls.js';
 export {
   ActionRecord,
   GameStatus,

@@ -264,6 +264,10 @@ export function runnerSuite(
     const after = await store.readTraces(game.gameId, 'plr_1');
     expect(after.length).toBe(before.length + seen.length);
     expect(after[0]).toMatchObject({ player_id: 'plr_1', entries: { agent: game.agents[0], ok: true, stages: expect.any(Array) } });
+    // The usage it reported in its logs, one provider_calls row per decision.
+    const calls = await store.readProviderCalls(game.gameId);
+    expect(calls).toHaveLength(after.length);
+    expect(calls[0]).toMatchObject({ provider: 'external', model: 'counter', status: 'reported', input_tokens: 10, output_tokens: 5, cost_usd: 0.001, player_id: 'plr_1' });
     expect(Object.values(await statusOf(store, game.gameId)).every((s) => s === 'pass')).toBe(true);
   });
 

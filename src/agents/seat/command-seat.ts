@@ -39,7 +39,7 @@ export function commandSeat(skill: Skill, spec: string, ctx: SeatContext): SeatA
       stderr: excerpt(outcome.stderr),
       stderr_truncated: outcome.stderrTruncated,
     });
-    const usage = reportedUsage(outcome.logs);
+    const usage = reportedUsage(outcome.logs, skill.name);
     return {
       ok: outcome.ok,
       failure: outcome.failure ?? (outcome.done && !outcome.done.ok ? { code: 'agent/reported_failure', message: `the agent reported failure: ${outcome.done.summary ?? 'done {ok:false}'}` } : null),
@@ -50,6 +50,7 @@ export function commandSeat(skill: Skill, spec: string, ctx: SeatContext): SeatA
       uiEvents: outcome.uiEvents,
       tokens: usage.tokens,
       costUsd: usage.costUsd,
+      reported: usage.calls,
     };
   });
 }

@@ -8,7 +8,7 @@ import type { Failure } from '../runtime/outcome.js';
 import { readAnswer } from './answer.js';
 import { SkillHealth } from './health.js';
 import { TraceBuilder, maskSecrets } from './trace.js';
-import type { SeatAgent, SeatContext, SeatDecision } from './types.js';
+import type { ProviderCallRecord, SeatAgent, SeatContext, SeatDecision } from './types.js';
 
 /** What one attempt at a decision produced, whatever ran it (one process, or a plan of them). */
 export type Attempt = {
@@ -25,6 +25,8 @@ export type Attempt = {
   costUsd: number;
   /** A failed attempt answers with the fallback agent this time, instead of the engine's fallback. */
   degrade?: boolean;
+  /** Usage the agent reported in its logs (provider_calls rows). */
+  reported?: ReportedCall[];
 };
 
 /** Runs the skill once for a request (with the seat's memory in it), recording stages on `trace`. */
@@ -106,7 +108,8 @@ export function externalSeat(skill: Skill, spec: string, ctx: SeatContext, invok
           secrets,
         )
       : null;
-    return { decision: ok || degraded ? decision : undefined, uiEvents: attempt.uiEvents, trace: trace_ };
+    const calls = (attempt.reported ?? []).map((c) => ({ ...c, player_id: request.player_id, turn: request.turn, window: request.window }));
+    return { decision: ok || degraded ? decision : undefined, uiEvents: attempt.uiEvents, trace: trace_, calls };
   }
 
   return {
@@ -124,19 +127,35 @@ export function externalSeat(skill: Skill, spec: string, ctx: SeatContext, invok
   };
 }
 
-/** Sums `usage` an agent reported in its log fields (`{input_tokens, output_tokens, cost_usd}`). */
-export function reportedUsage(logs: ReadonlyArray<{ fields?: Record<string, unknown> | undefined }>): { tokens: number; costUsd: number } {
+/** A call an agent reported in a log's `fields.usage`, before the seat adds where it belongs. */
+export type ReportedCall = Omit<ProviderCallRecord, 'player_id' | 'turn' | 'window'>;
+
+/**
+ * Usage an agent reported in its log fields — `{usage: {provider?, model?, input_tokens,
+ * output_tokens, cost_usd?, latency_ms?}}` — one provider_calls record per log line (status
+ * "reported"), and the sums for the trace's metrics.
+ */
+export function reportedUsage(logs: ReadonlyArray<{ fields?: Record<string, unknown> | undefined }>, agent: string): { tokens: number; costUsd: number; calls: ReportedCall[] } {
   let tokens = 0;
   let costUsd = 0;
+  const calls: ReportedCall[] = [];
   for (const l of logs) {
     const u = l.fields?.['usage'];
     if (!u || typeof u !== 'object') continue;
+    const field = (k: string) => (u as Record<string, unknown>)[k];
     const n = (k: string) => {
-      const v = (u as Record<string, unknown>)[k];
+      const v = field(k);
       return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
     };
-    tokens += n('input_tokens') + n('output_tokens') + n('tokens');
+    const text = (k: string, fallback: string) => {
+      const v = field(k);
+      return typeof v === 'string' && v.length > 0 ? v.slice(0, 200) : fallback;
+    };
+    const input = Math.round(n('input_tokens') + n('tokens'));
+    const output = Math.round(n('output_tokens'));
+    tokens += input + output;
     costUsd += n('cost_usd');
+    calls.push({ provider: text('provider', 'external'), model: text('model', agent), request_hash: null, input_tokens: input, output_tokens: output, cost_usd: n('cost_usd'), latency_ms: Math.round(n('latency_ms')), status: 'reported', error: null });
   }
-  return { tokens: Math.round(tokens), costUsd };
+  return { tokens, costUsd, calls };
 }

@@ -65,7 +65,7 @@ export function planSeat(skill: Skill, spec: string, ctx: SeatContext): SeatAgen
       trace.add('observe', 'orchestrator', { generation: step.generation, trace: r.trace.slice(0, 200) });
     }
     const ok = result?.success === true && !out.exhausted;
-    const usage = reportedUsage(logs);
+    const usage = reportedUsage(logs, skill.name);
     return {
       ok,
       failure: ok ? null : { code: 'plan/failed', message: result?.failureReason ?? (out.exhausted ? 'replan bounds reached' : 'no plan could be made') },
@@ -76,6 +76,7 @@ export function planSeat(skill: Skill, spec: string, ctx: SeatContext): SeatAgen
       uiEvents,
       tokens: usage.tokens,
       costUsd: usage.costUsd,
+      reported: usage.calls,
       degrade: !ok,
     };
   });

@@ -1,0 +1,44 @@
+import type { StoreContext } from './context.js';
+
+/** One provider_calls row: an LLM call, or usage an external agent reported in its logs. */
+export type ProviderCallRow = {
+  provider: string;
+  model: string;
+  request_hash: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  latency_ms: number;
+  /** ok | malformed | refused | timeout | rate_limited | unavailable | error | reported */
+  status: string;
+  error: string | null;
+  player_id: string | null;
+  turn: number | null;
+  window: string | null;
+};
+
+const INSERT_SQL = `
+  INSERT INTO provider_calls (game_id, player_id, turn, "window", provider, model, request_hash, input_tokens, output_tokens, cost_usd, latency_ms, status, error)
+  SELECT $1, c.player_id, c.turn, c."window", c.provider, c.model, c.request_hash, c.input_tokens, c.output_tokens, c.cost_usd, c.latency_ms, c.status, c.error
+  FROM json_to_recordset($2::json) AS c(player_id text, turn int, "window" text, provider text, model text, request_hash text,
+       input_tokens int, output_tokens int, cost_usd float8, latency_ms int, status text, error text)`;
+
+/**
+ * Records provider calls in one statement (game_id may be null: calls outside a stored game).
+ *
+ * @example await recordProviderCalls(ctx, 'game_ab12', [{ provider: 'openai', model: 'gpt-4o-mini', status: 'ok', … }])
+ */
+export async function recordProviderCalls(ctx: StoreContext, gameId: string | null, calls: readonly ProviderCallRow[]): Promise<void> {
+  if (calls.length === 0) return;
+  await ctx.sql.rows(INSERT_SQL, [gameId, JSON.stringify(calls)]);
+}
+
+/** A game's provider calls in the order they were recorded. */
+export async function readProviderCalls(ctx: StoreContext, gameId: string): Promise<ProviderCallRow[]> {
+  const rows = await ctx.sql.rows<ProviderCallRow & { cost_usd: number | string }>(
+    `SELECT provider, model, request_hash, input_tokens, output_tokens, cost_usd, latency_ms, status, error, player_id, turn, "window"
+     FROM provider_calls WHERE game_id = $1 ORDER BY id`,
+    [gameId],
+  );
+  return rows.map((r) => ({ ...r, cost_usd: Number(r.cost_usd), input_tokens: Number(r.input_tokens), output_tokens: Number(r.output_tokens), latency_ms: Number(r.latency_ms), turn: r.turn === null ? null : Number(r.turn) }));
+}
