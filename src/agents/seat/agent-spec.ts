@@ -1,23 +1,40 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { EmotionVector } from '../../protocol/index.js';
 import { AGENT_BASELINES, AGENT_NAMES, isAgentName, type AgentName } from '../builtin/index.js';
+import { loadProviders, modelChain, type ProviderSetup } from '../../providers/config.js';
+import type { ModelRef } from '../../providers/router.js';
 import { loadSkill, type Skill } from '../skills/load-skill.js';
 
-/** Where `skill:<name>` looks when <name> is not a path: the product's own skills/ folder. */
-export const DEFAULT_SKILL_ROOTS = ['skills'];
+/** The package's own folder (src/agents/seat and dist/agents/seat are both three levels down). */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Where `skill:<name>` looks when <name> is not a path: ./skills, then the product's own skills/. */
+export const DEFAULT_SKILL_ROOTS = ['skills', join(PACKAGE_ROOT, 'skills')];
+
+/** The LLM agent skill (its prompt.md). */
+export const LLM_SKILL_DIR = join(PACKAGE_ROOT, 'skills', 'llm');
 
 /** An agent a seat can take, resolved from what the user typed. */
 export type AgentSpec =
   | { kind: 'builtin'; spec: string; name: AgentName }
-  | { kind: 'skill'; spec: string; skill: Skill };
+  | { kind: 'skill'; spec: string; skill: Skill }
+  | { kind: 'llm'; spec: string; chain: ModelRef[]; setup: ProviderSetup };
 
 export type SpecOptions = {
   skillRoots?: readonly string[];
   env?: Readonly<Record<string, string | undefined>>;
+  /** Providers for llm: seats (default: from the environment and the providers file, loaded once). */
+  providers?: ProviderSetup;
 };
 
-export const AGENT_SPEC_HELP = `a built-in (${AGENT_NAMES.join(', ')}) or skill:<folder> (e.g. skill:skills/python-example)`;
+export const AGENT_SPEC_HELP = `a built-in (${AGENT_NAMES.join(', ')}), skill:<folder> (e.g. skill:skills/python-example) or llm:<provider>[:<model>] (e.g. llm:mock)`;
+
+let defaultSetup: ProviderSetup | null = null;
+/** The providers from the environment and the providers file, loaded once per process. */
+export const defaultProviders = (): ProviderSetup => (defaultSetup ??= loadProviders());
+const providerSetup = (options: SpecOptions): ProviderSetup => options.providers ?? (options.env ? loadProviders({ env: options.env }) : defaultProviders());
 
 const cache = new Map<string, AgentSpec>();
 
@@ -29,6 +46,16 @@ const cache = new Map<string, AgentSpec>();
  */
 export function parseAgentSpec(spec: string, options: SpecOptions = {}): { ok: true; agent: AgentSpec } | { ok: false; message: string } {
   if (isAgentName(spec)) return { ok: true, agent: { kind: 'builtin', spec, name: spec } };
+  if (spec.startsWith('llm:')) {
+    let setup: ProviderSetup;
+    try {
+      setup = providerSetup(options);
+    } catch (e) {
+      return { ok: false, message: `${spec}: ${(e as Error).message}` };
+    }
+    const chain = modelChain(spec.slice('llm:'.length), setup);
+    return chain.ok ? { ok: true, agent: { kind: 'llm', spec, chain: chain.chain, setup } } : { ok: false, message: `${spec}: ${chain.message}` };
+  }
   if (!spec.startsWith('skill:')) return { ok: false, message: `unknown agent "${spec}": expected ${AGENT_SPEC_HELP}` };
   const ref = spec.slice('skill:'.length).trim();
   if (!ref) return { ok: false, message: `"${spec}" names no skill folder` };
@@ -43,11 +70,20 @@ export function parseAgentSpec(spec: string, options: SpecOptions = {}): { ok: t
   return { ok: true, agent };
 }
 
-/** The name a seat shows at the table: the built-in's or the skill's own name. */
-export const displayNameOf = (agent: AgentSpec): string => (agent.kind === 'builtin' ? agent.name : agent.skill.name);
+/** The name a seat shows at the table: the built-in's, the skill's, or "llm <model>". */
+export function displayNameOf(agent: AgentSpec): string {
+  switch (agent.kind) {
+    case 'builtin':
+      return agent.name;
+    case 'skill':
+      return agent.skill.name;
+    case 'llm':
+      return `llm ${agent.chain[0]!.model}`;
+  }
+}
 
 /** The emotional baseline a seat starts from: the personality's, for built-ins and their skills. */
 export function baselineOf(agent: AgentSpec): Partial<EmotionVector> | undefined {
-  const name = agent.kind === 'builtin' ? agent.name : agent.skill.builtin;
+  const name = agent.kind === 'builtin' ? agent.name : agent.kind === 'skill' ? agent.skill.builtin : null;
   return name ? AGENT_BASELINES[name] : undefined;
 }

@@ -1,12 +1,18 @@
-import type { AgentSpec } from './agent-spec.js';
+import { llmSeat } from '../llm/llm-seat.js';
+import { modelChain } from '../../providers/config.js';
+import { defaultProviders, LLM_SKILL_DIR, type AgentSpec } from './agent-spec.js';
 import { builtinSeat } from './builtin-seat.js';
 import { commandSeat } from './command-seat.js';
 import { planSeat } from './plan-seat.js';
 import type { SeatAgent, SeatContext } from './types.js';
 
-/** The seat agent for a resolved spec: in-process for built-ins, a process or a plan for skills. */
+/** The seat agent for a resolved spec: in-process for built-ins, a process or a plan for skills, a model chain for llm:. */
 export function createSeat(agent: AgentSpec, ctx: SeatContext): SeatAgent {
   if (agent.kind === 'builtin') return builtinSeat(agent.name, ctx, agent.spec);
+  if (agent.kind === 'llm') {
+    const { setup } = agent;
+    return llmSeat(agent.spec, ctx, { providers: setup.providers, chain: agent.chain, budgets: setup.budgets, maxOutputTokens: setup.maxOutputTokens, deadlineMs: setup.deadlineMs, skillDir: LLM_SKILL_DIR });
+  }
   const { skill } = agent;
   switch (skill.kind) {
     case 'builtin':
@@ -15,5 +21,11 @@ export function createSeat(agent: AgentSpec, ctx: SeatContext): SeatAgent {
       return commandSeat(skill, agent.spec, ctx);
     case 'plan':
       return planSeat(skill, agent.spec, ctx);
+    case 'llm': {
+      const setup = defaultProviders();
+      const chain = modelChain(skill.llm!, setup);
+      if (!chain.ok) throw new Error(`${agent.spec}: ${chain.message}`);
+      return llmSeat(agent.spec, ctx, { providers: setup.providers, chain: chain.chain, budgets: setup.budgets, maxOutputTokens: setup.maxOutputTokens, deadlineMs: setup.deadlineMs, skillDir: skill.dir });
+    }
   }
 }

@@ -19,12 +19,14 @@ export type Skill = {
   dir: string;
   metadata: Record<string, string>;
   body: string;
-  kind: 'builtin' | 'command' | 'plan';
+  kind: 'builtin' | 'command' | 'plan' | 'llm';
   builtin: AgentName | null;
   /** Commands: argv with the skill's own files made absolute. */
   argv: string[] | null;
   /** Plans: the template with tool paths made absolute. */
   plan: PlanTemplate | null;
+  /** LLM skills: the default model, `<provider>[:<model>]` (run in-process by src/agents/llm). */
+  llm: string | null;
   config: ResolvedConfig;
   fallback: AgentName;
   timeoutMs: number;
@@ -118,14 +120,19 @@ export function loadSkill(folder: string, env: Readonly<Record<string, string | 
   const builtin = metadata[SKILL_METADATA.builtin];
   if (builtin !== undefined) {
     if (!isAgentName(builtin)) return fail(`metadata.builtin: "${builtin}" is not a built-in agent`);
-    return { ok: true, skill: { ...base, kind: 'builtin', builtin, argv: null, plan: null } };
+    return { ok: true, skill: { ...base, kind: 'builtin', builtin, argv: null, plan: null, llm: null } };
+  }
+  const llm = metadata[SKILL_METADATA.llm];
+  if (llm !== undefined) {
+    if (!/^[a-z0-9][a-z0-9_-]*(:.+)?$/.test(llm)) return fail(`metadata.llm must be <provider>[:<model>], e.g. mock or openai:gpt-4o-mini, got "${llm}"`);
+    return { ok: true, skill: { ...base, kind: 'llm', builtin: null, argv: null, plan: null, llm } };
   }
   const command = metadata[SKILL_METADATA.command];
   if (command !== undefined) {
     const argv = command.trim().split(/\s+/).filter(Boolean).map((t) => ownFile(dir, t));
     argv[0] = resolveInterpreter(argv[0]!);
     if (argv.length === 0) return fail('metadata.command is empty');
-    return { ok: true, skill: { ...base, kind: 'command', builtin: null, argv, plan: null } };
+    return { ok: true, skill: { ...base, kind: 'command', builtin: null, argv, plan: null, llm: null } };
   }
   const planPath = join(dir, metadata[SKILL_METADATA.plan] ?? 'plan.json');
   if (existsSync(planPath)) {
@@ -134,7 +141,7 @@ export function loadSkill(folder: string, env: Readonly<Record<string, string | 
     const plan = PlanTemplate.safeParse(raw.value);
     if (!plan.success) return fail(`${basename(planPath)}: ${formatIssues(plan.error.issues)}`);
     const tools = plan.data.tools.map((t) => ({ ...t, toolPath: resolveInterpreter(ownFile(dir, t.toolPath)), args: t.args.map((a) => ownFile(dir, a)) }));
-    return { ok: true, skill: { ...base, kind: 'plan', builtin: null, argv: null, plan: { ...plan.data, tools } } };
+    return { ok: true, skill: { ...base, kind: 'plan', builtin: null, argv: null, plan: { ...plan.data, tools }, llm: null } };
   }
   return fail('SKILL.md metadata needs a "command" (or "builtin"), or the folder a plan.json');
 }

@@ -1,0 +1,94 @@
+import type { BudgetAlert, BudgetMeter } from './budget.js';
+import type { Provider, ProviderRequest, ProviderResult } from './types.js';
+
+/** A model on a provider, as users write it: `openai:gpt-4o-mini`, `mock`, `ollama:llama3.1`. */
+export type ModelRef = { provider: string; model: string };
+export const modelRefText = (m: ModelRef): string => `${m.provider}:${m.model}`;
+
+export type RouteOptions = {
+  providers: ReadonlyMap<string, Provider>;
+  /** The seat's model, then its fallbacks in order. */
+  chain: readonly ModelRef[];
+  budgets: { decision: BudgetMeter; game: BudgetMeter };
+  sleep?: (ms: number) => Promise<void>;
+  /** The longest a 429/503 wait may be (a longer Retry-After moves on to the next model). */
+  maxWaitMs?: number;
+  /** Waits (on 429/5xx) per model before moving on. */
+  maxWaits?: number;
+  onCall?: (result: ProviderResult) => void;
+  onAlert?: (alert: BudgetAlert) => void;
+};
+
+export type RouteResult = {
+  /** The answer-bearing result (status ok or malformed), or the last failure, or null if no call was made. */
+  result: ProviderResult | null;
+  /** Whether a model produced text to work with (ok or malformed). */
+  answered: boolean;
+  /** Why routing stopped without an answer. */
+  reason: string | null;
+  calls: number;
+};
+
+const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Routes one request along a model chain, within budgets (docs/providers.md has the table):
+ * a timed-out call is retried once on the same model; 429 and 503/5xx wait for Retry-After (or an
+ * exponential backoff from 250 ms) up to `maxWaits` times; a refusal, an error, or a model out of
+ * retries hands over to the next model. An exhausted decision or game budget stops routing before
+ * the next call. Malformed answers are returned: repairing them is the caller's job.
+ *
+ * @example const r = await route({ messages, answer, maxOutputTokens: 800, deadlineMs: 20_000 }, { providers, chain, budgets });
+ */
+export async function route(request: Omit<ProviderRequest, 'model'>, options: RouteOptions): Promise<RouteResult> {
+  const { budgets } = options;
+  const sleep = options.sleep ?? realSleep;
+  const maxWaitMs = options.maxWaitMs ?? 10_000;
+  const maxWaits = options.maxWaits ?? 2;
+  let last: ProviderResult | null = null;
+  let calls = 0;
+
+  const exhausted = (): string | null => {
+    for (const meter of [budgets.decision, budgets.game]) {
+      const dim = meter.exhausted();
+      if (dim) return `${meter.scope} budget exhausted (${dim})`;
+    }
+    return null;
+  };
+  const charge = (r: ProviderResult) => {
+    const spend = { tokens: r.usage.inputTokens + r.usage.outputTokens, wallMs: r.latencyMs, costUsd: r.costUsd };
+    for (const meter of [budgets.decision, budgets.game]) for (const a of meter.charge(spend)) options.onAlert?.(a);
+  };
+
+  for (const ref of options.chain) {
+    const provider = options.providers.get(ref.provider);
+    if (!provider) {
+      last = null;
+      continue;
+    }
+    let timeouts = 0;
+    let waits = 0;
+    for (;;) {
+      const stop = exhausted();
+      if (stop) return { result: last, answered: false, reason: stop, calls };
+      const deadlineMs = Math.max(1, Math.min(request.deadlineMs, budgets.decision.wallLeftMs(), budgets.game.wallLeftMs()));
+      const r = await provider.call({ ...request, model: ref.model, deadlineMs });
+      calls++;
+      last = r;
+      options.onCall?.(r);
+      charge(r);
+      if (r.status === 'ok' || r.status === 'malformed') return { result: r, answered: true, reason: null, calls };
+      if (r.status === 'timeout' && timeouts++ === 0) continue;
+      if ((r.status === 'rate_limited' || r.status === 'unavailable') && waits < maxWaits) {
+        const wait = r.retryAfterMs ?? 250 * 2 ** waits;
+        waits++;
+        if (wait > maxWaitMs || wait >= Math.min(budgets.decision.wallLeftMs(), budgets.game.wallLeftMs())) break;
+        await sleep(wait);
+        for (const meter of [budgets.decision, budgets.game]) for (const a of meter.charge({ wallMs: wait })) options.onAlert?.(a);
+        continue;
+      }
+      break; // refused, error, out of retries: the next model
+    }
+  }
+  return { result: last, answered: false, reason: last ? `no model answered (last: ${last.provider}:${last.model} ${last.status}${last.error ? `: ${last.error}` : ''})` : 'no provider is configured for this chain', calls };
+}
