@@ -1,0 +1,28 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { EventStore } from '../store/index.js';
+import type { ServerSettings } from './config.js';
+import { HealthModule } from './health/health.module.js';
+import type { JsonLogger } from './json-logger.js';
+import { LOGGER, SETTINGS, STORE } from './tokens.js';
+
+/** The ports every module may inject: the store, the settings and the logger. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(deps: { store: EventStore; settings: ServerSettings; logger: JsonLogger }): DynamicModule {
+    const providers = [
+      { provide: STORE, useValue: deps.store },
+      { provide: SETTINGS, useValue: deps.settings },
+      { provide: LOGGER, useValue: deps.logger },
+    ];
+    return { module: CoreModule, providers, exports: providers };
+  }
+}
+
+/** The application: core ports plus the feature modules. */
+@Module({})
+export class AppModule {
+  static forRoot(deps: { store: EventStore; settings: ServerSettings; logger: JsonLogger }): DynamicModule {
+    return { module: AppModule, imports: [CoreModule.forRoot(deps), HealthModule] };
+  }
+}

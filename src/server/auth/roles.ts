@@ -1,0 +1,55 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Viewer } from '../../game/index.js';
+import { PlayerId } from '../../protocol/index.js';
+import type { ServerSettings } from '../config.js';
+
+export type Role = 'spectator' | 'researcher' | 'admin';
+
+/** A token that is not configured is refused (401); no token at all is an anonymous spectator. */
+export type RoleResult = { ok: true; role: Role } | { ok: false; status: 401; message: string };
+
+const same = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Who a token belongs to. Comparisons are constant-time; a token matching both lists is an admin.
+ *
+ * @example roleOf(settings, undefined) // { ok: true, role: 'spectator' }
+ */
+export function roleOf(settings: Pick<ServerSettings, 'adminTokens' | 'researcherTokens'>, token: string | undefined | null): RoleResult {
+  if (token === undefined || token === null || token === '') return { ok: true, role: 'spectator' };
+  if (settings.adminTokens.some((t) => same(t, token))) return { ok: true, role: 'admin' };
+  if (settings.researcherTokens.some((t) => same(t, token))) return { ok: true, role: 'researcher' };
+  return { ok: false, status: 401, message: 'unknown token' };
+}
+
+/** The token of an HTTP request: `Authorization: Bearer <token>` (or `x-tiltyard-token`). */
+export function tokenOf(headers: Readonly<Record<string, string | string[] | undefined>>): string | undefined {
+  const auth = headers['authorization'];
+  const value = Array.isArray(auth) ? auth[0] : auth;
+  if (value && /^bearer\s+/i.test(value)) return value.replace(/^bearer\s+/i, '').trim();
+  const alt = headers['x-tiltyard-token'];
+  return (Array.isArray(alt) ? alt[0] : alt) || undefined;
+}
+
+export type ViewResult = { ok: true; viewer: Viewer } | { ok: false; status: 400 | 403; message: string };
+
+/**
+ * The projection a role may ask for. Spectators get the public table only; researchers the public
+ * table while a game runs and everything once it is over (the projection itself enforces that);
+ * admins anything, including one seat's view (`plr_N`).
+ */
+export function viewFor(role: Role, requested: string | undefined): ViewResult {
+  const view = requested ?? (role === 'admin' ? 'admin' : role);
+  if (view === 'spectator') return { ok: true, viewer: { role: 'spectator' } };
+  if (view === 'researcher') return role === 'spectator' ? { ok: false, status: 403, message: 'the researcher view needs a researcher or admin token' } : { ok: true, viewer: { role: 'researcher' } };
+  if (view === 'admin') return role === 'admin' ? { ok: true, viewer: { role: 'admin' } } : { ok: false, status: 403, message: 'the admin view needs an admin token' };
+  if (PlayerId.safeParse(view).success) return role === 'admin' ? { ok: true, viewer: { role: 'seat', player_id: view } } : { ok: false, status: 403, message: 'a seat view needs an admin token' };
+  return { ok: false, status: 400, message: `view must be spectator, researcher, admin or a seat id like plr_1, got "${view}"` };
+}
+
+/** Whether a role watches a delayed game with the delay (only anonymous spectators do). */
+export const delayed = (role: Role): boolean => role === 'spectator';

@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { openStore, type EventStore } from '../store/index.js';
+import { AppModule } from './app.module.js';
+import type { ServerSettings } from './config.js';
+import { JsonLogger } from './json-logger.js';
+
+export type RunningServer = {
+  app: INestApplication;
+  store: EventStore;
+  /** http://host:port */
+  url: string;
+  port: number;
+  logger: JsonLogger;
+  /** Stops taking work, lets running steps commit, closes sockets and the store. Idempotent. */
+  close(): Promise<void>;
+};
+
+/**
+ * Opens the store (migrations applied), builds the Nest app with socket.io, and listens.
+ *
+ * @example const s = await createServer(serverSettings({ PORT: '0', TILTYARD_DEMO: 'off' })); await fetch(`${s.url}/health`)
+ */
+export async function createServer(settings: ServerSettings, options: { store?: EventStore; logger?: JsonLogger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? new JsonLogger(settings.logLevel);
+  const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) }));
+  const app = await NestFactory.create(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
+  app.useWebSocketAdapter(new IoAdapter(app));
+  app.enableShutdownHooks();
+  await app.listen(settings.port, settings.host);
+  const address = app.getHttpServer().address() as { port: number } | null;
+  const port = address?.port ?? settings.port;
+  const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    store,
+    url: `http://${host}:${port}`,
+    port,
+    logger,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        if (!options.store) await store.close();
+      })();
+      return closing;
+    },
+  };
+}

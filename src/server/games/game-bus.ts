@@ -1,0 +1,49 @@
+import type { GameEvent } from '../../protocol/index.js';
+
+/** One committed engine step: its events (full, unredacted: project before sending anywhere). */
+export type CommittedStep = {
+  game_id: string;
+  events: GameEvent[];
+  /** The head after this step. */
+  last_seq: number;
+  /** Wall-clock ms when it was committed (spectator delay counts from here). */
+  committed_at: number;
+};
+
+/** What the lobby hears: games starting and ending. */
+export type LobbyNotice =
+  | { type: 'game_started'; game_id: string; agents: string[]; at: string }
+  | { type: 'game_ended'; game_id: string; placements: unknown; at: string };
+
+/**
+ * In-process publish/subscribe of committed steps, per game, and of lobby notices. Listeners are
+ * called synchronously in commit order and must not block (queue and return): one slow spectator
+ * must never slow a game. Past one process this is where the socket.io Redis adapter would plug in.
+ */
+export class GameBus {
+  private readonly games = new Map<string, Set<(step: CommittedStep) => void>>();
+  private readonly lobby = new Set<(notice: LobbyNotice) => void>();
+
+  subscribe(gameId: string, listener: (step: CommittedStep) => void): () => void {
+    let set = this.games.get(gameId);
+    if (!set) this.games.set(gameId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.games.delete(gameId);
+    };
+  }
+
+  publish(step: CommittedStep): void {
+    for (const l of this.games.get(step.game_id) ?? []) l(step);
+  }
+
+  onLobby(listener: (notice: LobbyNotice) => void): () => void {
+    this.lobby.add(listener);
+    return () => this.lobby.delete(listener);
+  }
+
+  announce(notice: LobbyNotice): void {
+    for (const l of this.lobby) l(notice);
+  }
+}
