@@ -30,7 +30,8 @@ export async function createServer(settings: ServerSettings, options: { store?: 
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   await app.listen(settings.port, settings.host);
-  const address = app.getHttpServer().address() as { port: number } | null;
+  const http = app.getHttpServer() as import('node:http').Server;
+  const address = http.address() as { port: number } | null;
   const port = address?.port ?? settings.port;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
   let closing: Promise<void> | null = null;
