@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
@@ -30,7 +31,7 @@ export async function createServer(settings: ServerSettings, options: { store?: 
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   await app.listen(settings.port, settings.host);
-  const http = app.getHttpServer() as import('node:http').Server;
+  const http = app.getHttpServer() as Server;
   const address = http.address() as { port: number } | null;
   const port = address?.port ?? settings.port;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
