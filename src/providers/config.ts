@@ -41,15 +41,18 @@ export const ProvidersFile = z.strictObject({
   /** `provider:model` → the models to try next, in order. */
   fallbacks: z.record(z.string(), z.array(z.string())).default({}),
   prices: z.record(z.string(), Price).default({}),
-  budgets: z.strictObject({ decision: Budget.default({ wall_ms: 60_000 }), game: Budget.default({}) }).prefault({}),
+  // A decision's wall budget covers a timed-out call, its retry, a fallback model and a repair.
+  budgets: z.strictObject({ decision: Budget.default({ wall_ms: 120_000 }), game: Budget.default({}) }).prefault({}),
   max_output_tokens: z.number().int().min(16).max(32_000).default(1_200),
   /** Per call. */
-  deadline_ms: z.number().int().min(100).max(600_000).default(30_000),
+  deadline_ms: z.number().int().min(100).max(600_000).default(25_000),
 });
 export type ProvidersFile = z.infer<typeof ProvidersFile>;
 
 export type ProviderSetup = {
   providers: Map<string, Provider>;
+  /** Each provider's kind (what speaks to it), for listings that must not show keys or URLs. */
+  kinds: Map<string, ProviderEntry['kind']>;
   defaults: Map<string, string>;
   fallbacks: Record<string, string[]>;
   budgets: ProvidersFile['budgets'];
@@ -122,7 +125,9 @@ export function loadProviders(options: { env?: Env; file?: string | null; cwd?: 
   const entries = { ...builtinEntries(env), ...file.providers };
   const providers = new Map<string, Provider>();
   const defaults = new Map<string, string>();
+  const kinds = new Map<string, ProviderEntry['kind']>();
   for (const [name, entry] of Object.entries(entries)) {
+    kinds.set(name, entry.kind);
     try {
       providers.set(name, build(name, entry, prices));
     } catch (e) {
@@ -130,7 +135,7 @@ export function loadProviders(options: { env?: Env; file?: string | null; cwd?: 
     }
     if (entry.default_model) defaults.set(name, entry.default_model);
   }
-  return { providers, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, source: path ?? 'environment' };
+  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, source: path ?? 'environment' };
 }
 
 /**

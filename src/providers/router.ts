@@ -24,6 +24,8 @@ export type RouteResult = {
   result: ProviderResult | null;
   /** Whether a model produced text to work with (ok or malformed). */
   answered: boolean;
+  /** The chain position of the model `result` came from (null when no call was made): a repair turn goes back to it. */
+  chainIndex: number | null;
   /** Why routing stopped without an answer. */
   reason: string | null;
   calls: number;
@@ -46,6 +48,7 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
   const maxWaitMs = options.maxWaitMs ?? 10_000;
   const maxWaits = options.maxWaits ?? 2;
   let last: ProviderResult | null = null;
+  let lastIndex: number | null = null;
   let calls = 0;
 
   const exhausted = (): string | null => {
@@ -60,24 +63,23 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
     for (const meter of [budgets.decision, budgets.game]) for (const a of meter.charge(spend)) options.onAlert?.(a);
   };
 
-  for (const ref of options.chain) {
+  for (const [index, ref] of options.chain.entries()) {
     const provider = options.providers.get(ref.provider);
-    if (!provider) {
-      last = null;
-      continue;
-    }
+    // A model whose provider is not configured is skipped; the last failure (if any) still stands.
+    if (!provider) continue;
     let timeouts = 0;
     let waits = 0;
     for (;;) {
       const stop = exhausted();
-      if (stop) return { result: last, answered: false, reason: stop, calls };
+      if (stop) return { result: last, answered: false, reason: stop, calls, chainIndex: lastIndex };
       const deadlineMs = Math.max(1, Math.min(request.deadlineMs, budgets.decision.wallLeftMs(), budgets.game.wallLeftMs()));
       const r = await provider.call({ ...request, model: ref.model, deadlineMs });
       calls++;
       last = r;
+      lastIndex = index;
       options.onCall?.(r);
       charge(r);
-      if (r.status === 'ok' || r.status === 'malformed') return { result: r, answered: true, reason: null, calls };
+      if (r.status === 'ok' || r.status === 'malformed') return { result: r, answered: true, reason: null, calls, chainIndex: index };
       if (r.status === 'timeout' && timeouts++ === 0) continue;
       if ((r.status === 'rate_limited' || r.status === 'unavailable') && waits < maxWaits) {
         const wait = r.retryAfterMs ?? 250 * 2 ** waits;
@@ -90,5 +92,5 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
       break; // refused, error, out of retries: the next model
     }
   }
-  return { result: last, answered: false, reason: last ? `no model answered (last: ${last.provider}:${last.model} ${last.status}${last.error ? `: ${last.error}` : ''})` : 'no provider is configured for this chain', calls };
+  return { result: last, answered: false, reason: last ? `no model answered (last: ${last.provider}:${last.model} ${last.status}${last.error ? `: ${last.error}` : ''})` : 'no provider is configured for this chain', calls, chainIndex: lastIndex };
 }

@@ -41,7 +41,7 @@ describe('provider configuration', () => {
     });
     const setup = loadProviders({ env: { VLLM_KEY: 'k' }, file: path });
     expect(modelChain('vllm:big', setup)).toEqual({ ok: true, chain: [{ provider: 'vllm', model: 'big' }, { provider: 'mock', model: 'mock' }] });
-    expect(setup.budgets).toEqual({ decision: { wall_ms: 60_000 }, game: { cost_usd: 1 } });
+    expect(setup.budgets).toEqual({ decision: { wall_ms: 120_000 }, game: { cost_usd: 1 } });
     expect(() => loadProviders({ env: {}, file: path })).toThrow(/VLLM_KEY/);
   });
 

@@ -22,7 +22,7 @@ export type LlmSeatOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-type Checked = { ok: true; decision: unknown; memory: JsonObject; reasoning: string | null } | { ok: false; problems: string };
+type Checked = { ok: true; decision: unknown; memory: JsonObject; reasoning: string | null; notes: string[] } | { ok: false; problems: string };
 
 /**
  * The LLM agent: a prompt built from the seat's view only, the window's JSON schema, routing along
@@ -41,7 +41,7 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
     const parsed = DECISION_SCHEMAS[request.window].safeParse(decision);
     if (!parsed.success) return { ok: false, problems: formatIssues(parsed.error.issues) };
     const answer = readAnswer(mem === undefined ? { decision } : { decision, memory: mem }, request.window, memory);
-    return { ok: true, decision, memory: answer.memory, reasoning };
+    return { ok: true, decision, memory: answer.memory, reasoning, notes: answer.problems };
   };
 
   async function decide(request: TurnPlanRequest): Promise<SeatDecision> {
@@ -62,8 +62,8 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
       onAlert: (a: unknown) => trace.add('mid_event', 'orchestrator', { kind: 'budget_alert', ...(a as object) }),
       ...(options.sleep ? { sleep: options.sleep } : {}),
     };
-    const ask = (messages: ChatMessage[]) =>
-      route({ messages, answer: answerSchema(request.window), maxOutputTokens: options.maxOutputTokens, deadlineMs: options.deadlineMs, meta: { game_id: request.game_id, player_id: request.player_id, turn: request.turn, window: request.window, seed: `${ctx.gameSeed}:${ctx.seat}` } }, routeOptions);
+    const ask = (messages: ChatMessage[], chain: readonly ModelRef[] = options.chain) =>
+      route({ messages, answer: answerSchema(request.window), maxOutputTokens: options.maxOutputTokens, deadlineMs: options.deadlineMs, meta: { game_id: request.game_id, player_id: request.player_id, turn: request.turn, window: request.window, seed: `${ctx.gameSeed}:${ctx.seat}` } }, { ...routeOptions, chain });
 
     trace.add('plan', 'orchestrator', { agent: spec, chain: options.chain.map(modelRefText), memory_keys: Object.keys(memory) });
     const messages = buildMessages(options.skillDir, seen);
@@ -72,10 +72,12 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
     const first = await ask(messages);
     if (first.answered && first.result) {
       outcome = check(first.result, request);
-      trace.add('verify', 'verifier', { valid: outcome.ok, issues: outcome.ok ? [] : [outcome.problems] });
+      trace.add('verify', 'verifier', { valid: outcome.ok, issues: outcome.ok ? [] : [outcome.problems], notes: outcome.ok ? outcome.notes : [] });
       if (!outcome.ok) {
         trace.add('replan', 'orchestrator', { repair: true, problems: outcome.problems });
-        const second = await ask(repairMessages(messages, first.result.text, outcome.problems, seen));
+        // The repair goes to the model that gave the answer it quotes (then its fallbacks), not back
+        // to models that already refused, failed or timed out on this decision.
+        const second = await ask(repairMessages(messages, first.result.text, outcome.problems, seen), options.chain.slice(first.chainIndex ?? 0));
         if (second.answered && second.result) {
           outcome = check(second.result, request);
           trace.add('verify', 'verifier', { valid: outcome.ok, issues: outcome.ok ? [] : [outcome.problems], repaired: true });
