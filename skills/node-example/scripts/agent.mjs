@@ -15,7 +15,6 @@ import { createHash } from 'node:crypto';
 const DAMAGE = { Feint: 2, Overreach: 4, Sever: 1, Strip: 1, Needle: 1, Humiliate: 1, Whisper: 0 };
 const AFFECT = { Feint: 0.2, Overreach: 0.3, Sever: 0.2, Strip: 0.25, Needle: 0.35, Humiliate: 0.4, Whisper: 0.45 };
 const DISCARD = { Strip: 2, Overreach: 1 };
-const SHIFTS = ['defensive', 'retaliate', 'lash_out', 'reckless', 'withdrawn'];
 const MEMORY_VERSION = 1;
 
 const out = (ev) => process.stdout.write(JSON.stringify({ version: '0', ...ev }) + '\n');
@@ -470,7 +469,7 @@ function compact(v, m) {
   return [answer, note];
 }
 
-function react(v, m) {
+function react(v, _m) {
   if (v.c.reprompt) return [{}, 'reprompt'];
   const inc = v.c.incoming_attack ?? {};
   const brace = v.legal.find((a) => a.kind === 'reaction' && a.name === 'Brace');
