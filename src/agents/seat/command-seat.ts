@@ -1,26 +1,27 @@
+import { PersistentProcess } from '../runtime/persistent-process.js';
 import { minimalEnv, runProcess } from '../runtime/process-runner.js';
 import type { Skill } from '../skills/load-skill.js';
-import { externalSeat, reportedUsage, type Attempt } from './external-seat.js';
+import { externalSeat, reportedUsage, type Attempt, type Invoke } from './external-seat.js';
 import { excerpt } from './trace.js';
 import { KNOWN_UI_EVENTS, type SeatAgent, type SeatContext } from './types.js';
 
 /**
- * A skill run as one process per decision window: stdin `{requestId, tool, operation: <window>,
+ * A skill run as one process per decision window (or, with `metadata.mode: persistent`, one
+ * long-lived process per seat answering request after request): stdin `{requestId, tool, operation: <window>,
  * input: <TurnPlanRequest>, config, workDir}`, NDJSON on stdout. No retry here: a failed
  * invocation is the engine's to handle (reprompt once, then pass).
  */
 export function commandSeat(skill: Skill, spec: string, ctx: SeatContext): SeatAgent {
   const argv = skill.argv!;
-  return externalSeat(skill, spec, ctx, async (request, workDir, trace): Promise<Attempt> => {
-    const outcome = await runProcess({
-      argv,
-      cwd: workDir,
-      env: minimalEnv(workDir, { TILTYARD_SKILL_DIR: skill.dir }),
-      input: { requestId: request.request_id, tool: skill.name, operation: request.window, input: request, config: skill.config.values, workDir },
-      deadlineMs: skill.timeoutMs,
-      knownUiEvents: KNOWN_UI_EVENTS,
-      workDir,
-    });
+  // Opt-in long-lived mode: one process for the seat, requests correlated by requestId.
+  const persistent = skill.metadata['mode'] === 'persistent';
+  let proc: PersistentProcess | null = null;
+  const invoke: Invoke = async (request, workDir, trace) => {
+    const env = minimalEnv(workDir, { TILTYARD_SKILL_DIR: skill.dir });
+    const input = { requestId: request.request_id, tool: skill.name, operation: request.window, input: request, config: skill.config.values, workDir };
+    const outcome = persistent
+      ? await (proc ??= new PersistentProcess({ argv, cwd: workDir, env, knownUiEvents: KNOWN_UI_EVENTS, workDir })).request(input, skill.timeoutMs)
+      : await runProcess({ argv, cwd: workDir, env, input, deadlineMs: skill.timeoutMs, knownUiEvents: KNOWN_UI_EVENTS, workDir });
     trace.add(
       'act',
       'orchestrator',
@@ -40,7 +41,7 @@ export function commandSeat(skill: Skill, spec: string, ctx: SeatContext): SeatA
       stderr_truncated: outcome.stderrTruncated,
     });
     const usage = reportedUsage(outcome.logs, skill.name);
-    return {
+    const attempt: Attempt = {
       ok: outcome.ok,
       failure: outcome.failure ?? (outcome.done && !outcome.done.ok ? { code: 'agent/reported_failure', message: `the agent reported failure: ${outcome.done.summary ?? 'done {ok:false}'}` } : null),
       state: outcome.state,
@@ -52,5 +53,7 @@ export function commandSeat(skill: Skill, spec: string, ctx: SeatContext): SeatA
       costUsd: usage.costUsd,
       reported: usage.calls,
     };
-  });
+    return attempt;
+  };
+  return externalSeat(skill, spec, ctx, invoke, () => proc?.close() ?? Promise.resolve());
 }

@@ -46,7 +46,7 @@ export function withMemory(request: TurnPlanRequest, memory: JsonObject): TurnPl
  * attempt gives the engine no answer, so the rules' fallback applies: a reprompt where the rules
  * allow one, then pass.
  */
-export function externalSeat(skill: Skill, spec: string, ctx: SeatContext, invoke: Invoke): SeatAgent {
+export function externalSeat(skill: Skill, spec: string, ctx: SeatContext, invoke: Invoke, onClose: () => Promise<void> = () => Promise.resolve()): SeatAgent {
   const health = new SkillHealth();
   const fallback = createAgent(skill.fallback, ctx.gameSeed, ctx.seat);
   let memory: JsonObject = {};
@@ -119,10 +119,10 @@ export function externalSeat(skill: Skill, spec: string, ctx: SeatContext, invok
     restoreMemory(m) {
       memory = m;
     },
-    close() {
+    async close() {
+      await onClose();
       if (workDir) rmSync(workDir, { recursive: true, force: true });
       workDir = null;
-      return Promise.resolve();
     },
   };
 }

@@ -128,6 +128,8 @@ export function loadSkill(folder: string, env: Readonly<Record<string, string | 
     return { ok: true, skill: { ...base, kind: 'llm', builtin: null, argv: null, plan: null, llm } };
   }
   const command = metadata[SKILL_METADATA.command];
+  const mode = metadata[SKILL_METADATA.mode];
+  if (mode !== undefined && mode !== 'oneshot' && mode !== 'persistent') return fail(`metadata.mode must be oneshot or persistent, got "${mode}"`);
   if (command !== undefined) {
     const argv = command.trim().split(/\s+/).filter(Boolean).map((t) => ownFile(dir, t));
     argv[0] = resolveInterpreter(argv[0]!);

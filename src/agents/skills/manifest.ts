@@ -30,6 +30,8 @@ export const SKILL_METADATA = {
   timeout_ms: 'timeout_ms',
   /** The plan template file for plan-based skills (default plan.json when present). */
   plan: 'plan',
+  /** Commands: `oneshot` (default: one process per decision) or `persistent` (one per seat, requests by requestId). */
+  mode: 'mode',
   /** LLM skills: the default model as <provider>[:<model>] (the prompt is the folder's prompt.md). */
   llm: 'llm',
 } as const;

@@ -1,0 +1,207 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { NdjsonSplitter, type ToolInput } from '../../protocol/index.js';
+import { InvocationCollector } from './collector.js';
+import type { Failure, InvocationOutcome } from './outcome.js';
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, type ProcessLimits } from './process-runner.js';
+
+/** What a long-lived agent process is started with (the same confinement as one-shot tools). */
+export type PersistentSpec = {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  killGraceMs?: number;
+  limits?: Partial<ProcessLimits>;
+  knownUiEvents?: ReadonlySet<string>;
+  workDir?: string;
+};
+
+type Pending = {
+  requestId: string;
+  collector: InvocationCollector;
+  started: number;
+  bytes: number;
+  stderrFrom: number;
+  timer: NodeJS.Timeout;
+  resolve: (o: InvocationOutcome) => void;
+};
+
+const NO_UI_EVENTS: ReadonlySet<string> = new Set();
+
+/**
+ * The opt-in long-lived mode of the tool protocol (`metadata.mode: persistent`): one process per
+ * seat answers request after request. Each request is one ToolInput line on stdin; every event the
+ * agent prints must carry that request's `requestId`, and the request ends at its `done`. Events
+ * for another id (or none) are violations and go nowhere. A request that times out, breaks the
+ * framing or makes the process exit kills the process group (its stream can no longer be trusted);
+ * the next request starts a fresh process. Requests are answered one at a time, in order.
+ *
+ * @example
+ * const agent = new PersistentProcess({ argv: ['node', 'agent.mjs'], cwd, env: minimalEnv(cwd) });
+ * const outcome = await agent.request({ requestId: 'r1', tool: 'a', operation: 'talk', input }, 2_000);
+ * await agent.close();
+ */
+export class PersistentProcess {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private splitter: NdjsonSplitter | null = null;
+  private pending: Pending | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private stderr = '';
+  private stderrTruncated = false;
+  private exit: { code: number | null; signal: string | null } | null = null;
+  private spawnError: Error | null = null;
+  private strays = 0;
+  private closed = false;
+
+  constructor(private readonly spec: PersistentSpec) {}
+
+  /** Sends one request and resolves with its outcome; never throws for agent misbehaviour. */
+  request(input: ToolInput, deadlineMs: number): Promise<InvocationOutcome> {
+    const run = this.queue.then(() => this.run(input, deadlineMs));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Ends the process: stdin closed, then SIGTERM and SIGKILL to the group. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    const child = this.child;
+    if (!child || this.exit) return;
+    child.stdin.end();
+    await new Promise<void>((done) => {
+      const kill = setTimeout(() => this.killGroup('SIGTERM', false), 200);
+      const hard = setTimeout(() => this.killGroup('SIGKILL', false), 200 + (this.spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
+      child.once('exit', () => {
+        clearTimeout(kill);
+        clearTimeout(hard);
+        done();
+      });
+    });
+  }
+
+  private ensureChild(): ChildProcessWithoutNullStreams | null {
+    if (this.child && !this.exit) return this.child;
+    this.exit = null;
+    this.spawnError = null;
+    this.stderr = '';
+    this.stderrTruncated = false;
+    const limits = this.spec.limits ?? {};
+    const maxStderr = limits.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES;
+    const child = spawn(this.spec.argv[0]!, this.spec.argv.slice(1), { cwd: this.spec.cwd, env: this.spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = child;
+    // Per-line cap only: the total cap is per request (counted in onStdout).
+    this.splitter = new NdjsonSplitter({ ...(limits.maxLineBytes ? { maxLineBytes: limits.maxLineBytes } : {}), maxOutputBytes: Number.MAX_SAFE_INTEGER });
+    // Listeners ignore a child that has been replaced (killed after a failure, exiting late).
+    const current = () => this.child === child;
+    child.stdin.on('error', () => undefined);
+    child.stdout.on('data', (chunk: Buffer) => current() && this.onStdout(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (!current()) return;
+      if (this.stderr.length >= maxStderr) return void (this.stderrTruncated = true);
+      this.stderr += chunk.toString('utf8').slice(0, maxStderr - this.stderr.length);
+    });
+    child.on('error', (e) => {
+      if (!current()) return;
+      this.spawnError = e;
+      this.finishPending({ code: 'process/spawn_failed', message: `cannot start ${this.spec.argv[0]}: ${e.message}` });
+    });
+    child.on('exit', (code, signal) => {
+      if (!current()) return;
+      this.exit = { code, signal };
+      if (this.pending) this.finishPending({ code: signal ? 'protocol/signal' : 'protocol/exit_code', message: `the agent process exited (${signal ?? `code ${code}`}) before answering` });
+    });
+    return child;
+  }
+
+  private run(input: ToolInput, deadlineMs: number): Promise<InvocationOutcome> {
+    return new Promise((resolve) => {
+      const collector = new InvocationCollector({ workDir: this.spec.workDir ?? this.spec.cwd, knownUiEvents: this.spec.knownUiEvents ?? NO_UI_EVENTS });
+      const started = performance.now();
+      const timer = setTimeout(() => {
+        this.finishPending({ code: 'process/timeout', message: `no done within ${deadlineMs} ms` });
+        this.killGroup('SIGKILL');
+      }, deadlineMs);
+      this.pending = { requestId: input.requestId, collector, started, bytes: 0, stderrFrom: this.stderr.length, timer, resolve };
+      if (this.closed) return this.finishPending({ code: 'process/aborted', message: 'the agent is closed' });
+      if (this.strays > 0) {
+        collector.note({ code: 'persistent/stray_output', message: `${this.strays} line(s) arrived while no request was open` });
+        this.strays = 0;
+      }
+      const child = this.ensureChild();
+      if (!child || this.spawnError) return this.finishPending({ code: 'process/spawn_failed', message: `cannot start ${this.spec.argv[0]}` });
+      child.stdin.write(`${JSON.stringify(input)}\n`);
+    });
+  }
+
+  private onStdout(chunk: Buffer): void {
+    const p = this.pending;
+    if (p) {
+      p.bytes += chunk.length;
+      const max = this.spec.limits?.maxOutputBytes;
+      if (max !== undefined && p.bytes > max) {
+        this.finishPending({ code: 'protocol/output_too_large', message: `more than ${max} bytes of output for one request` });
+        return this.killGroup('SIGKILL');
+      }
+    }
+    const splitter = this.splitter;
+    if (!splitter) return;
+    for (const line of splitter.push(chunk)) {
+      const current = this.pending;
+      if (!line.ok) {
+        this.finishPending(line.failure);
+        return this.killGroup('SIGKILL');
+      }
+      if (!current) {
+        this.strays++;
+        continue;
+      }
+      const id = (line.value as { requestId?: unknown } | null)?.requestId;
+      if (id !== current.requestId) {
+        current.collector.note({ code: 'persistent/uncorrelated', message: `an event for requestId ${JSON.stringify(id)} arrived while ${current.requestId} was open; ignored` });
+        continue;
+      }
+      if (current.collector.accept(line.value) === 'stop') {
+        this.finishPending(null);
+        return this.killGroup('SIGKILL');
+      }
+      if ((line.value as { type?: unknown }).type === 'done') this.finishPending(null);
+    }
+  }
+
+  /** Ends the open request, with a failure unless it completed. */
+  private finishPending(failure: Failure | null): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    clearTimeout(p.timer);
+    if (failure) p.collector.fail(failure);
+    const exited = failure !== null && this.exit !== null;
+    p.resolve(
+      p.collector.finish({
+        exitCode: exited ? this.exit!.code : 0,
+        signal: exited ? this.exit!.signal : null,
+        stderr: this.stderr.slice(p.stderrFrom),
+        stderrTruncated: this.stderrTruncated,
+        durationMs: performance.now() - p.started,
+        stdoutBytes: p.bytes,
+      }),
+    );
+  }
+
+  /** Kills the process group. After a failure (`retire`), the child is forgotten: the next request spawns anew. */
+  private killGroup(signal: NodeJS.Signals, retire = true): void {
+    const pid = this.child?.pid;
+    if (pid !== undefined && !this.exit) {
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+    if (retire) {
+      this.child = null;
+      this.splitter = null;
+    }
+  }
+}
