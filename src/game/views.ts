@@ -77,8 +77,8 @@ function stackFor(state: GameState, viewerSeat: PlayerId | null, all: boolean): 
 }
 
 /** The public table as a viewer sees it (seed 003 WorldState). */
-export function worldView(state: GameState, viewer: Viewer, tells = tellsOf(state)): WorldState {
-  const all = seesAll(viewer, state.status === 'done');
+export function worldView(state: GameState, viewer: Viewer, tells = tellsOf(state), gameOver = state.status === 'done'): WorldState {
+  const all = seesAll(viewer, gameOver);
   const seat = seatOf(viewer);
   const players: PlayerPublicState[] = state.players.map((p) => ({
     player_id: p.player_id,
@@ -159,11 +159,14 @@ export type StateView = {
   raw?: GameState;
 };
 
-/** The one projection for states. */
-export function viewState(state: GameState, viewer: Viewer): StateView {
-  const all = seesAll(viewer, state.status === 'done');
+/**
+ * The one projection for states. `gameOver` is whether the game has ended by now — a researcher
+ * looking at an earlier point of a finished game sees everything there too.
+ */
+export function viewState(state: GameState, viewer: Viewer, gameOver = state.status === 'done'): StateView {
+  const all = seesAll(viewer, gameOver);
   const seat = seatOf(viewer);
   const tells = tellsOf(state);
   const priv = all ? state.players.map((p) => privateView(state, p.player_id, tells)) : seat ? [privateView(state, seat, tells)] : [];
-  return { world: worldView(state, viewer, tells), private: priv, ...(viewer.role === 'admin' ? { raw: state } : {}) };
+  return { world: worldView(state, viewer, tells, gameOver), private: priv, ...(viewer.role === 'admin' ? { raw: state } : {}) };
 }

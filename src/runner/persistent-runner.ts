@@ -23,8 +23,12 @@ import { RunnerError } from './runner-errors.js';
 /** How a persistent run stopped. */
 export type RunOutcome = {
   gameId: string;
-  /** `ended`: the game is over and stored; `superseded`: another runner moved the log, so this one stopped. */
-  status: 'ended' | 'superseded';
+  /**
+   * `ended`: the game is over and stored; `superseded`: another runner moved the log, so this one
+   * stopped; `stopped`: the caller's signal asked it to stop, and it did after its last committed
+   * step (resume it later).
+   */
+  status: 'ended' | 'superseded' | 'stopped';
   /** The head of the log when this runner took over, and the last seq it stored itself. */
   fromSeq: number;
   lastSeq: number;
@@ -36,13 +40,39 @@ export type RunOutcome = {
 export type RunnerOptions = {
   /** Input timestamps (default: the wall clock). */
   clock?: InputClock;
-  /** Called after every committed step with the new head and the live state there (read-only). */
-  onCommit?: (seq: number, state: Readonly<GameState>) => void;
+  /**
+   * Called after every committed step with the new head, the live state there and the step's
+   * events (all read-only: the state moves on in place and may share objects with them).
+   */
+  onCommit?: (seq: number, state: Readonly<GameState>, events: readonly GameEvent[]) => void;
   /** Every answer a seat gave (with its trace), before the engine takes it. */
   onDecision?: (player: string, answer: SeatDecision) => void;
   /** How seats are built: work dirs, tracing (on by default: traces go to agent_traces). */
   seats?: SeatOptions;
+  /**
+   * Checked between steps: once aborted, the runner returns `stopped` without starting another
+   * step. A step already being decided still commits, so nothing is half-written or lost.
+   */
+  signal?: AbortSignal;
+  /** Milliseconds to wait between steps, so a live game moves at a watchable pace (default 0). */
+  paceMs?: number;
+  /** How to wait those milliseconds (default: a timer an abort cuts short); for tests. */
+  pause?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
+
+/** Waits `ms`, or less if the signal aborts first; never rejects. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
 
 /** A game to start: its seed, its agents by seat (built-in names or skill:<folder>) and rules overrides. */
 export type NewGame = {
@@ -50,6 +80,8 @@ export type NewGame = {
   agents: readonly string[];
   rules?: RulesInput;
   gameId?: string;
+  /** What a server runs the game with besides its config (see GameRecord.options). */
+  options?: Record<string, unknown>;
 };
 
 /** A fresh game id: games are not named after their seed, so one seed can be played many times. */
@@ -70,7 +102,7 @@ export async function createPersistentGame(store: EventStore, game: NewGame): Pr
     display_name: seatConfig[i]!.display_name,
   }));
   const config = { game_id: gameId, seats: seatConfig, rules: game.rules ?? {} };
-  await store.createGame({ seed: game.seed, config, seats });
+  await store.createGame({ seed: game.seed, config, seats, ...(game.options ? { options: game.options } : {}) });
   return gameId;
 }
 
@@ -157,7 +189,7 @@ async function drive(
       if (res.appended === 0) return false;
       appended += res.appended;
       committed = res.last_seq;
-      options.onCommit?.(res.last_seq, state);
+      options.onCommit?.(res.last_seq, state, events);
       return true;
     } catch (e) {
       if (e instanceof ConcurrencyConflictError) return false;
@@ -165,6 +197,15 @@ async function drive(
     }
   };
 
+  const signal = options.signal;
+  const pause = options.pause ?? abortableSleep;
+  /** Between steps: the pace, then whether to stop here (the log ends on a whole step). */
+  const halted = async (): Promise<boolean> => {
+    if (options.paceMs && !signal?.aborted) await pause(options.paceMs, signal);
+    return signal?.aborted === true;
+  };
+
+  if (signal?.aborted) return outcome('stopped');
   if (state.status === 'setup') {
     const ts = (previous = clock(previous));
     const started = stepInPlace(state, { type: 'start', ts });
@@ -177,6 +218,7 @@ async function drive(
   for (;;) {
     const next = awaiting(state);
     if (!next) break;
+    if (await halted()) return outcome('stopped');
     const seat = next.seats[0]!;
     const asked: Asked = {
       seq_before: state.seq,

@@ -6,6 +6,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { openStore, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import type { ServerSettings } from './config.js';
+import { setupDocs } from './docs/setup-docs.js';
 import { JsonLogger } from './json-logger.js';
 
 export type RunningServer = {
@@ -30,7 +31,15 @@ export async function createServer(settings: ServerSettings, options: { store?: 
   const app = await NestFactory.create(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
-  await app.listen(settings.port, settings.host);
+  setupDocs(app);
+  try {
+    await app.listen(settings.port, settings.host);
+  } catch (e) {
+    // Bootstrap has already resumed games: stop them and release the store before failing.
+    await app.close().catch(() => undefined);
+    if (!options.store) await store.close().catch(() => undefined);
+    throw e;
+  }
   const http = app.getHttpServer() as Server;
   const address = http.address() as { port: number } | null;
   const port = address?.port ?? settings.port;

@@ -20,6 +20,8 @@ export type CreateGameInput = {
   /** Defaults to config.game_id, then to the engine's default for the seed. */
   game_id?: string;
   seats?: readonly SeatRecord[];
+  /** What the server runs the game with besides its config (pace, spectator delay…); default {}. */
+  options?: Record<string, unknown>;
 };
 
 function toRecord(g: Game): GameRecord {
@@ -33,6 +35,7 @@ function toRecord(g: Game): GameRecord {
     last_seq: g.lastSeq,
     last_hash: g.lastHash,
     placements: (g.placements as Placement[] | null) ?? null,
+    options: (g.options as Record<string, unknown> | null) ?? {},
     created_at: g.createdAt.toISOString(),
     updated_at: g.updatedAt.toISOString(),
     ended_at: g.endedAt?.toISOString() ?? null,
@@ -49,8 +52,8 @@ export async function getGame(ctx: StoreContext, gameId: string): Promise<GameRe
 /**
  * Registers a game before its first event, with a snapshot of its initial state at seq 0 (so
  * replay never depends on re-deriving it), in one statement. Creating the same game again (same
- * id, seed, configuration and seats) returns the stored one: a restarted runner can call it
- * blindly. The same id with anything different is a GameExistsError.
+ * id, seed, configuration and seats, and options when given) returns the stored one: a restarted
+ * runner can call it blindly. The same id with anything different is a GameExistsError.
  *
  * @example const game = await createGame(ctx, { seed: 7, config: { game_id: 'game_abc', seats: 4 }, seats })
  */
@@ -66,11 +69,12 @@ export async function createGame(ctx: StoreContext, input: CreateGameInput): Pro
   const state = gameId === probe.game_id ? probe : initialState(config, input.seed);
   const seats = (input.seats ?? []).map((s) => SeatRecord.parse(s));
   const snapshot = JSON.stringify(state);
+  const options = input.options ?? {};
   await ctx.prisma.$executeRaw`
     WITH g AS (
-      INSERT INTO games (game_id, seed, config, rules_version, status, seats, last_seq, last_hash)
+      INSERT INTO games (game_id, seed, config, rules_version, status, seats, last_seq, last_hash, options)
       VALUES (${gameId}, ${input.seed}, ${JSON.stringify(config)}::jsonb, ${state.rules.rules_version}, 'created',
-              ${JSON.stringify(seats)}::jsonb, 0, ${GENESIS_HASH})
+              ${JSON.stringify(seats)}::jsonb, 0, ${GENESIS_HASH}, ${JSON.stringify(options)}::jsonb)
       ON CONFLICT (game_id) DO NOTHING
       RETURNING game_id
     )
@@ -80,7 +84,9 @@ export async function createGame(ctx: StoreContext, input: CreateGameInput): Pro
   if (
     game.seed !== input.seed ||
     canonicalJson(game.config) !== canonicalJson(config) ||
-    canonicalJson(game.seats) !== canonicalJson(seats)
+    canonicalJson(game.seats) !== canonicalJson(seats) ||
+    // A runner re-registering a game it resumes need not know the server's options.
+    (input.options !== undefined && canonicalJson(game.options) !== canonicalJson(options))
   ) {
     throw new GameExistsError(gameId);
   }

@@ -26,6 +26,8 @@ export type GameRecord = {
   last_seq: number;
   last_hash: string;
   placements: Placement[] | null;
+  /** What the server runs the game with besides its config ({} when created outside a server). */
+  options: Record<string, unknown>;
   created_at: string;
   updated_at: string;
   ended_at: string | null;

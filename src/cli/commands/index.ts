@@ -5,8 +5,9 @@ import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { resumeCommand } from './resume.js';
 import { runCommand } from './run.js';
+import { serveCommand } from './serve.js';
 import { simulateCommand } from './simulate.js';
 import { verifyCommand } from './verify.js';
 
-/** Every `tiltyard` command, in the order usage lists them: in-memory play first, then the store. */
-export const COMMANDS: readonly Command[] = [playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, agentCheckCommand];
+/** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, agentCheckCommand];

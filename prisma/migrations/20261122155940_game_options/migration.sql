@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "games" ADD COLUMN     "options" JSONB NOT NULL DEFAULT '{}';

@@ -1,0 +1,28 @@
+// `npm start` runs what `npm install` built (dist/); this rebuilds it first when anything in src/
+// changed since, so a fresh edit is never served stale.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const entry = join(root, 'dist', 'cli', 'main.js');
+
+const newest = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce((m, d) => {
+    const p = join(dir, d.name);
+    return Math.max(m, d.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }, 0);
+
+const builtAt = existsSync(entry) ? statSync(entry).mtimeMs : 0;
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+// An installed package ships dist/ without src/ or TypeScript: nothing to rebuild there.
+if (existsSync(join(root, 'src')) && existsSync(tsc) && builtAt <= newest(join(root, 'src'))) {
+  console.error('tiltyard: src/ changed since the last build; building dist/ …');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  } catch (e) {
+    // tsc still emits on type errors; only a missing build is fatal.
+    if (!existsSync(entry)) throw e;
+    console.error('tiltyard: the build reported type errors; starting the emitted code anyway');
+  }
+}

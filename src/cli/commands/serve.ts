@@ -1,0 +1,127 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ServerSettings } from '../../server/config.js';
+import { redactUrl } from '../../store/connect.js';
+import { parseFlags } from '../flags.js';
+import { EXIT, UsageError, type CliIo } from '../io.js';
+import { reportFailure } from '../store-session.js';
+import type { Command } from './command.js';
+
+/**
+ * How long a stopped server's process may linger before it is ended anyway: everything is closed and
+ * stored by then, but a library timer can hold the event loop (opening a store that applied
+ * migrations leaves Prisma's WASM schema engine a 10 s timer).
+ */
+const EXIT_GRACE_MS = 500;
+
+/** The environment with the flags layered on top: flags win, as `serve --help` says. */
+function serveEnv(values: { port?: string | undefined; host?: string | undefined; 'no-demo'?: boolean | undefined }): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  if (values.port !== undefined) {
+    const p = values.port.trim();
+    if (!/^\d+$/.test(p) || Number(p) > 65535) throw new UsageError(`--port: must be a port number 0–65535 (0: any free port), got "${values.port}"`);
+    env['PORT'] = p;
+  }
+  if (values.host !== undefined) {
+    if (!values.host.trim()) throw new UsageError('--host: must name an interface, e.g. 127.0.0.1 or 0.0.0.0');
+    env['HOST'] = values.host.trim();
+  }
+  if (values['no-demo']) env['TILTYARD_DEMO'] = 'off';
+  return env;
+}
+
+const where = (s: ServerSettings): string =>
+  s.databaseUrl ? `PostgreSQL ${redactUrl(s.databaseUrl)}` : s.dataDir === 'memory://' ? 'embedded PGlite in memory (nothing kept)' : `embedded PGlite in ${resolve(s.dataDir ?? './data')}`;
+
+/** What a person starting the server needs to know: where everything is and what is on. */
+function banner(s: ServerSettings, url: string): string {
+  const demo = s.demo ? `on: ${s.demoAgents.join(', ')} play one game after another, ${s.paceMs} ms between steps (off: --no-demo)` : 'off';
+  return [
+    `Tiltyard server listening on ${url}`,
+    `  API        ${url}/games`,
+    `  docs       ${url}/docs`,
+    `  health     ${url}/health`,
+    `  spectate   socket.io namespace ${url}/spectate`,
+    `  store      ${where(s)}`,
+    `  demo       ${demo}`,
+    `  games      up to ${s.maxGames} at once; unfinished ones resume at start`,
+    s.adminTokens.length ? `  admin      admin features are on (${s.adminTokens.length} admin token${s.adminTokens.length > 1 ? 's' : ''})` : '  admin      no TILTYARD_ADMIN_TOKEN: admin features are off',
+    'Stop with Ctrl-C or SIGTERM: games pause after their current step and resume at the next start.',
+    '',
+  ].join('\n');
+}
+
+/** Resolves on the first SIGTERM or SIGINT. The listeners stay: see `run` for why. */
+const stopSignal = (): Promise<NodeJS.Signals> =>
+  new Promise((done) => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => done(signal));
+  });
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the server: REST API, live spectating, and a demo game always playing',
+  usage: `Usage: tiltyard serve [--port N] [--host H] [--no-demo]
+
+Starts the Tiltyard server: the REST API (/games, /docs), /health, the socket.io spectator
+namespace /spectate, and — unless turned off — a demo table of built-in agents playing one game
+after another. Games persist in the store (DATABASE_URL, else the embedded database in
+TILTYARD_DATA_DIR or ./data); unfinished games resume when the server starts again. SIGTERM or
+Ctrl-C stops it gracefully: running games stop after their current step (exit code 0).
+
+  --port N           listen on port N (default $PORT, else 3000; 0: any free port)
+  --host H           listen on interface H (default $HOST, else 127.0.0.1; 0.0.0.0: all)
+  --no-demo          no demo table (default $TILTYARD_DEMO, else on)
+
+Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
+token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
+steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_LOG (debug|info|warn|error|silent).
+Logs are JSON lines on stdout; this summary goes to stderr.
+`,
+  async run(argv: readonly string[], io: CliIo) {
+    const { values } = parseFlags(() =>
+      parseArgs({
+        args: [...argv],
+        options: { port: { type: 'string' }, host: { type: 'string' }, 'no-demo': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+        allowPositionals: false,
+      }),
+    );
+    if (values.help) {
+      io.out(this.usage);
+      return EXIT.ok;
+    }
+    // Loaded here, not at the top: Nest and its decorators are heavy, and only this command needs them.
+    const { serverSettings, ServerConfigError } = await import('../../server/config.js');
+    const { createServer } = await import('../../server/create-server.js');
+    let settings: ServerSettings;
+    try {
+      settings = serverSettings(serveEnv(values));
+    } catch (e) {
+      if (e instanceof ServerConfigError) throw new UsageError(e.message);
+      throw e;
+    }
+    // Listening for signals from the start: one arriving while the server starts stops it once it has.
+    const stopped = stopSignal();
+    let server: Awaited<ReturnType<typeof createServer>>;
+    try {
+      server = await createServer(settings);
+    } catch (e) {
+      setTimeout(() => process.exit(EXIT.failure), EXIT_GRACE_MS).unref();
+      if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        io.err(`tiltyard: ${settings.host}:${settings.port} is in use (choose another with --port or PORT)\n`);
+        return EXIT.failure;
+      }
+      return reportFailure(io, e);
+    }
+    io.err(banner(settings, server.url));
+    server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
+    const signal = await stopped;
+    server.logger.emit('info', `${signal}: stopping`, { signal });
+    // Nest's own shutdown hook re-raises the signal once the app is closed; our listeners stay
+    // attached so that it lands on them instead of killing the process before the store is closed.
+    await server.close();
+    server.logger.emit('info', 'server stopped');
+    setTimeout(() => process.exit(EXIT.ok), EXIT_GRACE_MS).unref();
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { EVENT_TYPES, GameId, IsoTimestamp, Phase, Placement, PlayerPrivateState, RngState, Visibility, WorldState } from '../../protocol/index.js';
+import { GameStatus, SeatRecord } from '../../store/index.js';
+
+/**
+ * The response shapes the OpenAPI document shows. Requests are documented from the schemas the
+ * controllers parse with; responses are typed in TypeScript by their services, so their JSON shape
+ * is restated here from the protocol's own schemas wherever one exists.
+ */
+
+export const ErrorBody = z
+  .object({
+    statusCode: z.int().meta({ example: 404 }),
+    error: z.string().meta({ example: 'Not Found' }),
+    message: z.string().meta({ example: 'no game game_0a1b2c3d4e5f (GET /games lists them)' }),
+  })
+  .meta({ description: 'Every 4xx/5xx answer. A 500 says only that the server logged the details.' });
+
+export const Health = z.object({ status: z.literal('ok'), rules_version: z.string(), backend: z.enum(['pglite', 'postgres']), uptime_s: z.int() });
+
+/** A game's record as GET /games and GET /games/:id return it. */
+export const GameView = z.object({
+  game_id: GameId,
+  seed: z.int().nullable().meta({ description: 'null while the game runs, except for admins' }),
+  seed_hidden: z.boolean(),
+  config: z.record(z.string(), z.unknown()).meta({ description: 'The engine configuration (seats, rules overrides)' }),
+  rules_version: z.string(),
+  status: GameStatus,
+  seats: z.array(SeatRecord),
+  last_seq: z.int(),
+  last_hash: z.string(),
+  placements: z.array(Placement).nullable(),
+  options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo}' }),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+  ended_at: IsoTimestamp.nullable(),
+});
+
+export const GamesPage = z.object({ games: z.array(GameView), next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }) });
+
+/** An event after projection: payload keys hidden from the viewer are removed and listed in `redacted`. */
+export const EventView = z.object({
+  schema_version: z.string(),
+  event_id: z.string(),
+  game_id: GameId,
+  seq: z.int().min(1),
+  turn: z.int().min(0),
+  phase: Phase,
+  type: z.enum(EVENT_TYPES),
+  ts: IsoTimestamp,
+  payload: z.record(z.string(), z.unknown()).meta({ description: 'The event type’s payload (docs/rules.md), minus what the viewer may not see' }),
+  visibility: Visibility.meta({ description: 'Which payload keys are private; `to` only ever names the viewer’s own seat' }),
+  rng: RngState.optional().meta({ description: 'PRNG state after the event: admins only' }),
+  redacted: z.array(z.string()).optional().meta({ description: 'Payload keys removed for this viewer' }),
+});
+
+export const EventsPage = z.object({
+  game_id: GameId,
+  events: z.array(EventView),
+  last_seq: z.int().meta({ description: 'The head this caller may see (a delayed spectator’s lags behind the log)' }),
+  next_after: z.int().meta({ description: 'Pass as `after` for the next page' }),
+});
+
+export const StateView = z.object({
+  world: WorldState,
+  private: z.array(PlayerPrivateState).meta({ description: 'A seat view: that seat’s own; admins (and researchers once the game is over): every seat’s' }),
+  raw: z.record(z.string(), z.unknown()).optional().meta({ description: 'Admins only: the raw engine state, PRNG included' }),
+});
+
+export const SnapshotView = z.object({
+  game_id: GameId,
+  seq: z.int().min(0),
+  last_seq: z.int().meta({ description: 'The head this caller may see' }),
+  state_hash: z.string().meta({ description: 'sha256 (hex) of the RFC 8785 canonical JSON of `state`, as received: recompute it to detect drift' }),
+  state: StateView,
+});
+
+export const RunReport = z.object({
+  game_id: GameId,
+  scenario: z.literal('verify'),
+  start_ts: IsoTimestamp,
+  end_ts: IsoTimestamp,
+  events_checked: z.int(),
+  assertions: z.array(z.object({ name: z.string(), status: z.enum(['pass', 'fail']), details: z.string() })),
+  artifacts_path: z.string().meta({ description: 'Where this report can be fetched again (nothing is written on the server)' }),
+});
+
+export const AgentCatalog = z.object({
+  builtins: z.array(z.object({ name: z.string(), spec: z.string() })),
+  skills: z.array(
+    z.object({
+      name: z.string(),
+      spec: z.string().meta({ description: 'What to put in POST /games `agents`, e.g. skill:python-example' }),
+      description: z.string(),
+      kind: z.enum(['builtin', 'command', 'plan', 'llm']),
+      fallback: z.string().meta({ description: 'The built-in it degrades to when it fails' }),
+    }),
+  ),
+  problems: z.array(z.object({ folder: z.string(), message: z.string() })).meta({ description: 'Skill folders that do not load, with what to fix' }),
+  providers: z.array(z.object({ name: z.string(), kind: z.enum(['openai', 'anthropic', 'mock']), spec: z.string(), default_model: z.string().nullable() })),
+  provider_problem: z.string().nullable(),
+});

@@ -1,0 +1,182 @@
+import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger';
+import { z } from 'zod';
+import { PlayerPrivateState, WorldState } from '../../protocol/index.js';
+import { RULES_VERSION } from '../../game/index.js';
+import { EventsQuery, SnapshotQuery } from '../games/game-log.schemas.js';
+import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
+import { AgentCatalog, ErrorBody, EventsPage, EventView, GamesPage, GameView, Health, RunReport, SnapshotView, StateView } from './api-schemas.js';
+import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
+
+/** Response schemas by the name components.schemas gives them. */
+const SCHEMAS = { Error: ErrorBody, Health, GameView, GamesPage, EventView, EventsPage, StateView, WorldState, PlayerPrivateState, SnapshotView, RunReport, AgentCatalog };
+type SchemaName = keyof typeof SCHEMAS;
+
+type Route = {
+  method: 'get' | 'post';
+  /** OpenAPI form: /games/{id}. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The least role the route takes (a token is optional for spectator routes). */
+  role: 'spectator' | 'researcher' | 'admin';
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  ok: { status: 200 | 201; schema: SchemaName };
+  /** Error statuses beyond 401 (any route refuses an unknown token) and 500. */
+  errors: number[];
+};
+
+const ERRORS: Record<number, string> = {
+  400: 'A bad query or body; the message names the field',
+  401: 'A token nobody configured',
+  403: 'A view or route above the caller’s role, or a delayed spectator asking past the delay',
+  404: 'No such game',
+  500: 'Unexpected; the server logged the details',
+  503: 'The server is shutting down, or the database is unavailable',
+};
+
+/** Every HTTP route of the API, as data: one table to read, one function to render it. */
+const ROUTES: Route[] = [
+  { method: 'get', path: '/health', tag: 'server', summary: 'Liveness, rules version and storage backend', role: 'spectator', ok: { status: 200, schema: 'Health' }, errors: [] },
+  {
+    method: 'post',
+    path: '/games',
+    tag: 'games',
+    summary: 'Start a game',
+    description: 'Seats one agent per entry of `agents` (see GET /agents for what may sit), with a fresh unguessable seed unless one is given, and queues it to run.',
+    role: 'admin',
+    body: CreateGameBody,
+    ok: { status: 201, schema: 'GameView' },
+    errors: [400, 403, 503],
+  },
+  {
+    method: 'get',
+    path: '/games',
+    tag: 'games',
+    summary: 'List games, newest first',
+    description: '`status` takes one or more of created, running, ended, aborted (comma-separated or repeated). Pages with `cursor` = the previous page’s `next_cursor`.',
+    role: 'spectator',
+    query: ListGamesQuery,
+    ok: { status: 200, schema: 'GamesPage' },
+    errors: [400],
+  },
+  { method: 'get', path: '/games/{id}', tag: 'games', summary: 'One game’s record', role: 'spectator', ok: { status: 200, schema: 'GameView' }, errors: [404] },
+  {
+    method: 'get',
+    path: '/games/{id}/events',
+    tag: 'spectating',
+    summary: 'A page of the game’s event log, projected for the caller',
+    description:
+      'Events with seq in (after, after + limit], contiguous. Call again with `after = next_after` until `events` is empty. Anonymous spectators of a game with a spectator delay see only events committed at least that long ago.',
+    role: 'spectator',
+    query: EventsQuery,
+    ok: { status: 200, schema: 'EventsPage' },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/snapshot',
+    tag: 'spectating',
+    summary: 'The game state after one event, projected for the caller, with its hash',
+    role: 'spectator',
+    query: SnapshotQuery,
+    ok: { status: 200, schema: 'SnapshotView' },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/verify',
+    tag: 'spectating',
+    summary: 'Check a stored game end to end',
+    description: 'Hash chain, contiguous seqs, snapshots against the fold of the events, and a re-simulation from the seed and the recorded decisions, byte for byte. No agent is called.',
+    role: 'researcher',
+    ok: { status: 200, schema: 'RunReport' },
+    errors: [403, 404],
+  },
+  {
+    method: 'get',
+    path: '/agents',
+    tag: 'agents',
+    summary: 'What may sit at a table',
+    description: 'Built-in agents, the skills found under the skill folders (and the folders that do not load), and the LLM providers configured — names and kinds only.',
+    role: 'spectator',
+    ok: { status: 200, schema: 'AgentCatalog' },
+    errors: [],
+  },
+];
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** JSON Schema without the `$schema` line zod puts on top (OpenAPI 3.1 takes 2020-12 as is). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): SchemaObject & { properties?: Record<string, SchemaObject>; required?: string[] } {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest as SchemaObject;
+}
+
+/** Query parameters from a query schema: their parsed types, required when the input must carry them. */
+function queryParameters(schema: z.ZodObject): ParameterObject[] {
+  const required = new Set(jsonSchema(schema, 'input').required ?? []);
+  return Object.entries(jsonSchema(schema, 'output').properties ?? {}).map(([name, s]) => {
+    const { description, ...rest } = s as SchemaObject & { description?: string };
+    return { name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest };
+  });
+}
+
+function operation(r: Route): OperationObject {
+  const params: ParameterObject[] = r.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, description: 'The game id (game_…)', schema: { type: 'string' } }] : [];
+  if (r.query) params.push(...queryParameters(r.query));
+  const errorStatuses = [...new Set([...r.errors, 401, 500])].sort();
+  return {
+    tags: [r.tag],
+    summary: r.summary,
+    ...(r.description ? { description: r.description } : {}),
+    operationId: `${r.method}${r.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
+    ...(params.length ? { parameters: params } : {}),
+    ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref('CreateGameBody') } } } } : {}),
+    // Spectator routes take a token but need none; the others need one of the right role.
+    security: r.role === 'spectator' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    responses: {
+      [r.ok.status]: { description: r.role === 'spectator' ? 'OK' : `OK (${r.role} token or above)`, content: { 'application/json': { schema: ref(r.ok.schema) } } },
+      ...Object.fromEntries(errorStatuses.map((s) => [s, { description: ERRORS[s] ?? 'Error', content: { 'application/json': { schema: ref('Error') } } }])),
+    },
+  };
+}
+
+function componentSchemas(): Record<string, SchemaObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(SCHEMAS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' });
+  const out: Record<string, SchemaObject> = {};
+  for (const [id, s] of Object.entries(schemas)) {
+    const { $schema: _s, $id: _i, ...rest } = s;
+    out[id] = rest as SchemaObject;
+  }
+  return { ...out, CreateGameBody: jsonSchema(CreateGameBody, 'input') };
+}
+
+/**
+ * The OpenAPI 3.1 document of the HTTP API, built from the zod schemas the server parses with and
+ * the protocol's own schemas, plus the socket.io spectator protocol in its description.
+ *
+ * @example openApiDocument().paths['/games/{id}/events']?.get?.parameters
+ */
+export function openApiDocument(): OpenAPIObject {
+  const paths: OpenAPIObject['paths'] = {};
+  for (const r of ROUTES) paths[r.path] = { ...paths[r.path], [r.method]: operation(r) };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Tiltyard', version: RULES_VERSION, description: SPECTATE_PROTOCOL },
+    tags: [
+      { name: 'games', description: 'Creating and listing games' },
+      { name: 'spectating', description: 'A game’s log and states as the caller may see them (live: socket.io /spectate, see above)' },
+      { name: 'agents', description: 'Agents, skills and LLM providers' },
+      { name: 'server', description: 'The server itself' },
+    ],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'TILTYARD_ADMIN_TOKEN or TILTYARD_RESEARCHER_TOKEN; none: anonymous spectator' } },
+      schemas: componentSchemas(),
+    },
+    paths,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The HTTP API's conventions and the socket.io spectator protocol, as the OpenAPI document's
+ * description shows them (OpenAPI has no words for a socket.io namespace). The protocol's source
+ * of truth is src/server/spectate/messages.ts: keep this text in step with it.
+ */
+export const SPECTATE_PROTOCOL = `
+## Authentication
+
+Send \`Authorization: Bearer <token>\` (or \`x-tiltyard-token: <token>\`). No token: an anonymous
+spectator (public views, behind the game's spectator delay if it has one). A researcher token sees
+the public table live and every private detail once the game has ended; an admin token sees
+everything, live, and may ask for one seat's view (\`view=plr_2\`). A token nobody configured is
+refused (401); a view above the caller's role is refused (403).
+
+## Errors
+
+Every 4xx/5xx is JSON \`{statusCode, error, message}\`; the message names the offending field.
+
+## Spectating live: socket.io namespace \`/spectate\`
+
+Connect with socket.io-client to \`<server>/spectate\`; a token may go in the handshake
+(\`auth: {token}\`) or in each message.
+
+Client → server:
+- **join** \`{gameId, afterSeq?, view?, token?}\` — follow one game (a new join replaces the
+  current one once accepted). \`afterSeq\` resumes after the last seq the client holds; without it
+  the client starts at the head it may see. \`view\`: spectator, researcher, admin or a seat id,
+  allowed per role as in the REST API.
+- **leave** — stop following the game.
+- **lobby** \`{token?}\` — hear games start and end.
+- **heartbeat_ack** — any message shows the client is alive; this one is meant for it.
+
+Server → client:
+- **snapshot** \`{game_id, seq, view, state, state_hash}\` — the viewer's projected state after
+  \`seq\` (the same projection and hash as \`GET /games/{id}/snapshot\`): \`state_hash\` is the sha256
+  (hex) of the RFC 8785 canonical JSON of \`state\`.
+- then the **backlog**: every event after \`seq\` up to the head, then the live stream, all as
+  **event** \`{game_id, seq, event, committed_at, sent_at}\` — one projected event each, in seq
+  order, exactly once. Anonymous spectators of a game with a \`spectator_delay_ms\` get each event
+  that long after it committed.
+- **state_hash** \`{game_id, seq, view, state_hash}\` — after every event whose seq is a multiple
+  of TILTYARD_HASH_EVERY: the hash of the projected state there, to detect drift.
+- **heartbeat** \`{ts, seq}\` — every TILTYARD_HEARTBEAT_MS; a client silent for
+  TILTYARD_STALE_MS is disconnected.
+- **resync** \`{game_id, seq, reason}\` — the client fell too far behind: join again with
+  \`afterSeq: seq\`.
+- **lobby_joined** \`{role}\`, then **game_started** \`{type, game_id, agents, at}\` and
+  **game_ended** \`{type, game_id, placements, at}\` (anonymous spectators hear game ends after the
+  game's spectator delay).
+- **error** \`{code, message}\` — a refused request (codes: join/invalid, join/seq_out_of_range,
+  lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable); nothing
+  else changed.
+`.trim();

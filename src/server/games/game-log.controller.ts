@@ -1,0 +1,37 @@
+import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
+import type { RunReport } from '../../runner/verify-game.js';
+import { requireRole } from '../auth/require-role.js';
+import type { ServerSettings } from '../config.js';
+import { parseOr400 } from '../http/validate.js';
+import { SETTINGS } from '../tokens.js';
+import { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
+import { GameLogService, type EventsPage, type SnapshotView } from './game-log.service.js';
+
+type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** A stored game's log, states and verification, projected for the caller's role. */
+@Controller('games')
+export class GameLogController {
+  constructor(
+    private readonly log: GameLogService,
+    @Inject(SETTINGS) private readonly settings: ServerSettings,
+  ) {}
+
+  @Get(':id/events')
+  events(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<EventsPage> {
+    const role = requireRole(headers, this.settings);
+    return this.log.events(id, role, parseOr400(EventsQuery, query, 'query'));
+  }
+
+  @Get(':id/snapshot')
+  snapshot(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<SnapshotView> {
+    const role = requireRole(headers, this.settings);
+    return this.log.snapshot(id, role, parseOr400(SnapshotQuery, query, 'query'));
+  }
+
+  @Get(':id/verify')
+  verify(@Param('id') id: string, @Headers() headers: RequestHeaders): Promise<RunReport> {
+    requireRole(headers, this.settings, 'researcher');
+    return this.log.verify(id);
+  }
+}

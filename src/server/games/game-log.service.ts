@@ -1,0 +1,112 @@
+import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { GameConfig, viewEvent, viewState, type StateView, type Viewer } from '../../game/index.js';
+import type { GameEvent } from '../../protocol/index.js';
+import { verifyGame, type RunReport } from '../../runner/verify-game.js';
+import type { EventStore, GameRecord } from '../../store/index.js';
+import { delayed, viewFor, type Role } from '../auth/roles.js';
+import { viewHash } from '../spectate/state-hash.js';
+import { STORE } from '../tokens.js';
+import type { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
+import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
+
+/** A page of a game's log as one viewer sees it. */
+export type EventsPage = {
+  game_id: string;
+  /** Projected for the viewer, in seq order, contiguous from `after + 1`. */
+  events: GameEvent[];
+  /** The head this viewer may see (a delayed spectator's lags the log's). */
+  last_seq: number;
+  /** Pass as `after` for the next page (equal to `after` when nothing new). */
+  next_after: number;
+};
+
+/** The state after one event, as one viewer sees it. */
+export type SnapshotView = {
+  game_id: string;
+  seq: number;
+  /** The head this viewer may see. */
+  last_seq: number;
+  /** sha256 (hex) of the canonical JSON of `state`, as the socket's snapshots carry: recompute it to detect drift. */
+  state_hash: string;
+  state: StateView;
+};
+
+/** The viewer for a role and `?view=`, or the 400/403 viewFor gives; a seat the game lacks is a 400. */
+function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Viewer {
+  const v = viewFor(role, view);
+  if (!v.ok) throw v.status === 400 ? new BadRequestException(`invalid query: ${v.message}`) : new ForbiddenException(v.message);
+  if (v.viewer.role === 'seat') {
+    const { seats } = GameConfig.parse(game.config);
+    const count = typeof seats === 'number' ? seats : seats.length;
+    const n = Number(v.viewer.player_id.slice('plr_'.length));
+    if (!(n >= 1 && n <= count)) throw new BadRequestException(`invalid query: view: this game has seats plr_1 to plr_${count}, not ${v.viewer.player_id}`);
+  }
+  return v.viewer;
+}
+
+/**
+ * Reads a stored game's log and states as a role may see them: every event and state goes through
+ * the engine's one projection (viewEvent / viewState); anonymous spectators of a game with a
+ * spectator delay see it that far behind; researchers and admins see it live.
+ */
+@Injectable()
+export class GameLogService {
+  constructor(@Inject(STORE) private readonly store: EventStore) {}
+
+  /** @example await log.events('game_ab12', 'spectator', { after: 0, limit: 200 }) */
+  async events(gameId: string, role: Role, q: EventsQuery): Promise<EventsPage> {
+    const game = await this.store.getGame(gameId);
+    const viewer = viewerOr4xx(role, q.view, game);
+    const { head } = await this.visibleHead(game, role);
+    const rows = q.after >= head ? [] : await this.store.read(gameId, q.after, q.limit);
+    // The log may have grown since the game row was read: stop at the head that row (or the delay) allows.
+    const visible = rows.filter((e) => e.seq <= head);
+    // Researchers see private details once the game is over; "over" is the row read above, so a
+    // page never mixes projections.
+    const gameOver = game.status === 'ended';
+    return {
+      game_id: gameId,
+      events: visible.map((e) => viewEvent(e, viewer, gameOver)),
+      last_seq: head,
+      next_after: visible.at(-1)?.seq ?? q.after,
+    };
+  }
+
+  /** @example await log.snapshot('game_ab12', 'admin', { seq: 40, view: 'plr_2' }) */
+  async snapshot(gameId: string, role: Role, q: SnapshotQuery): Promise<SnapshotView> {
+    const game = await this.store.getGame(gameId);
+    const viewer = viewerOr4xx(role, q.view, game);
+    const { head, delayMs } = await this.visibleHead(game, role);
+    const seq = q.seq ?? head;
+    if (seq > game.last_seq) throw new BadRequestException(`invalid query: seq: ${seq} is past the head of the log (${game.last_seq})`);
+    if (seq > head)
+      throw new ForbiddenException(
+        `seq ${seq} is not visible yet: spectators watch this game ${delayMs} ms behind (now up to seq ${head}); researcher and admin tokens watch live`,
+      );
+    const state = viewState(await this.store.stateAt(gameId, seq), viewer, game.status === 'ended');
+    return { game_id: gameId, seq, last_seq: head, state_hash: viewHash(state), state };
+  }
+
+  /**
+   * Checks a stored game end to end (see verifyGame). Nothing is written on the server: the
+   * response is the report, so `artifacts_path` is where it can be fetched again.
+   */
+  async verify(gameId: string): Promise<RunReport> {
+    const start_ts = new Date().toISOString();
+    const { events_checked, assertions } = await verifyGame(this.store, gameId);
+    return {
+      game_id: gameId,
+      scenario: 'verify',
+      start_ts,
+      end_ts: new Date().toISOString(),
+      events_checked,
+      assertions,
+      artifacts_path: `/games/${encodeURIComponent(gameId)}/verify`,
+    };
+  }
+
+  private async visibleHead(game: GameRecord, role: Role): Promise<{ head: number; delayMs: number }> {
+    const delayMs = delayed(role) ? spectatorDelayOf(game) : 0;
+    return { head: delayMs > 0 ? await delayedHead(this.store, game, delayMs, Date.now()) : game.last_seq, delayMs };
+  }
+}

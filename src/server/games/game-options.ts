@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { GameRecord } from '../../store/index.js';
+import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from './game-request.js';
+
+/**
+ * What the server runs a game with besides its engine config, stored with the game
+ * (games.options) so that a restarted server resumes it the same way.
+ */
+export const GameOptions = z.object({
+  /** Milliseconds between steps. */
+  pace_ms: z.int().min(0).max(MAX_PACE_MS),
+  /** How far behind live anonymous spectators watch (the spectator gateway enforces it). */
+  spectator_delay_ms: z.int().min(0).max(MAX_SPECTATOR_DELAY_MS).default(0),
+  /** A game of the demo table (the server keeps one playing). */
+  demo: z.boolean().default(false),
+});
+export type GameOptions = z.output<typeof GameOptions>;
+
+/**
+ * A stored game's options. Games registered outside the server (`tiltyard run`) store none; a
+ * value that no longer parses falls back to the defaults rather than stranding the game.
+ */
+export function optionsOf(game: Pick<GameRecord, 'options'>, defaultPaceMs: number): GameOptions {
+  const parsed = GameOptions.safeParse({ pace_ms: defaultPaceMs, ...game.options });
+  return parsed.success ? parsed.data : { pace_ms: defaultPaceMs, spectator_delay_ms: 0, demo: false };
+}

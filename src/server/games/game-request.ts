@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { parseAgentSpec } from '../../agents/seat/agent-spec.js';
+import { ConfigError, initialState, RulesConfig, type RulesInput } from '../../game/index.js';
+import { seatConfigs } from '../../runner/lineup.js';
+import { GAME_STATUSES } from '../../store/index.js';
+
+/** The longest a spectator delay may be (ten minutes): past that nobody is watching live. */
+export const MAX_SPECTATOR_DELAY_MS = 600_000;
+/** The slowest pace a game may be given; matches TILTYARD_PACE_MS's bound. */
+export const MAX_PACE_MS = 60_000;
+
+const Millis = (max: number) =>
+  z
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must not be negative')
+    .max(max, `must be at most ${max} ms`);
+
+/** Keys of `input` the parsed rules do not have: typos at any depth, which zod would drop silently. */
+function unknownKeys(input: unknown, parsed: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  if (typeof parsed !== 'object' || parsed === null) return [];
+  return Object.entries(input).flatMap(([k, v]) =>
+    Object.hasOwn(parsed, k) ? unknownKeys(v, (parsed as Record<string, unknown>)[k], [...path, k]) : [[...path, k]],
+  );
+}
+
+/**
+ * `POST /games`. Every field is checked here, so a 400 names it: each agent resolves (built-in,
+ * skill:<folder>, llm:<provider>), rules overrides are the engine's RulesConfig (typos are errors,
+ * not silently dropped keys), and the table is one the engine accepts with those rules.
+ *
+ * @example CreateGameBody.parse({ agents: ['balanced', 'turtle'], pace_ms: 0 })
+ */
+export const CreateGameBody = z
+  .strictObject({
+    agents: z
+      .array(z.string().min(1, 'must name an agent'), 'must be a list of 2–6 agents, one per seat')
+      .min(2, 'needs at least 2 agents (one per seat)').max(6, 'takes at most 6 agents (one per seat)'),
+    /** Without one the server draws an unguessable seed: hidden information depends on it. */
+    seed: z.int('must be a whole number within ±2^53').optional(),
+    rules: z.record(z.string(), z.unknown(), 'must be an object of rules overrides').optional(),
+    spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
+    pace_ms: Millis(MAX_PACE_MS).optional(),
+  })
+  .superRefine((body, ctx) => {
+    let agentsOk = true;
+    body.agents.forEach((spec, i) => {
+      const r = parseAgentSpec(spec);
+      if (!r.ok) {
+        agentsOk = false;
+        ctx.addIssue({ code: 'custom', path: ['agents', i], message: r.message });
+      }
+    });
+    const rules = RulesConfig.safeParse(body.rules ?? {});
+    if (!rules.success) for (const issue of rules.error.issues) ctx.addIssue({ ...issue, path: ['rules', ...issue.path] });
+    else for (const path of unknownKeys(body.rules, rules.data)) ctx.addIssue({ code: 'custom', path: ['rules', ...path], message: 'is not a rule (a typo?)' });
+    if (!agentsOk || !rules.success || body.agents.length < 2 || body.agents.length > 6) return;
+    // The engine's own check of the whole table (seat count against min/max_seats, names).
+    try {
+      initialState({ seats: seatConfigs(body.agents), rules: body.rules ?? {} }, 0);
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      ctx.addIssue({ code: 'custom', path: ['agents'], message: e.message });
+    }
+  });
+export type CreateGameBody = z.output<typeof CreateGameBody>;
+
+/** A validated request for a game, as GameService.create takes it. */
+export type GameRequest = Omit<CreateGameBody, 'rules'> & { rules?: RulesInput };
+
+const Status = z.enum(GAME_STATUSES);
+
+/**
+ * `GET /games?status=running,created&limit=20&cursor=…` (status may also repeat).
+ */
+export const ListGamesQuery = z.strictObject({
+  status: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(Status))
+    .optional(),
+  limit: z.coerce.number('must be a number').int('must be a whole number').min(1).max(500).optional(),
+  cursor: z.string().min(1).optional(),
+});
+export type ListGamesQuery = z.output<typeof ListGamesQuery>;

@@ -1,0 +1,151 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
+import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
+import type { ServerSettings } from '../config.js';
+import type { JsonLogger } from '../json-logger.js';
+import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import { demoAgents, demoProblem } from './demo-lineup.js';
+import { freshSeed } from './fresh-seed.js';
+import { GameBus } from './game-bus.js';
+import type { GameOptions } from './game-options.js';
+import { optionsOf } from './game-options.js';
+import type { GameRequest } from './game-request.js';
+import { GameScheduler } from './game-scheduler.js';
+import { playLive } from './live-game.js';
+
+/** The server is shutting down and takes no new games (HTTP 503). */
+export class GameServiceClosedError extends Error {
+  override readonly name = 'GameServiceClosedError';
+  constructor() {
+    super('the server is shutting down and takes no new games');
+  }
+}
+
+/** After a demo game failed, wait this long before dealing the next (no tight failure loop). */
+const DEMO_RETRY_MS = 5_000;
+
+/**
+ * Owns the games this server plays: registers new ones, runs up to settings.maxGames at once (a
+ * queue beyond), publishes every committed step on the GameBus, resumes unfinished games at boot,
+ * keeps the demo table playing, and on shutdown stops every runner between steps and waits for it,
+ * so nothing is lost: an unfinished game simply resumes at the next start.
+ */
+@Injectable()
+export class GameService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly scheduler: GameScheduler;
+  /** The demo table's current game (null: none yet, or the demo is off). */
+  private demoGameId: string | null = null;
+  private demoCount = 0;
+  private demoTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(STORE) private readonly store: EventStore,
+    @Inject(SETTINGS) private readonly settings: ServerSettings,
+    @Inject(LOGGER) private readonly logger: JsonLogger,
+    readonly bus: GameBus,
+  ) {
+    const deps = { store, bus, logger, defaultPaceMs: settings.paceMs };
+    this.scheduler = new GameScheduler(
+      settings.maxGames,
+      async (id, signal) => {
+        const out = await playLive(deps, id, signal);
+        if (id === this.demoGameId && out?.status !== 'stopped') this.nextDemo(out ? 0 : DEMO_RETRY_MS);
+      },
+      (id, e) => logger.emit('error', 'game runner failed', { game_id: id, error: String(e) }),
+    );
+  }
+
+  /**
+   * Registers a validated game request (a fresh 53-bit seed unless it names one) and queues it.
+   *
+   * @example const game = await games.create({ agents: ['balanced', 'turtle'], pace_ms: 0 })
+   */
+  async create(request: GameRequest, extra: { demo?: boolean } = {}): Promise<GameRecord> {
+    if (this.scheduler.isClosed) throw new GameServiceClosedError();
+    const options: GameOptions = {
+      pace_ms: request.pace_ms ?? this.settings.paceMs,
+      spectator_delay_ms: request.spectator_delay_ms ?? 0,
+      demo: extra.demo === true,
+    };
+    const gameId = await createPersistentGame(this.store, {
+      gameId: newGameId(),
+      seed: request.seed ?? freshSeed(),
+      agents: request.agents,
+      ...(request.rules ? { rules: request.rules } : {}),
+      options,
+    });
+    const game = await this.store.getGame(gameId);
+    this.logger.emit('info', 'game created', { game_id: gameId, agents: request.agents, ...options, seed_given: request.seed !== undefined });
+    this.scheduler.enqueue(gameId);
+    return game;
+  }
+
+  get(gameId: string): Promise<GameRecord> {
+    return this.store.getGame(gameId);
+  }
+
+  list(filter: ListGamesFilter, page: Page): Promise<GamePage> {
+    return this.store.listGames(filter, page);
+  }
+
+  /** The games playing in this process and those waiting for a slot. */
+  activity(): { running: string[]; queued: string[]; demo: string | null } {
+    return { ...this.scheduler.activity(), demo: this.demoGameId };
+  }
+
+  /** Resumes every unfinished game (oldest first), then makes sure the demo table is playing. */
+  async onApplicationBootstrap(): Promise<void> {
+    const unfinished = await this.unfinished();
+    for (const g of unfinished) this.scheduler.enqueue(g.game_id);
+    if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished game(s)`, { game_ids: unfinished.map((g) => g.game_id) });
+    if (!this.settings.demo) return;
+    const problem = demoProblem(this.settings.demoAgents);
+    if (problem) {
+      this.logger.emit('error', `the demo table is off: ${problem}`);
+      return;
+    }
+    // A demo game the last process left unfinished is the table's game again: no second one.
+    const demo = unfinished.filter((g) => optionsOf(g, this.settings.paceMs).demo).pop();
+    if (demo) this.demoGameId = demo.game_id;
+    else this.nextDemo(0);
+  }
+
+  /** Takes no more work, stops the runners between steps and waits for them. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.demoTimer) clearTimeout(this.demoTimer);
+    const { running, queued } = this.scheduler.activity();
+    await this.scheduler.close();
+    this.logger.emit('info', 'games stopped; unfinished ones resume at the next start', { running: running.length, queued: queued.length });
+  }
+
+  /** Deals the demo table's next game after `delayMs` (unless the server is closing). */
+  private nextDemo(delayMs: number): void {
+    if (!this.settings.demo || this.scheduler.isClosed) return;
+    this.demoGameId = null;
+    const deal = async () => {
+      this.demoTimer = null;
+      try {
+        const game = await this.create({ agents: demoAgents(this.settings.demoAgents, this.demoCount++), pace_ms: this.settings.paceMs }, { demo: true });
+        this.demoGameId = game.game_id;
+      } catch (e) {
+        if (e instanceof GameServiceClosedError) return;
+        this.logger.emit('error', 'cannot deal a demo game', { error: e instanceof Error ? e.message : String(e) });
+        this.nextDemo(DEMO_RETRY_MS);
+      }
+    };
+    if (delayMs === 0) void deal();
+    else (this.demoTimer = setTimeout(() => void deal(), delayMs)).unref();
+  }
+
+  /** Games no runner finished (created or running), oldest first. */
+  private async unfinished(): Promise<GameRecord[]> {
+    const games: GameRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.listGames({ status: ['created', 'running'] }, { limit: 500, ...(cursor ? { cursor } : {}) });
+      games.push(...page.games);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    return games.reverse();
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { requireRole } from '../auth/require-role.js';
+import type { ServerSettings } from '../config.js';
+import { parseOr400 } from '../http/validate.js';
+import { SETTINGS } from '../tokens.js';
+import { GameService } from './game.service.js';
+import { CreateGameBody, ListGamesQuery } from './game-request.js';
+import { gameView, type GameView } from './game-view.js';
+import { orHttp } from './http-errors.js';
+
+type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * Games over REST: create (admin), list, get. Callers other than admins never see the seed of a
+ * game that has not ended (see gameView).
+ */
+@Controller('games')
+export class GamesController {
+  constructor(
+    private readonly games: GameService,
+    @Inject(SETTINGS) private readonly settings: ServerSettings,
+  ) {}
+
+  /** `POST /games` {agents, seed?, rules?, spectator_delay_ms?, pace_ms?} → 201 and the game. */
+  @Post()
+  @HttpCode(201)
+  async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<GameView> {
+    const role = requireRole(headers, this.settings, 'admin');
+    const request = parseOr400(CreateGameBody, body, 'body');
+    return gameView(await orHttp(this.games.create(request)), role);
+  }
+
+  /** `GET /games?status=&limit=&cursor=` → {games, next_cursor}, newest first. */
+  @Get()
+  async list(@Headers() headers: RequestHeaders, @Query() query: unknown): Promise<{ games: GameView[]; next_cursor: string | null }> {
+    const role = requireRole(headers, this.settings);
+    const q = parseOr400(ListGamesQuery, query, 'query');
+    const page = await orHttp(this.games.list(q.status ? { status: q.status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
+    return { games: page.games.map((g) => gameView(g, role)), next_cursor: page.next_cursor };
+  }
+
+  /** `GET /games/:id` → the game, or 404. */
+  @Get(':id')
+  async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView> {
+    const role = requireRole(headers, this.settings);
+    return gameView(await orHttp(this.games.get(id)), role);
+  }
+}

@@ -1,0 +1,71 @@
+import type { GameEvent } from '../../protocol/index.js';
+import { resumePersistent, type RunOutcome } from '../../runner/persistent-runner.js';
+import { DivergenceError } from '../../runner/runner-errors.js';
+import type { EventStore } from '../../store/index.js';
+import type { JsonLogger } from '../json-logger.js';
+import type { GameBus } from './game-bus.js';
+import { optionsOf } from './game-options.js';
+
+/** What playing a game live needs: the ports, and the pace for games that stored none. */
+export type LiveDeps = { store: EventStore; bus: GameBus; logger: JsonLogger; defaultPaceMs: number };
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+
+/**
+ * Plays (or resumes) one stored game to its end, or until the signal stops it between steps:
+ * every committed step goes on the bus, the lobby hears it start and end, and each of those is a
+ * structured log line with the game's id. Returns the runner's outcome, or null when it failed
+ * (logged; a diverged game is marked aborted, since resuming it can only diverge again — anything
+ * else, such as a database hiccup, leaves it unfinished for the next start to retry).
+ */
+export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSignal): Promise<RunOutcome | null> {
+  const { store, bus, logger } = deps;
+  const game = await store.getGame(gameId);
+  if (game.status === 'ended' || game.status === 'aborted' || signal.aborted) return null;
+  const options = optionsOf(game, deps.defaultPaceMs);
+  const agents = game.seats.map((s) => s.agent);
+  let where = { turn: 0, phase: 'setup' };
+  const started = Date.now();
+  logger.emit('info', game.last_seq > 0 ? 'game resumed' : 'game started', {
+    game_id: gameId,
+    agents,
+    from_seq: game.last_seq,
+    pace_ms: options.pace_ms,
+    demo: options.demo,
+  });
+  bus.announce({ type: 'game_started', game_id: gameId, agents, at: new Date().toISOString() });
+  try {
+    const out = await resumePersistent(store, gameId, {
+      signal,
+      paceMs: options.pace_ms,
+      onCommit: (seq, state, events) => {
+        where = { turn: state.turn, phase: state.phase };
+        try {
+          // The runner's state moves on in place and may share objects with these events, while
+          // listeners queue them for later: hand them a copy of their own.
+          bus.publish({ game_id: gameId, events: structuredClone(events) as GameEvent[], last_seq: seq, committed_at: Date.now() });
+        } catch (e) {
+          // A broken listener must not fail a game whose step is already committed.
+          logger.emit('error', 'a game bus listener failed', { game_id: gameId, ...where, seq, error: message(e) });
+        }
+      },
+    });
+    const fields = { game_id: gameId, ...where, last_seq: out.lastSeq, appended: out.appended, duration_ms: Date.now() - started };
+    if (out.status === 'ended') {
+      logger.emit('info', 'game ended', { ...fields, placements: out.placements });
+      bus.announce({ type: 'game_ended', game_id: gameId, placements: out.placements, at: new Date().toISOString() });
+    } else if (out.status === 'stopped') {
+      logger.emit('info', 'game paused for shutdown; it resumes at the next start', fields);
+    } else {
+      logger.emit('warn', 'game superseded: another runner is writing it', fields);
+    }
+    return out;
+  } catch (e) {
+    logger.emit('error', 'game failed', { game_id: gameId, ...where, error: message(e), ...(e instanceof Error && e.stack ? { stack: e.stack } : {}) });
+    if (e instanceof DivergenceError) {
+      await store.setStatus(gameId, 'aborted').catch(() => {});
+      logger.emit('warn', 'game aborted: its log and its agents disagree, so it cannot be resumed', { game_id: gameId, ...where });
+    }
+    return null;
+  }
+}

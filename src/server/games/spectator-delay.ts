@@ -1,0 +1,38 @@
+import type { EventStore, GameRecord } from '../../store/index.js';
+import { COMMIT_MARGIN_MS } from '../spectate/commit-times.js';
+import { optionsOf } from './game-options.js';
+
+/**
+ * A game's spectator delay in ms (0: none): its stored options' `spectator_delay_ms`. Games stored
+ * outside the server, or before the option existed, have none.
+ */
+export const spectatorDelayOf = (game: GameRecord): number => optionsOf(game, 0).spectator_delay_ms;
+
+/**
+ * The last seq a delayed spectator may see at `now`: the event before the first one that may have
+ * committed later than `now − delayMs`. Commit times are estimated as the socket feed does
+ * (estimatedCommit in spectate/commit-times.ts), so REST never shows a delayed spectator more than
+ * the socket does: an event's `ts` plus a margin when that ts lies within the game's lifetime (a
+ * wall-clock stamp), else the game row's last append plus the margin. Cut at the first late event
+ * rather than filtered, so a spectator always sees a prefix of the log.
+ *
+ * @example await delayedHead(store, game, 30_000, Date.now()) // ≤ game.last_seq
+ */
+export async function delayedHead(store: EventStore, game: GameRecord, delayMs: number, now: number): Promise<number> {
+  const cutoff = now - delayMs;
+  const lastAppend = Math.max(Date.parse(game.updated_at), game.ended_at ? Date.parse(game.ended_at) : 0);
+  // Every stored step committed by the row's last append: if that is old enough, so is the whole log.
+  if (Math.min(lastAppend + COMMIT_MARGIN_MS, now) <= cutoff) return game.last_seq;
+  // Otherwise only wall-clock stamps old enough pass: a ts before the game existed or after its
+  // last append says nothing about when the step committed, so it counts as late.
+  const late = await store.prisma.event.findFirst({
+    where: {
+      gameId: game.game_id,
+      seq: { lte: game.last_seq },
+      OR: [{ ts: { gt: new Date(Math.min(lastAppend, cutoff - COMMIT_MARGIN_MS)) } }, { ts: { lt: new Date(Date.parse(game.created_at) - COMMIT_MARGIN_MS) } }],
+    },
+    orderBy: { seq: 'asc' },
+    select: { seq: true },
+  });
+  return late ? late.seq - 1 : game.last_seq;
+}

@@ -1,0 +1,378 @@
+import { viewState, type GameState, type StateView, type Viewer } from '../../game/index.js';
+import { applyEvent } from '../../game/evolve.js';
+import type { GameEvent } from '../../protocol/index.js';
+import type { EventStore, GameRecord } from '../../store/index.js';
+import type { CommittedStep, GameBus } from '../games/game-bus.js';
+import { spectatorDelayOf } from '../games/spectator-delay.js';
+import type { JsonLogger } from '../json-logger.js';
+import { estimatedCommit } from './commit-times.js';
+import type { SpectateNamespace, SpectateSocket } from './messages.js';
+import { RecentLog, projected, viewKey, type LogEntry } from './recent-log.js';
+import { pendingPackets } from './socket-pressure.js';
+import { viewHash } from './state-hash.js';
+
+/** Anonymous spectators of a game with a spectator delay follow the delayed channel; everyone else the live one. */
+export type Channel = 'live' | 'delayed';
+
+/** A client following a feed live, in its room. */
+export type Member = {
+  socket: SpectateSocket;
+  view: string;
+  viewer: Viewer;
+  channel: Channel;
+  /** The feed stopped sending to it after `seq` (it fell behind, or the feed reset): it must rejoin. */
+  dropped(seq: number): void;
+};
+
+export type Snapshot = { state: StateView; hash: string };
+
+export type FeedLimits = {
+  /** A state_hash follows every event whose seq is a multiple of this. */
+  hashEvery: number;
+  /** Events kept in memory behind the slowest channel's head, for joiners to catch up from. */
+  retainEvents: number;
+  /** A member with more packets than this queued is dropped with a `resync`. */
+  maxPendingPackets: number;
+  /** Events per store read. */
+  pageSize: number;
+};
+
+type Room = { name: string; channel: Channel; view: string; viewer: Viewer; members: Set<Member> };
+
+/**
+ * One game as clients see it: follows the bus, keeps the tail of the log and the live state in
+ * memory, and fans every committed step out once per view: each event is projected once per view
+ * and broadcast to that view's room (socket.io encodes a room broadcast once). Nothing here awaits
+ * a client: a member whose socket queues more than the bound is dropped with a `resync`. A game with
+ * a spectator delay also has a delayed channel, released by a timer `delayMs` after each commit.
+ */
+export class GameFeed {
+  delayMs = 0;
+  ended = false;
+  closed = false;
+  /** When a step last arrived. */
+  private lastActivity: number;
+  /** When a subscriber last came or went. */
+  private lastTouched: number;
+  readonly ready: Promise<void>;
+  private state: GameState | null = null;
+  private liveHead = 0;
+  private delayedHead = 0;
+  private log = new RecentLog(0);
+  /** Steps that arrive while the feed loads, applied once it has. */
+  private buffered: CommittedStep[] | null = [];
+  /** seq → view → hash of that view's projected state there. */
+  private readonly hashes = new Map<number, Map<string, string>>();
+  private readonly snapshots = new Map<string, Promise<Snapshot>>();
+  private readonly rooms = new Map<string, Room>();
+  private readonly wanted = new Map<string, { viewer: Viewer; count: number }>();
+  /** Delayed channel: the last seq of each unreleased step and when it may be shown. */
+  private pending: { seq: number; due: number }[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    readonly gameId: string,
+    private readonly ports: { store: EventStore; bus: GameBus; ns: SpectateNamespace; logger: JsonLogger; now: () => number },
+    private readonly limits: FeedLimits,
+  ) {
+    this.lastActivity = this.lastTouched = ports.now();
+    // Subscribe before reading the head: a step committed in between arrives on the bus and is
+    // recognised by its seq, so none falls between the store and the stream.
+    this.unsubscribe = ports.bus.subscribe(gameId, (step) => this.onStep(step));
+    this.ready = this.load();
+  }
+
+  /** The last seq a channel has released. */
+  head(channel: Channel): number {
+    return channel === 'live' ? this.liveHead : this.delayedHead;
+  }
+
+  /** The in-memory entries after `afterSeq` up to the channel's head, or null if memory no longer reaches back that far. */
+  recentAfter(channel: Channel, afterSeq: number): LogEntry[] | null {
+    return this.log.between(afterSeq, this.head(channel));
+  }
+
+  project(entry: LogEntry, view: string, viewer: Viewer) {
+    return projected(entry, view, viewer, this.ended);
+  }
+
+  /**
+   * What a view's states are keyed by: researchers see private details once the game is over (at
+   * every seq, as the REST snapshot shows them), so their views before and after the end differ.
+   */
+  private key(view: string): string {
+    return viewKey(view, this.ended);
+  }
+
+  /** The hash of `view`'s state at `seq` if the feed has it at hand. */
+  cachedHash(seq: number, view: string): string | undefined {
+    return this.hashes.get(seq)?.get(this.key(view));
+  }
+
+  async hashAt(seq: number, view: string, viewer: Viewer): Promise<string> {
+    const known = this.cachedHash(seq, view);
+    if (known) return known;
+    const key = this.key(view);
+    const { hash } = await this.snapshot(seq, view, viewer);
+    this.remember(seq, key, hash);
+    return hash;
+  }
+
+  /** The projected state at `seq`, shared by every client that asks for the same one at about the same time. */
+  snapshot(seq: number, view: string, viewer: Viewer): Promise<Snapshot> {
+    const key = `${seq}|${this.key(view)}`;
+    let p = this.snapshots.get(key);
+    if (!p) {
+      const gameOver = this.ended;
+      p = this.ports.store.stateAt(this.gameId, seq).then((s) => {
+        const state = viewState(s, viewer, gameOver);
+        return { state, hash: viewHash(state) };
+      });
+      this.snapshots.set(key, p);
+      p.catch(() => this.snapshots.delete(key));
+      if (this.snapshots.size > 32) this.snapshots.delete(this.snapshots.keys().next().value!);
+    }
+    return p;
+  }
+
+  hasSeat(playerId: string): boolean {
+    return this.state?.players.some((p) => p.player_id === playerId) ?? false;
+  }
+
+  /** A subscriber (catching up or live) needs `view`'s hashes: the live fold computes them from now on. */
+  want(view: string, viewer: Viewer): void {
+    const w = this.wanted.get(view);
+    if (w) w.count++;
+    else this.wanted.set(view, { viewer, count: 1 });
+    this.lastTouched = this.ports.now();
+  }
+
+  unwant(view: string): void {
+    const w = this.wanted.get(view);
+    if (w && --w.count === 0) this.wanted.delete(view);
+    this.lastTouched = this.ports.now();
+  }
+
+  get subscribers(): number {
+    let n = 0;
+    for (const w of this.wanted.values()) n += w.count;
+    return n;
+  }
+
+  /** Joins a member to its room. Only once it holds everything up to the channel's head (synchronously after sending it). */
+  attach(m: Member): void {
+    const name = `${this.gameId}|${m.channel}|${m.view}`;
+    let room = this.rooms.get(name);
+    if (!room) this.rooms.set(name, (room = { name, channel: m.channel, view: m.view, viewer: m.viewer, members: new Set() }));
+    room.members.add(m);
+    void m.socket.join(name);
+  }
+
+  detach(m: Member): void {
+    const name = `${this.gameId}|${m.channel}|${m.view}`;
+    if (this.rooms.get(name)?.members.delete(m)) void m.socket.leave(name);
+  }
+
+  /**
+   * Whether the feed can go: nobody has followed it for `graceMs`, and it has nothing to remember.
+   * A delayed game's feed stays while its game runs (it alone knows when each step committed),
+   * unless the game stopped moving for `stalledMs`.
+   */
+  idle(now: number, graceMs: number, stalledMs: number): boolean {
+    if (this.subscribers > 0 || now - this.lastTouched < graceMs) return false;
+    if (this.delayMs === 0) return true;
+    return (this.ended && this.delayedHead === this.liveHead) || now - this.lastActivity > stalledMs + this.delayMs;
+  }
+
+  /** Stops following the game; with a reason, every member is told to resync. */
+  close(reason?: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    if (this.timer) clearTimeout(this.timer);
+    for (const room of this.rooms.values()) {
+      for (const m of room.members) {
+        void m.socket.leave(room.name);
+        const seq = this.head(room.channel);
+        if (reason) m.socket.emit('resync', { game_id: this.gameId, seq, reason });
+        m.dropped(seq);
+      }
+    }
+    this.rooms.clear();
+  }
+
+  private async load(): Promise<void> {
+    const game = await this.ports.store.getGame(this.gameId);
+    this.delayMs = spectatorDelayOf(game);
+    const head = game.last_seq;
+    if (this.delayMs > 0) await this.loadDelayed(game, head);
+    else {
+      this.state = await this.ports.store.stateAt(this.gameId, head);
+      this.log = new RecentLog(head);
+      this.liveHead = this.delayedHead = head;
+    }
+    this.ended = this.state!.status === 'done';
+    const steps = this.buffered ?? [];
+    this.buffered = null;
+    for (const step of steps) this.apply(step);
+    this.schedule();
+  }
+
+  /**
+   * A delayed game's feed reads the whole log: what the delayed channel has not shown yet must be
+   * in memory, and when each of those steps committed decides when it may be shown.
+   */
+  private async loadDelayed(game: GameRecord, head: number): Promise<void> {
+    const now = this.ports.now();
+    this.state = await this.ports.store.stateAt(this.gameId, 0);
+    this.log = new RecentLog(0);
+    let released = 0;
+    let lastDue = 0;
+    for (let after = 0; after < head; ) {
+      const page = await this.ports.store.read(this.gameId, after, Math.min(this.limits.pageSize, head - after));
+      if (page.length === 0) throw new Error(`game ${this.gameId}: the store has no events after ${after} below its head ${head}`);
+      for (const e of page) {
+        this.fold(e);
+        this.log.push(e, null);
+        const due = (lastDue = Math.max(lastDue, estimatedCommit(game, e, now) + this.delayMs));
+        if (due <= now) released = e.seq;
+        else {
+          this.pending.push({ seq: e.seq, due });
+          if (e.seq % this.limits.hashEvery === 0) this.hashHere(e.seq);
+        }
+      }
+      after = page.at(-1)!.seq;
+    }
+    this.liveHead = head;
+    this.delayedHead = released;
+    this.prune();
+  }
+
+  private onStep(step: CommittedStep): void {
+    if (this.closed) return;
+    this.lastActivity = this.ports.now();
+    if (this.buffered) this.buffered.push(step);
+    else this.apply(step);
+  }
+
+  private apply(step: CommittedStep): void {
+    if (step.last_seq <= this.liveHead) return; // already in the store when the feed loaded
+    const first = step.events[0]?.seq;
+    if (first !== this.liveHead + 1 || step.last_seq !== this.liveHead + step.events.length) {
+      return this.fail(`the bus skipped from seq ${this.liveHead} to a step of ${first}…${step.last_seq}`);
+    }
+    const entries: LogEntry[] = [];
+    // The whole last step is shown once the game is over, so it is projected and hashed as such.
+    if (step.events.some((e) => e.type === 'game_ended')) this.ended = true;
+    try {
+      for (const e of step.events) {
+        this.fold(e);
+        entries.push(this.log.push(e, step.committed_at));
+        if (e.seq % this.limits.hashEvery === 0) this.hashHere(e.seq);
+      }
+    } catch (e) {
+      return this.fail(`the engine cannot fold a published step: ${(e as Error).message}`);
+    }
+    const before = this.liveHead;
+    this.liveHead = step.last_seq;
+    this.fanout('live', entries, before);
+    if (this.delayMs > 0) {
+      this.pending.push({ seq: step.last_seq, due: step.committed_at + this.delayMs });
+      this.schedule();
+    } else this.delayedHead = this.liveHead;
+    this.prune();
+  }
+
+  /**
+   * Moves the live state on by one event. The engine's evolve may keep parts of an event's payload
+   * in the state and later change the state in place; folding a copy keeps the logged event as
+   * committed, so whoever is shown it later (a delayed audience, a joiner) sees it unchanged.
+   */
+  private fold(e: GameEvent): void {
+    applyEvent(this.state!, structuredClone(e));
+  }
+
+  /** Hashes of the live state for every view someone follows (and the public one a delayed channel will need). */
+  private hashHere(seq: number): void {
+    const views = [...this.wanted];
+    if (this.delayMs > 0 && !this.wanted.has('spectator')) views.push(['spectator', { viewer: { role: 'spectator' }, count: 0 }]);
+    for (const [view, { viewer }] of views) {
+      if (!this.cachedHash(seq, view)) this.remember(seq, this.key(view), viewHash(viewState(this.state!, viewer, this.ended)));
+    }
+  }
+
+  private remember(seq: number, view: string, hash: string): void {
+    let m = this.hashes.get(seq);
+    if (!m) this.hashes.set(seq, (m = new Map<string, string>()));
+    m.set(view, hash);
+  }
+
+  /** Broadcasts entries to each room of a channel, after dropping members that stopped reading. */
+  private fanout(channel: Channel, entries: readonly LogEntry[], before: number): void {
+    const sentAt = this.ports.now();
+    for (const room of this.rooms.values()) {
+      if (room.channel !== channel) continue;
+      this.shed(room, before);
+      if (room.members.size === 0) continue;
+      const to = this.ports.ns.to(room.name);
+      for (const entry of entries) {
+        const seq = entry.event.seq;
+        to.emit('event', { game_id: this.gameId, seq, event: this.project(entry, room.view, room.viewer), committed_at: entry.committedAt, sent_at: sentAt });
+        if (seq % this.limits.hashEvery !== 0) continue;
+        const hash = this.cachedHash(seq, room.view);
+        if (hash) to.emit('state_hash', { game_id: this.gameId, seq, view: room.view, state_hash: hash });
+        else this.ports.logger.emit('warn', 'spectate: no state hash at hand for a live room', { game_id: this.gameId, seq, view: room.view });
+      }
+    }
+  }
+
+  /** One slow client must not grow the server's memory without bound: it stops getting live steps and rejoins from the store. */
+  private shed(room: Room, seq: number): void {
+    for (const m of room.members) {
+      if (pendingPackets(m.socket) <= this.limits.maxPendingPackets) continue;
+      room.members.delete(m);
+      void m.socket.leave(room.name);
+      m.socket.emit('resync', { game_id: this.gameId, seq, reason: 'slow: too many messages queued for this client' });
+      m.dropped(seq);
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer || this.closed || this.buffered) return;
+    const next = this.pending[0];
+    if (!next) return;
+    this.timer = setTimeout(() => this.release(), Math.max(0, next.due - this.ports.now()));
+    this.timer.unref();
+  }
+
+  /** Shows the delayed channel every step whose delay has passed. */
+  private release(): void {
+    this.timer = null;
+    if (this.closed) return;
+    const now = this.ports.now();
+    let to = this.delayedHead;
+    let n = 0;
+    while (n < this.pending.length && this.pending[n]!.due <= now) to = this.pending[n++]!.seq;
+    this.pending = n ? this.pending.slice(n) : this.pending;
+    if (to > this.delayedHead) {
+      const entries = this.log.between(this.delayedHead, to)!;
+      const before = this.delayedHead;
+      this.delayedHead = to;
+      this.fanout('delayed', entries, before);
+      this.prune();
+    }
+    this.schedule();
+  }
+
+  private prune(): void {
+    const keep = Math.min(this.liveHead, this.delayedHead) - this.limits.retainEvents;
+    this.log.prune(keep);
+    for (const seq of this.hashes.keys()) if (seq <= keep) this.hashes.delete(seq);
+  }
+
+  private fail(why: string): void {
+    this.ports.logger.emit('warn', `spectate: feed reset: ${why}`, { game_id: this.gameId });
+    this.close('the server lost its place in this game; join again with your last seq');
+  }
+}

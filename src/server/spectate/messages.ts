@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { StateView } from '../../game/index.js';
+import type { GameEvent } from '../../protocol/index.js';
+import type { Namespace, Socket } from 'socket.io';
+import type { LobbyNotice } from '../games/game-bus.js';
+
+/**
+ * The `/spectate` socket protocol, both ways. Clients send `join`, `leave`, `lobby` and
+ * `heartbeat_ack` (any message counts as a sign of life); the server sends the rest.
+ */
+
+const Token = z.string().min(1).max(512);
+
+/**
+ * `join`: follow one game (a socket follows at most one; a new join replaces the old one once it
+ * is accepted). `afterSeq` resumes after the last seq the client holds; without it the client
+ * starts at the head it may see. Strict, so a misspelt `after_seq` is an error rather than a
+ * silent restart from the head.
+ */
+export const JoinMessage = z.strictObject({
+  gameId: z.string().min(1).max(200),
+  afterSeq: z.int().min(0).optional(),
+  /** spectator | researcher | admin | plr_N (default: the token's role). */
+  view: z.string().min(1).max(40).optional(),
+  /** Falls back to the handshake's `auth.token`. */
+  token: Token.optional(),
+});
+export type JoinMessage = z.infer<typeof JoinMessage>;
+
+/** `lobby`: hear games start and end. Admins and researchers hear game ends live. */
+export const LobbyMessage = z.strictObject({ token: Token.optional() }).optional();
+
+export const ERROR_CODES = [
+  'join/invalid',
+  'join/seq_out_of_range',
+  'lobby/invalid',
+  'game/not_found',
+  'auth/unauthorized',
+  'auth/forbidden',
+  'server/unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Server → client messages, by event name. */
+export type ServerMessages = {
+  /** A refused request; nothing else changed (a current subscription carries on). */
+  error: { code: ErrorCode; message: string };
+  /** The viewer's projected state after `seq`; events follow from seq + 1. */
+  snapshot: { game_id: string; seq: number; view: string; state: StateView; state_hash: string };
+  /**
+   * One projected event. `committed_at` (ms) when the server saw it committed, null for events
+   * read back from the store; `sent_at` (ms) when the server emitted it.
+   */
+  event: { game_id: string; seq: number; event: GameEvent; committed_at: number | null; sent_at: number };
+  /** Follows event `seq` when seq is a multiple of the hash interval: the snapshot hash there. */
+  state_hash: { game_id: string; seq: number; view: string; state_hash: string };
+  /** The client fell too far behind: join again with `afterSeq: seq` (the last seq it was sent). */
+  resync: { game_id: string; seq: number; reason: string };
+  /** Answer with `heartbeat_ack` (or anything) within the stale limit or be disconnected. */
+  heartbeat: { ts: number; seq: number | null };
+  lobby_joined: { role: string };
+  game_started: LobbyNotice & { type: 'game_started' };
+  game_ended: LobbyNotice & { type: 'game_ended' };
+};
+
+/** What clients may send: payloads are unknown until a schema has parsed them. */
+export type ClientMessages = {
+  join: (payload: unknown) => void;
+  leave: (payload?: unknown) => void;
+  lobby: (payload?: unknown) => void;
+  heartbeat_ack: (payload?: unknown) => void;
+};
+export type ServerEmits = { [K in keyof ServerMessages]: (message: ServerMessages[K]) => void };
+export type SpectateSocket = Socket<ClientMessages, ServerEmits>;
+export type SpectateNamespace = Namespace<ClientMessages, ServerEmits>;

@@ -1,0 +1,199 @@
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { formatIssues } from '../../protocol/index.js';
+import { GameNotFoundError, type EventStore } from '../../store/index.js';
+import { delayed, roleOf, viewFor, type Role } from '../auth/roles.js';
+import type { ServerSettings } from '../config.js';
+import { GameBus, type LobbyNotice } from '../games/game-bus.js';
+import { spectatorDelayOf } from '../games/spectator-delay.js';
+import type { JsonLogger } from '../json-logger.js';
+import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import { FeedRegistry } from './feed-registry.js';
+import { GameFeed } from './game-feed.js';
+import { JoinMessage, LobbyMessage, type ErrorCode, type SpectateNamespace, type SpectateSocket } from './messages.js';
+import { DEFAULT_SPECTATE_LIMITS, SPECTATE_LIMITS, type SpectateLimits } from './spectate-limits.js';
+import { Subscription } from './subscription.js';
+
+type Client = {
+  socket: SpectateSocket;
+  lastSeen: number;
+  sub: Subscription | null;
+  lobby: boolean;
+  /** Joins are numbered as they arrive; a join is only accepted if no later one was. */
+  joins: number;
+  accepted: number;
+};
+
+const LOBBY = 'lobby';
+/** Researchers and admins hear game ends at once; the public lobby as late as the game's spectators. */
+const LOBBY_LIVE = 'lobby:live';
+
+/**
+ * The spectator stream behind the `/spectate` gateway: who follows what, joins (validated, then a
+ * snapshot, the backlog and the live stream, see Subscription), the lobby, heartbeats and stale
+ * clients. Fan-out lives in the per-game feeds (GameFeed), which never wait for a client.
+ */
+@Injectable()
+export class SpectateService implements OnModuleDestroy {
+  private ns: SpectateNamespace | null = null;
+  private readonly clients = new Map<string, Client>();
+  private readonly feeds: FeedRegistry;
+  private readonly limits: SpectateLimits;
+  private timer: NodeJS.Timeout | null = null;
+  private stopLobby: (() => void) | null = null;
+  private readonly now = () => Date.now();
+
+  constructor(
+    @Inject(STORE) private readonly store: EventStore,
+    @Inject(SETTINGS) private readonly settings: ServerSettings,
+    @Inject(LOGGER) private readonly logger: JsonLogger,
+    private readonly bus: GameBus,
+    @Optional() @Inject(SPECTATE_LIMITS) limits?: Partial<SpectateLimits>,
+  ) {
+    this.limits = { ...DEFAULT_SPECTATE_LIMITS, ...limits };
+    this.feeds = new FeedRegistry(
+      (gameId) =>
+        new GameFeed(gameId, { store, bus, ns: this.ns!, logger, now: this.now }, { ...this.limits, hashEvery: settings.hashEvery }),
+    );
+  }
+
+  /** Starts serving on the namespace: heartbeats, stale checks and the lobby. */
+  attach(ns: SpectateNamespace): void {
+    this.ns = ns;
+    this.stopLobby = this.bus.onLobby((n) => this.onLobby(n));
+    this.timer = setInterval(() => this.tick(), this.settings.heartbeatMs);
+    this.timer.unref();
+  }
+
+  connected(socket: SpectateSocket): void {
+    const client: Client = { socket, lastSeen: this.now(), sub: null, lobby: false, joins: 0, accepted: 0 };
+    this.clients.set(socket.id, client);
+    // Any message is a sign of life, heartbeat_ack being the one meant for it.
+    socket.onAny(() => (client.lastSeen = this.now()));
+  }
+
+  disconnected(socket: SpectateSocket): void {
+    const client = this.clients.get(socket.id);
+    client?.sub?.close();
+    this.clients.delete(socket.id);
+  }
+
+  /**
+   * `join`: checks everything (payload, token, view, game, seq) before touching the client's current
+   * subscription, so a refused join changes nothing; an accepted one replaces it.
+   */
+  async join(socket: SpectateSocket, payload: unknown): Promise<void> {
+    const client = this.clients.get(socket.id);
+    if (!client) return;
+    const ticket = ++client.joins;
+    const msg = JoinMessage.safeParse(payload);
+    if (!msg.success) return this.refuse(socket, 'join/invalid', `join needs {gameId, afterSeq?, view?, token?}: ${formatIssues(msg.error.issues)}`);
+    const { gameId, afterSeq, view: requested } = msg.data;
+    const role = this.roleOf(socket, msg.data.token);
+    if (!role) return this.refuse(socket, 'auth/unauthorized', 'unknown token');
+    const view = viewFor(role, requested);
+    if (!view.ok) return this.refuse(socket, view.status === 403 ? 'auth/forbidden' : 'join/invalid', view.message);
+    let feed: GameFeed;
+    try {
+      feed = await this.feeds.acquire(gameId);
+    } catch (e) {
+      if (e instanceof GameNotFoundError) return this.refuse(socket, 'game/not_found', `no game ${gameId}`);
+      this.logger.emit('error', 'spectate: cannot load a game', { game_id: gameId, error: String(e) });
+      return this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; try again');
+    }
+    const viewName = view.viewer.role === 'seat' ? view.viewer.player_id : view.viewer.role;
+    if (view.viewer.role === 'seat' && !feed.hasSeat(view.viewer.player_id)) return this.refuse(socket, 'join/invalid', `this game has no seat ${viewName}`);
+    const channel = delayed(role) && feed.delayMs > 0 ? 'delayed' : 'live';
+    const head = feed.head(channel);
+    const from = afterSeq ?? head;
+    if (from > head) {
+      const behind = channel === 'delayed' ? ` (spectators watch this game ${feed.delayMs} ms behind)` : '';
+      return this.refuse(socket, 'join/seq_out_of_range', `afterSeq ${from} is past seq ${head}, the last one you may see now${behind}`);
+    }
+    if (socket.disconnected || ticket < client.accepted || this.clients.get(socket.id) !== client) return;
+    client.accepted = ticket;
+    client.sub?.close();
+    const sub = new Subscription(socket, feed, viewName, view.viewer, channel, this.store, { ...this.limits, hashEvery: this.settings.hashEvery }, (s) => {
+      if (client.sub === s) client.sub = null;
+    });
+    client.sub = sub;
+    try {
+      await sub.start(from);
+    } catch (e) {
+      sub.close();
+      if (client.sub === sub) client.sub = null;
+      this.logger.emit('error', 'spectate: catching a client up failed', { game_id: gameId, error: String(e) });
+      this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; join again with your last seq');
+    }
+  }
+
+  /** `leave`: stops following the game (the lobby stays). */
+  leave(socket: SpectateSocket): void {
+    const client = this.clients.get(socket.id);
+    if (!client) return;
+    client.accepted = ++client.joins; // a join still in flight is superseded too
+    client.sub?.close();
+    client.sub = null;
+  }
+
+  /** `lobby`: hear games start and end. */
+  lobby(socket: SpectateSocket, payload: unknown): void {
+    const client = this.clients.get(socket.id);
+    if (!client) return;
+    const msg = LobbyMessage.safeParse(payload);
+    if (!msg.success) return this.refuse(socket, 'lobby/invalid', `lobby takes nothing or {token?}: ${formatIssues(msg.error.issues)}`);
+    const role = this.roleOf(socket, msg.data?.token);
+    if (!role) return this.refuse(socket, 'auth/unauthorized', 'unknown token');
+    client.lobby = true;
+    void socket.join(delayed(role) ? LOBBY : LOBBY_LIVE);
+    socket.emit('lobby_joined', { role });
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.stopLobby?.();
+    this.feeds.closeAll();
+  }
+
+  private roleOf(socket: SpectateSocket, token: string | undefined): Role | null {
+    const auth = (socket.handshake.auth as Record<string, unknown> | undefined)?.['token'];
+    const r = roleOf(this.settings, token ?? (typeof auth === 'string' ? auth : undefined));
+    return r.ok ? r.role : null;
+  }
+
+  private refuse(socket: SpectateSocket, code: ErrorCode, message: string): void {
+    socket.emit('error', { code, message });
+  }
+
+  /** Every heartbeat interval: drop stale clients, beat for the rest, close feeds nobody follows. */
+  private tick(): void {
+    const now = this.now();
+    for (const client of this.clients.values()) {
+      if (now - client.lastSeen > this.settings.staleMs) {
+        this.logger.emit('info', 'spectate: disconnecting a stale client', { socket: client.socket.id, silent_ms: now - client.lastSeen });
+        client.socket.disconnect(true);
+        continue;
+      }
+      if (client.sub || client.lobby) client.socket.emit('heartbeat', { ts: now, seq: client.sub?.seq ?? null });
+    }
+    this.feeds.sweep(now, this.limits.idleFeedMs, this.limits.stalledFeedMs);
+  }
+
+  private onLobby(notice: LobbyNotice): void {
+    const ns = this.ns!;
+    if (notice.type === 'game_started') {
+      ns.to([LOBBY, LOBBY_LIVE]).emit('game_started', notice);
+      // Follow it from its first commit: a delayed game's feed must know when each step committed
+      // to hold it back from then (one nobody watches without a delay is swept soon after).
+      this.feeds.acquire(notice.game_id).catch((e: unknown) => this.logger.emit('warn', 'spectate: cannot follow a started game', { game_id: notice.game_id, error: String(e) }));
+      return;
+    }
+    ns.to(LOBBY_LIVE).emit('game_ended', notice);
+    void this.store
+      .getGame(notice.game_id)
+      .then(spectatorDelayOf, () => 0)
+      .then((ms) => {
+        if (ms === 0) ns.to(LOBBY).emit('game_ended', notice);
+        else setTimeout(() => ns.to(LOBBY).emit('game_ended', notice), ms).unref();
+      });
+  }
+}

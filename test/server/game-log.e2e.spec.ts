@@ -1,0 +1,380 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyEvent } from '../../src/game/evolve.js';
+import type { GameState } from '../../src/game/index.js';
+import type { GameEvent } from '../../src/protocol/index.js';
+import { logicalInputClock } from '../../src/runner/input-clock.js';
+import { runPersistent } from '../../src/runner/persistent-runner.js';
+import { readLog } from '../../src/runner/stored-game.js';
+import { serverSettings } from '../../src/server/config.js';
+import { createServer, type RunningServer } from '../../src/server/create-server.js';
+import { JsonLogger } from '../../src/server/json-logger.js';
+import { canonicalJson } from '../../src/store/index.js';
+import { leaks } from '../support/leaks.js';
+
+const ADMIN = 'admin-token-for-tests';
+const RESEARCHER = 'researcher-token-for-tests';
+/** Six digits or more, so a leaked seed is findable as text. */
+const SEED = 4_242_421;
+const LINEUP = ['manipulator', 'trickster', 'balanced', 'aggressor'];
+const RULES = { round_cap: 6 };
+
+type Reply<T> = { status: number; body: T; text: string };
+type EventsPage = { game_id: string; events: GameEvent[]; last_seq: number; next_after: number };
+type StateView = { world: { seed: number | null; players: Array<{ player_id: string }> }; private: Array<{ player_id: string; hand: Array<{ card_id: string }> }>; raw?: GameState };
+type Snapshot = { game_id: string; seq: number; last_seq: number; state_hash: string; state: StateView };
+type ErrorBody = { statusCode: number; error: string; message: string };
+
+/** Crashes a runner right after a commit, leaving its game in progress. */
+class Crash extends Error {}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('GET /games/:id/events, /snapshot, /verify', () => {
+  let server: RunningServer;
+  const logged: Array<Record<string, unknown>> = [];
+  let ended: string;
+  let running: string;
+  let fullLog: GameEvent[];
+
+  async function get<T>(path: string, token?: string): Promise<Reply<T>> {
+    const res = await fetch(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    const text = await res.text();
+    return { status: res.status, body: JSON.parse(text) as T, text };
+  }
+
+  /** Every event of a game, page by page, as one caller sees it (checking each page's contract). */
+  async function allEvents(gameId: string, query: string, token?: string, limit = 97): Promise<{ events: GameEvent[]; texts: string[] }> {
+    const events: GameEvent[] = [];
+    const texts: string[] = [];
+    for (let after = 0; ; ) {
+      const r = await get<EventsPage>(`/games/${gameId}/events?after=${after}&limit=${limit}${query}`, token);
+      expect(r.status).toBe(200);
+      texts.push(r.text);
+      if (r.body.events.length === 0) {
+        expect(r.body.next_after).toBe(after);
+        return { events, texts };
+      }
+      expect(r.body.events.length).toBeLessThanOrEqual(limit);
+      events.push(...r.body.events);
+      after = r.body.next_after;
+    }
+  }
+
+  /** The state right after each event of the log (the shadow the leak checker reads). */
+  async function statesAlong(gameId: string, log: readonly GameEvent[]): Promise<GameState[]> {
+    const shadow = await server.store.stateAt(gameId, 0);
+    return log.map((e) => {
+      applyEvent(shadow, e);
+      return structuredClone(shadow);
+    });
+  }
+
+  /** Leaks a viewer (a seat, or null for the public table) finds in projected events. */
+  async function leaksIn(gameId: string, events: readonly GameEvent[], viewer: string | null): Promise<string[]> {
+    const log = await readLog(server.store, gameId);
+    const states = await statesAlong(gameId, log);
+    const found: string[] = [];
+    let revealedThrough = 0;
+    events.forEach((e, i) => {
+      if (e.type === 'plans_revealed') revealedThrough = e.turn;
+      for (const f of leaks(e, { viewer, state: states[i]!, revealedThrough })) found.push(`${e.type}#${e.seq}: ${f}`);
+    });
+    return found;
+  }
+
+  beforeAll(async () => {
+    const logger = new JsonLogger('error', (line) => logged.push(JSON.parse(line) as Record<string, unknown>));
+    server = await createServer(
+      serverSettings({ PORT: '0', TILTYARD_DATA_DIR: 'memory://', TILTYARD_DEMO: 'off', TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_RESEARCHER_TOKEN: RESEARCHER }),
+      { logger },
+    );
+    ended = (await runPersistent(server.store, { seed: SEED, agents: LINEUP, rules: RULES })).gameId;
+    fullLog = await readLog(server.store, ended);
+    let commits = 0;
+    const crashed = await runPersistent(server.store, { seed: SEED + 1, agents: LINEUP, rules: RULES }, {
+      onCommit: () => {
+        if (++commits === 60) throw new Crash();
+      },
+    }).catch((e: unknown) => e);
+    expect(crashed).toBeInstanceOf(Crash);
+    running = (await server.store.listGames({ status: 'running' })).games[0]!.game_id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  describe('events', () => {
+    it('given a finished game with private speech, plans, hands and emotions, when a spectator pages through the whole log, then no response carries any of them', async () => {
+      const kinds = new Set(fullLog.map((e) => (e.type === 'speech_posted' ? `${e.type}:${e.payload.channel}` : e.type)));
+      expect([...kinds]).toEqual(expect.arrayContaining(['speech_posted:private', 'speech_posted:public', 'secret_plan_committed', 'cards_drawn', 'emotion_updated']));
+
+      const { events, texts } = await allEvents(ended, '');
+      expect(events.map((e) => e.seq)).toEqual(fullLog.map((e) => e.seq));
+      expect(await leaksIn(ended, events, null)).toEqual([]);
+      for (const [i, e] of events.entries()) {
+        const full = fullLog[i]!;
+        const hidden = full.visibility.hidden.map((h) => h.key);
+        for (const key of hidden) expect(e.payload, `${e.type}#${e.seq}.${key}`).not.toHaveProperty(key);
+        if (hidden.length) expect(e.redacted).toEqual(hidden);
+        expect(e.visibility.hidden.every((h) => h.to.length === 0)).toBe(true);
+        expect(e).not.toHaveProperty('rng');
+      }
+      // Private texts appear nowhere in what was sent, unless someone also said them in public.
+      const said = (channel: string) => fullLog.flatMap((e) => (e.type === 'speech_posted' && e.payload.channel === channel ? [e.payload.text] : []));
+      const publicTexts = new Set(said('public'));
+      const privateOnly = said('private').filter((t) => !publicTexts.has(t));
+      expect(privateOnly.length).toBeGreaterThan(0);
+      const sent = texts.join('\n');
+      for (const t of privateOnly) expect(sent).not.toContain(JSON.stringify(t));
+      expect(sent).not.toContain('"speech_act":');
+      expect(sent).not.toContain('"emotions":');
+      expect(sent).not.toContain(`"seed":${SEED}`);
+    });
+
+    it('given the same finished game, then the admin gets the log exactly as stored and a researcher too (the game is over)', async () => {
+      const admin = await allEvents(ended, '', ADMIN);
+      expect(JSON.stringify(admin.events)).toBe(JSON.stringify(fullLog));
+      const researcher = await allEvents(ended, '', RESEARCHER);
+      expect(JSON.stringify(researcher.events)).toBe(JSON.stringify(fullLog));
+    });
+
+    it('given a game in progress, then a researcher sees the public table only (as a spectator does) while the admin sees everything', async () => {
+      expect((await server.store.getGame(running)).status).toBe('running');
+      const log = await readLog(server.store, running);
+      const researcher = await allEvents(running, '', RESEARCHER);
+      const spectator = await allEvents(running, '');
+      expect(researcher.events.length).toBe(log.length);
+      expect(researcher.events).toEqual(spectator.events);
+      expect(await leaksIn(running, researcher.events, null)).toEqual([]);
+      expect(researcher.events.some((e) => e.redacted?.length)).toBe(true);
+      const admin = await allEvents(running, '', ADMIN);
+      expect(JSON.stringify(admin.events)).toBe(JSON.stringify(log));
+      expect(await leaksIn(running, admin.events, null)).not.toEqual([]);
+    });
+
+    it("given an admin asking for seat plr_2's view, then it shows plr_2's own cards, plans and private messages and nobody else's", async () => {
+      const { events } = await allEvents(ended, '&view=plr_2', ADMIN);
+      expect(await leaksIn(ended, events, 'plr_2')).toEqual([]);
+      const draws = events.filter((e) => e.type === 'cards_drawn');
+      const own = draws.filter((e) => e.payload.player_id === 'plr_2');
+      const others = draws.filter((e) => e.payload.player_id !== 'plr_2');
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.every((e) => Array.isArray(e.payload.cards))).toBe(true);
+      expect(others.every((e) => !('cards' in e.payload))).toBe(true);
+      const plans = events.filter((e) => e.type === 'secret_plan_committed');
+      expect(plans.filter((e) => e.payload.player_id === 'plr_2').every((e) => 'plan' in e.payload)).toBe(true);
+      expect(plans.filter((e) => e.payload.player_id !== 'plr_2').every((e) => !('plan' in e.payload))).toBe(true);
+    });
+
+    it('given any page size, when paging with next_after, then the seqs are contiguous from 1 to the head with no gap and no duplicate', async () => {
+      const head = (await server.store.getGame(ended)).last_seq;
+      for (const limit of [1, 13, 200, 1000]) {
+        const seqs: number[] = [];
+        let after = 0;
+        let pages = 0;
+        for (;;) {
+          const r = await get<EventsPage>(`/games/${ended}/events?after=${after}&limit=${limit}`);
+          expect(r.body.last_seq).toBe(head);
+          if (r.body.events.length === 0) break;
+          expect(r.body.events[0]!.seq).toBe(after + 1);
+          seqs.push(...r.body.events.map((e) => e.seq));
+          after = r.body.next_after;
+          expect(after).toBe(seqs.at(-1));
+          if (++pages > 40) break; // limit 1 samples the start; the others walk the whole log
+        }
+        expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+        if (limit > 1) expect(seqs.length).toBe(head);
+      }
+      const tail = await get<EventsPage>(`/games/${ended}/events?after=${head - 3}`);
+      expect(tail.body.events.map((e) => e.seq)).toEqual([head - 2, head - 1, head]);
+      expect(tail.body.next_after).toBe(head);
+      const past = await get<EventsPage>(`/games/${ended}/events?after=${head}`);
+      expect(past.body).toEqual({ game_id: ended, events: [], last_seq: head, next_after: head });
+      const defaults = await get<EventsPage>(`/games/${ended}/events`);
+      expect(defaults.body.events.map((e) => e.seq)).toEqual(Array.from({ length: Math.min(200, head) }, (_, i) => i + 1));
+    });
+  });
+
+  describe('snapshot', () => {
+    it('given seqs along a finished game, then the spectator snapshot never leaks, carries no private view or raw state, and the admin one has everything', async () => {
+      const head = (await server.store.getGame(ended)).last_seq;
+      for (const seq of [0, 1, 37, Math.floor(head / 2), head - 1, head]) {
+        const state = await server.store.stateAt(ended, seq);
+        const spectator = await get<Snapshot>(`/games/${ended}/snapshot?seq=${seq}`);
+        expect(spectator.status).toBe(200);
+        expect(spectator.body).toMatchObject({ game_id: ended, seq, last_seq: head });
+        expect(spectator.body.state.private).toEqual([]);
+        expect(spectator.body.state).not.toHaveProperty('raw');
+        expect(leaks(spectator.body.state, { viewer: null, state, revealedThrough: 0 })).toEqual([]);
+        const admin = await get<Snapshot>(`/games/${ended}/snapshot?seq=${seq}`, ADMIN);
+        expect(admin.body.state.private.map((p) => p.player_id)).toEqual(state.players.map((p) => p.player_id));
+        expect(admin.body.state.raw).toEqual(JSON.parse(JSON.stringify(state)));
+      }
+    });
+
+    it("given an admin asking for plr_3's view, then the snapshot holds plr_3's hand only", async () => {
+      const seq = 120;
+      const state = await server.store.stateAt(ended, seq);
+      const r = await get<Snapshot>(`/games/${ended}/snapshot?seq=${seq}&view=plr_3`, ADMIN);
+      expect(r.body.state.private.map((p) => p.player_id)).toEqual(['plr_3']);
+      const hand = state.players.find((p) => p.player_id === 'plr_3')!.hand;
+      expect(r.body.state.private[0]!.hand.map((c) => c.card_id)).toEqual(hand);
+      expect(r.body.state).not.toHaveProperty('raw');
+      expect(leaks(r.body.state, { viewer: 'plr_3', state, revealedThrough: 0 })).toEqual([]);
+    });
+
+    it('given snapshots, then state_hash is the sha256 of the canonical JSON received, stable for a seq and different across seqs and viewers', async () => {
+      const a = await get<Snapshot>(`/games/${ended}/snapshot?seq=50`);
+      const again = await get<Snapshot>(`/games/${ended}/snapshot?seq=50`);
+      const b = await get<Snapshot>(`/games/${ended}/snapshot?seq=51`);
+      const admin = await get<Snapshot>(`/games/${ended}/snapshot?seq=50`, ADMIN);
+      expect(a.body.state_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(a.body.state_hash).toBe(sha256(canonicalJson(a.body.state)));
+      expect(again.body.state_hash).toBe(a.body.state_hash);
+      expect(b.body.state_hash).not.toBe(a.body.state_hash);
+      expect(admin.body.state_hash).not.toBe(a.body.state_hash);
+      expect(admin.body.state_hash).toBe(sha256(canonicalJson(admin.body.state)));
+    });
+
+    it('given no seq, then the snapshot is at the head; a researcher sees every seat at the end of a finished game but only the public table in a running one', async () => {
+      const head = (await server.store.getGame(ended)).last_seq;
+      const end = await get<Snapshot>(`/games/${ended}/snapshot`, RESEARCHER);
+      expect(end.body.seq).toBe(head);
+      expect(end.body.state.private).toHaveLength(LINEUP.length);
+      expect(end.body.state.world.seed).toBe(SEED);
+      const live = await get<Snapshot>(`/games/${running}/snapshot`, RESEARCHER);
+      expect(live.body.seq).toBe((await server.store.getGame(running)).last_seq);
+      expect(live.body.state.private).toEqual([]);
+      expect(live.body.state.world.seed).toBeNull();
+      expect(leaks(live.body.state, { viewer: null, state: await server.store.stateAt(running), revealedThrough: 0 })).toEqual([]);
+    });
+  });
+
+  describe('spectator delay', () => {
+    const DELAY = 60_000;
+    const options = { pace_ms: 0, spectator_delay_ms: DELAY };
+    let delayedGame: string;
+    let head: number;
+    beforeAll(async () => {
+      // The first 40 inputs were decided an hour ago, the rest just now: a delayed spectator sees exactly the old part.
+      const hourAgo = Date.now() - 3_600_000;
+      let inputs = 0;
+      const clock = () => new Date(++inputs <= 40 ? hourAgo + inputs : Date.now()).toISOString();
+      const out = await runPersistent(server.store, { seed: SEED + 2, agents: LINEUP, rules: RULES, options }, { clock });
+      delayedGame = out.gameId;
+      head = out.lastSeq;
+      // As if the game had been registered two hours ago: stamps from an hour ago then lie within its lifetime.
+      await server.store.prisma.$executeRaw`UPDATE games SET created_at = now() - interval '2 hours' WHERE game_id = ${delayedGame}`;
+    });
+
+    it('given a game with spectator_delay_ms, then a spectator sees only events committed at least that long ago while researchers and admins see it live', async () => {
+      const cutoff = new Date(Date.now() - DELAY).toISOString();
+      const log = await readLog(server.store, delayedGame);
+      const visible = log.filter((e) => e.ts <= cutoff).length;
+      expect(visible).toBeGreaterThan(0);
+      expect(visible).toBeLessThan(head);
+
+      const spectator = await allEvents(delayedGame, '');
+      expect(spectator.events.map((e) => e.seq)).toEqual(Array.from({ length: visible }, (_, i) => i + 1));
+      expect(spectator.events.every((e) => e.ts <= cutoff)).toBe(true);
+      const page = await get<EventsPage>(`/games/${delayedGame}/events?after=${visible}`);
+      expect(page.body).toMatchObject({ events: [], last_seq: visible, next_after: visible });
+
+      for (const token of [RESEARCHER, ADMIN]) {
+        const live = await get<EventsPage>(`/games/${delayedGame}/events?after=${head - 5}`, token);
+        expect(live.body.last_seq).toBe(head);
+        expect(live.body.events.at(-1)?.seq).toBe(head);
+      }
+    });
+
+    it('given the same game, then a spectator snapshot defaults to the delayed head and one past it is refused with 403 saying why', async () => {
+      const spectator = await get<Snapshot>(`/games/${delayedGame}/snapshot`);
+      expect(spectator.status).toBe(200);
+      expect(spectator.body.seq).toBe(spectator.body.last_seq);
+      expect(spectator.body.seq).toBeLessThan(head);
+      const ahead = await get<ErrorBody>(`/games/${delayedGame}/snapshot?seq=${head}`);
+      expect(ahead.status).toBe(403);
+      expect(ahead.body.message).toContain(`${DELAY} ms behind`);
+      const admin = await get<Snapshot>(`/games/${delayedGame}/snapshot?seq=${head}`, ADMIN);
+      expect(admin.status).toBe(200);
+      expect((await get<Snapshot>(`/games/${delayedGame}/snapshot`, RESEARCHER)).body.seq).toBe(head);
+    });
+
+    it('given a delayed game whose stamps say nothing about when it was played (a logical clock), then a spectator sees nothing until the delay has passed since its last commit', async () => {
+      const out = await runPersistent(server.store, { seed: SEED + 4, agents: ['random', 'turtle'], rules: { round_cap: 3 }, options }, { clock: logicalInputClock });
+      const r = await get<EventsPage>(`/games/${out.gameId}/events`);
+      expect(r.body).toMatchObject({ events: [], last_seq: 0, next_after: 0 });
+      expect((await get<Snapshot>(`/games/${out.gameId}/snapshot`)).body.seq).toBe(0);
+      expect((await get<EventsPage>(`/games/${out.gameId}/events`, RESEARCHER)).body.last_seq).toBe(out.lastSeq);
+    });
+  });
+
+  describe('verify', () => {
+    it('given a researcher or an admin, then verify returns a RunReport whose every assertion passes', async () => {
+      for (const token of [RESEARCHER, ADMIN]) {
+        const r = await get<{ game_id: string; scenario: string; events_checked: number; assertions: Array<{ name: string; status: string }>; artifacts_path: string }>(`/games/${ended}/verify`, token);
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ game_id: ended, scenario: 'verify', events_checked: fullLog.length, artifacts_path: `/games/${ended}/verify` });
+        expect(r.body.assertions.map((a) => a.name)).toEqual(['hash chain intact', 'seq contiguous from 1', 'snapshots equal the fold of the events', 're-simulation reproduces the log']);
+        expect(r.body.assertions.every((a) => a.status === 'pass')).toBe(true);
+      }
+    });
+  });
+
+  describe('errors', () => {
+    const cases: Array<[string, string, string | undefined, number, string]> = [
+      ['an unknown game (events)', '/games/game_nope/events', undefined, 404, 'no game game_nope (GET /games lists them)'],
+      ['an unknown game (snapshot)', '/games/game_nope/snapshot', undefined, 404, 'no game game_nope'],
+      ['an unknown game (verify)', '/games/game_nope/verify', RESEARCHER, 404, 'no game game_nope'],
+      ['a negative after', '/games/{id}/events?after=-1', undefined, 400, 'after: must be a whole number'],
+      ['a limit of 0', '/games/{id}/events?limit=0', undefined, 400, 'limit:'],
+      ['a limit over 1000', '/games/{id}/events?limit=1001', undefined, 400, 'limit:'],
+      ['a limit that is not a number', '/games/{id}/events?limit=ten', undefined, 400, 'limit: must be a whole number'],
+      ['a seq that is not a number', '/games/{id}/snapshot?seq=1.5', undefined, 400, 'seq: must be a whole number'],
+      ['a seq past the head', '/games/{id}/snapshot?seq=999999', undefined, 400, 'seq: 999999 is past the head'],
+      ['an unknown view', '/games/{id}/events?view=everything', ADMIN, 400, 'view must be spectator, researcher, admin or a seat id'],
+      ['a seat the game does not have', '/games/{id}/snapshot?view=plr_9', ADMIN, 400, 'view: this game has seats plr_1 to plr_4'],
+      ['a token nobody configured', '/games/{id}/events', 'not-a-token', 401, 'unknown token'],
+      ['a spectator asking for the admin view', '/games/{id}/events?view=admin', undefined, 403, 'the admin view needs an admin token'],
+      ['a spectator asking for the researcher view', '/games/{id}/snapshot?view=researcher', undefined, 403, 'the researcher view needs a researcher or admin token'],
+      ['a researcher asking for a seat view', '/games/{id}/events?view=plr_1', RESEARCHER, 403, 'a seat view needs an admin token'],
+      ['a spectator asking to verify', '/games/{id}/verify', undefined, 403, 'this needs a researcher token'],
+      ['an unknown token asking to verify', '/games/{id}/verify', 'not-a-token', 401, 'unknown token'],
+    ];
+    for (const [what, path, token, status, message] of cases) {
+      it(`given ${what}, then ${status} as JSON {statusCode, error, message} saying "${message}"`, async () => {
+        const r = await get<ErrorBody>(path.replace('{id}', ended), token);
+        expect(r.status).toBe(status);
+        expect(Object.keys(r.body).sort()).toEqual(['error', 'message', 'statusCode']);
+        expect(r.body.statusCode).toBe(status);
+        expect(r.body.message).toContain(message);
+      });
+    }
+
+    it('given a route that does not exist, then 404 in the same shape', async () => {
+      const r = await get<ErrorBody>('/games/x/y/z');
+      expect(r.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /games/x/y/z' });
+    });
+
+    it('given a request body that is not JSON, then 400 in the same shape (the body parser fails before any route)', async () => {
+      const res = await fetch(`${server.url}/games`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN}` }, body: '{"agents": [' });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as ErrorBody;
+      expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
+      expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(body.message).toMatch(/JSON/);
+    });
+
+    it('given a stored state that no longer makes sense, then 500 without internals, and the error is logged with the game id', async () => {
+      const broken = (await runPersistent(server.store, { seed: SEED + 3, agents: ['random', 'random'], rules: { round_cap: 3 } })).gameId;
+      await server.store.prisma.$executeRaw`UPDATE snapshots SET state = '{"seq": 0, "players": 7}'::json WHERE game_id = ${broken}`;
+      const r = await get<ErrorBody>(`/games/${broken}/snapshot?seq=5`);
+      expect(r.status).toBe(500);
+      expect(r.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'internal error: the server logged the details' });
+      const line = logged.find((l) => l.game_id === broken);
+      expect(line).toMatchObject({ level: 'error', context: 'http', game_id: broken });
+      expect(String(line?.msg)).toContain(`GET /games/${broken}/snapshot?seq=5 failed`);
+    });
+  });
+});

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumePersistent } from '../../src/runner/persistent-runner.js';
+import { verifyGame } from '../../src/runner/verify-game.js';
+import { serverSettings } from '../../src/server/config.js';
+import { createServer, type RunningServer } from '../../src/server/create-server.js';
+import { GameBus, type CommittedStep, type LobbyNotice } from '../../src/server/games/game-bus.js';
+import { GameService } from '../../src/server/games/game.service.js';
+import { JsonLogger } from '../../src/server/json-logger.js';
+import { openStore, type EventStore } from '../../src/store/index.js';
+
+const ADMIN = 'admin-secret';
+const RESEARCHER = 'research-secret';
+/** Short games: two or three rounds are plenty to exercise the server. */
+const SHORT = { round_cap: 3 };
+
+type Json = Record<string, unknown>;
+
+describe('games over REST, on a real server', () => {
+  let server: RunningServer;
+  let store: EventStore;
+  let bus: GameBus;
+  let service: GameService;
+  const logLines: Json[] = [];
+  const lobby: LobbyNotice[] = [];
+  /** Every committed step of every game, as the bus delivered it (subscribed on game_started). */
+  const steps = new Map<string, CommittedStep[]>();
+  /** The most games the lobby ever saw playing at once, and the scheduler's own count then. */
+  let live = 0;
+  let peakLive = 0;
+  let peakRunning = 0;
+  let sawQueue = false;
+
+  beforeAll(async () => {
+    // The test owns the store, so it can inspect what a shut-down server left behind.
+    store = await openStore({ dataDir: 'memory://' });
+    const settings = serverSettings({
+      PORT: '0',
+      TILTYARD_DEMO: 'off',
+      TILTYARD_ADMIN_TOKEN: ADMIN,
+      TILTYARD_RESEARCHER_TOKEN: RESEARCHER,
+      TILTYARD_PACE_MS: '0',
+      TILTYARD_MAX_GAMES: '2',
+    });
+    const logger = new JsonLogger('info', (line) => logLines.push(JSON.parse(line) as Json));
+    server = await createServer(settings, { store, logger });
+    bus = server.app.get(GameBus);
+    service = server.app.get(GameService);
+    bus.onLobby((n) => {
+      lobby.push(n);
+      if (n.type === 'game_started') {
+        live++;
+        peakLive = Math.max(peakLive, live);
+        steps.set(n.game_id, []);
+        bus.subscribe(n.game_id, (s) => {
+          steps.get(s.game_id)!.push(s);
+          const a = service.activity();
+          peakRunning = Math.max(peakRunning, a.running.length);
+          if (a.queued.length > 0) sawQueue = true;
+        });
+      } else live--;
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.close();
+  });
+
+  const api = (path: string, init: { method?: string; token?: string; body?: unknown; raw?: string } = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.body !== undefined || init.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : init.raw !== undefined ? { body: init.raw } : {}),
+    });
+  const create = async (body: Json) => {
+    const res = await api('/games', { method: 'POST', token: ADMIN, body });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as Json & { game_id: string };
+  };
+  const gameCount = async () => (await store.listGames({}, { limit: 500 })).games.length;
+  const ended = (id: string) =>
+    new Promise<void>((resolve) => {
+      if (lobby.some((n) => n.type === 'game_ended' && n.game_id === id)) return resolve();
+      const off = bus.onLobby((n) => {
+        if (n.type === 'game_ended' && n.game_id === id) {
+          off();
+          resolve();
+        }
+      });
+    });
+
+  it('given an admin token, when a game is posted, then it answers 201 with the record, plays to the end, and the log verifies', async () => {
+    const body = { agents: ['balanced', 'aggressor', 'turtle'], seed: 4242, rules: SHORT, spectator_delay_ms: 1500, pace_ms: 0 };
+    const game = await create(body);
+    expect(game).toMatchObject({
+      game_id: expect.stringMatching(/^game_[0-9a-f]{12}$/),
+      seed: 4242,
+      seed_hidden: false,
+      status: expect.stringMatching(/^(created|running)$/),
+      seats: [
+        { seat: 0, player_id: 'plr_1', agent: 'balanced' },
+        { seat: 1, player_id: 'plr_2', agent: 'aggressor' },
+        { seat: 2, player_id: 'plr_3', agent: 'turtle' },
+      ],
+      options: { pace_ms: 0, spectator_delay_ms: 1500, demo: false },
+    });
+    await ended(game.game_id);
+    const report = await verifyGame(store, game.game_id);
+    expect(report.assertions.filter((a) => a.status === 'fail')).toEqual([]);
+    const stored = await store.getGame(game.game_id);
+    expect(stored.status).toBe('ended');
+    expect(stored.options).toEqual({ pace_ms: 0, spectator_delay_ms: 1500, demo: false });
+
+    // The bus delivered every committed step, whole, with contiguous seqs from 1 to the head.
+    const delivered = steps.get(game.game_id)!;
+    const seqs = delivered.flatMap((s) => s.events.map((e) => e.seq));
+    expect(seqs).toEqual(Array.from({ length: stored.last_seq }, (_, i) => i + 1));
+    for (const s of delivered) {
+      expect(s.last_seq).toBe(s.events[s.events.length - 1]!.seq);
+      expect(typeof s.committed_at).toBe('number');
+    }
+    expect(delivered.at(-1)!.events.at(-1)!.type).toBe('game_ended');
+
+    // Start and end are structured log lines naming the game.
+    expect(logLines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'game started', game_id: game.game_id }));
+    expect(logLines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'game ended', game_id: game.game_id, turn: expect.any(Number), phase: expect.any(String) }));
+  });
+
+  it('given games, when listed and fetched, then GET /games pages through them (status filter, cursor) and GET /games/:id returns one', async () => {
+    const a = await create({ agents: ['random', 'turtle'], rules: SHORT });
+    const b = await create({ agents: ['random', 'balanced'], rules: SHORT });
+    await Promise.all([ended(a.game_id), ended(b.game_id)]);
+
+    const all = (await (await api('/games?limit=500')).json()) as { games: Json[]; next_cursor: string | null };
+    expect(all.games.map((g) => g.game_id)).toEqual(expect.arrayContaining([a.game_id, b.game_id]));
+    expect(all.next_cursor).toBeNull();
+
+    const first = (await (await api('/games?limit=1&status=ended')).json()) as { games: Json[]; next_cursor: string };
+    expect(first.games).toHaveLength(1);
+    expect(first.games[0]!.game_id).toBe(b.game_id); // newest first
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (await (await api(`/games?limit=1&status=ended&cursor=${first.next_cursor}`)).json()) as { games: Json[] };
+    expect(second.games[0]!.game_id).toBe(a.game_id);
+
+    const none = (await (await api('/games?status=aborted')).json()) as { games: Json[] };
+    expect(none.games).toEqual([]);
+    const bad = await api('/games?status=paused');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Json).message).toMatch(/status/);
+    expect((await api('/games?cursor=not-a-cursor')).status).toBe(400);
+
+    const one = await api(`/games/${a.game_id}`);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toMatchObject({ game_id: a.game_id, status: 'ended', seed: expect.any(Number) });
+  });
+
+  it('given an unknown id, when fetched, then 404 names it', async () => {
+    const res = await api('/games/game_nope');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Json).message).toMatch(/no game game_nope/);
+  });
+
+  it('given no, a researcher or a wrong token, when a game is posted, then 403 / 403 / 401 and nothing is created', async () => {
+    const before = await gameCount();
+    const body = { agents: ['random', 'random'] };
+    const none = await api('/games', { method: 'POST', body });
+    expect(none.status).toBe(403);
+    expect(((await none.json()) as Json).message).toMatch(/admin token/);
+    expect((await api('/games', { method: 'POST', body, token: RESEARCHER })).status).toBe(403);
+    const wrong = await api('/games', { method: 'POST', body, token: 'guess' });
+    expect(wrong.status).toBe(401);
+    expect((await api('/games', { token: 'guess' })).status).toBe(401);
+    expect(await gameCount()).toBe(before);
+  });
+
+  it('given malformed bodies, when posted, then each is a 400 naming the field, and nothing is created', async () => {
+    const before = await gameCount();
+    const cases: Array<[unknown, RegExp]> = [
+      [{}, /agents: must be a list of 2–6 agents/],
+      [{ agents: ['balanced'] }, /agents: needs at least 2/],
+      [{ agents: Array(7).fill('random') }, /agents: takes at most 6/],
+      [{ agents: ['balanced', 'nobody'] }, /agents\.1: unknown agent "nobody"/],
+      [{ agents: ['balanced', 'random'], seed: 1.5 }, /seed: must be a whole number/],
+      [{ agents: ['balanced', 'random'], seed: 2 ** 60 }, /seed/],
+      [{ agents: ['balanced', 'random'], rules: { lives: 'three' } }, /rules\.lives/],
+      [{ agents: ['balanced', 'random'], rules: { livez: 3, contest: { nois: 1 } } }, /rules\.livez: is not a rule.*rules\.contest\.nois: is not a rule/],
+      [{ agents: ['balanced', 'random'], rules: [] }, /rules/],
+      [{ agents: ['balanced', 'random', 'turtle'], rules: { max_seats: 2 } }, /agents: a game has 2–2 seats, got 3/],
+      [{ agents: ['balanced', 'random'], spectator_delay_ms: 600_001 }, /spectator_delay_ms: must be at most 600000 ms/],
+      [{ agents: ['balanced', 'random'], pace_ms: -1 }, /pace_ms: must not be negative/],
+      [{ agents: ['balanced', 'random'], seats: 2 }, /Unrecognized key: "seats"/],
+      [[], /\(root\)/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api('/games', { method: 'POST', token: ADMIN, body });
+      const answer = (await res.json()) as Json;
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(answer.message, JSON.stringify(body)).toMatch(message);
+    }
+    const notJson = await api('/games', { method: 'POST', token: ADMIN, raw: '{"agents": [' });
+    expect(notJson.status).toBe(400);
+    expect(await gameCount()).toBe(before);
+  });
+
+  it('given settings.maxGames = 2, when five games are posted at once, then at most two play at a time, the rest wait, and all finish', async () => {
+    const games = await Promise.all(Array.from({ length: 5 }, () => create({ agents: ['random', 'turtle', 'aggressor'], rules: SHORT, pace_ms: 2 })));
+    await Promise.all(games.map((g) => ended(g.game_id)));
+    expect(peakLive).toBeLessThanOrEqual(2);
+    expect(peakRunning).toBeLessThanOrEqual(2);
+    expect(peakLive).toBe(2);
+    expect(sawQueue).toBe(true);
+    for (const g of games) expect((await store.getGame(g.game_id)).status).toBe('ended');
+  });
+
+  it('given games without a seed, then each draws a distinct 53-bit one, hidden from non-admins until the game ends', async () => {
+    const slow = await create({ agents: ['balanced', 'manipulator'], pace_ms: 40 });
+    const quick = await Promise.all([1, 2, 3].map(() => create({ agents: ['random', 'random'], rules: SHORT })));
+    const seeds = [slow, ...quick].map((g) => g.seed as number);
+    for (const s of seeds) expect(Number.isSafeInteger(s) && s >= 0 && s < 2 ** 53).toBe(true);
+    expect(new Set(seeds).size).toBe(seeds.length);
+    expect(seeds.some((s) => s > 2 ** 32)).toBe(true); // all four below 2^32: odds 2^-84
+
+    // Wait until the slow game is running, then look at it as each role.
+    for (let i = 0; i < 100 && (await store.getGame(slow.game_id)).status !== 'running'; i++) await new Promise((r) => setTimeout(r, 20));
+    const as = async (token?: string) => (await (await api(`/games/${slow.game_id}`, token ? { token } : {})).json()) as Json;
+    expect(await as()).toMatchObject({ status: 'running', seed: null, seed_hidden: true });
+    expect(await as(RESEARCHER)).toMatchObject({ seed: null, seed_hidden: true });
+    expect(await as(ADMIN)).toMatchObject({ seed: slow.seed, seed_hidden: false });
+    const listed = (await (await api('/games?status=running')).json()) as { games: Json[] };
+    expect(listed.games.find((g) => g.game_id === slow.game_id)).toMatchObject({ seed: null });
+
+    await ended(quick[0]!.game_id);
+    expect(await (await api(`/games/${quick[0]!.game_id}`)).json()).toMatchObject({ status: 'ended', seed: quick[0]!.seed, seed_hidden: false });
+  });
+
+  it('given a game mid-play, when the server closes, then its runner stops between steps and the game resumes to a verified end', async () => {
+    const slow = service.activity().running[0] ?? (await create({ agents: ['balanced', 'turtle'], pace_ms: 40 })).game_id;
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = performance.now();
+    await server.close();
+    const closeMs = performance.now() - t0;
+    expect(closeMs).toBeLessThan(5_000);
+    const left = await store.getGame(slow);
+    expect(left.status).toBe('running');
+    expect(await store.verifyChain(slow)).toBeNull();
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/^game paused for shutdown/), game_id: slow }));
+    const out = await resumePersistent(store, slow);
+    expect(out).toMatchObject({ status: 'ended', fromSeq: left.last_seq });
+    const report = await verifyGame(store, slow);
+    expect(report.assertions.filter((a) => a.status === 'fail')).toEqual([]);
+    console.info(`shutdown with a game mid-play took ${closeMs.toFixed(0)} ms; stopped at seq ${left.last_seq}, resumed to ${out.lastSeq}`);
+  });
+});

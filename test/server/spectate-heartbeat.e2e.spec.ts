@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Watcher, createGame, gameEnded, sleep, startServer } from './spectate-support.js';
+
+const HEARTBEAT_MS = 100;
+const STALE_MS = 400;
+
+describe('/spectate heartbeats and stale clients (heartbeat 100 ms, stale after 400 ms)', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let gameId: string;
+  const watchers: Watcher[] = [];
+  const watch = async (options?: Parameters<typeof Watcher.connect>[1]) => {
+    const w = await Watcher.connect(server.url, options);
+    watchers.push(w);
+    return w;
+  };
+  const disconnected = (w: Watcher) => new Promise<{ reason: string; at: number }>((resolve) => w.socket.once('disconnect', (reason) => resolve({ reason, at: Date.now() })));
+
+  beforeAll(async () => {
+    server = await startServer({ TILTYARD_HEARTBEAT_MS: String(HEARTBEAT_MS), TILTYARD_STALE_MS: String(STALE_MS) });
+    gameId = await createGame(server, { agents: ['random', 'turtle'], pace_ms: 0, rules: { round_cap: 3 } });
+    await gameEnded(server.store, gameId);
+  });
+  afterAll(async () => {
+    for (const w of watchers) w.close();
+    await server?.dispose();
+  });
+
+  it('given joined clients that answer, then each gets heartbeat {ts, seq} every interval (seq: its last seq, null in the lobby only) and stays connected', async () => {
+    const head = (await server.store.getGame(gameId)).last_seq;
+    const game = await watch();
+    const lobby = await watch();
+    game.join({ gameId });
+    lobby.socket.emit('lobby');
+    const start = Date.now();
+    await sleep(12 * HEARTBEAT_MS);
+    for (const w of [game, lobby]) expect(w.socket.connected).toBe(true);
+    const beats = game.all('heartbeat');
+    expect(beats.length).toBeGreaterThanOrEqual(8);
+    for (const b of beats) expect(b).toEqual({ ts: expect.any(Number), seq: head });
+    expect(beats[0]!.ts).toBeGreaterThanOrEqual(start - 50);
+    const gaps = beats.slice(1).map((b, i) => b.ts - beats[i]!.ts);
+    expect(Math.max(...gaps)).toBeLessThan(3 * HEARTBEAT_MS);
+    expect(lobby.all('heartbeat').every((b) => b.seq === null)).toBe(true);
+  });
+
+  it('given a joined client that stops answering, then it is disconnected once silent for the stale limit (within one heartbeat after it)', async () => {
+    const silent = await watch({ ackHeartbeats: false });
+    const gone = disconnected(silent);
+    const joinedAt = Date.now();
+    silent.join({ gameId });
+    const { reason, at } = await gone;
+    expect(reason).toBe('io server disconnect');
+    expect(at - joinedAt).toBeGreaterThanOrEqual(STALE_MS);
+    expect(at - joinedAt).toBeLessThan(STALE_MS + 3 * HEARTBEAT_MS);
+    expect(silent.all('heartbeat').length).toBeGreaterThan(0);
+  });
+
+  it('given a client that never joins or says anything, then it is disconnected as stale too', async () => {
+    const idle = await watch();
+    const connectedAt = Date.now();
+    const { reason, at } = await disconnected(idle);
+    expect(reason).toBe('io server disconnect');
+    expect(at - connectedAt).toBeLessThan(STALE_MS + 3 * HEARTBEAT_MS);
+    expect(idle.all('heartbeat')).toEqual([]);
+  });
+});

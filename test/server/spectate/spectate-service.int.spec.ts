@@ -1,0 +1,139 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../../src/protocol/index.js';
+import { createPersistentGame, resumePersistent } from '../../../src/runner/persistent-runner.js';
+import { serverSettings } from '../../../src/server/config.js';
+import { GameBus } from '../../../src/server/games/game-bus.js';
+import { JsonLogger } from '../../../src/server/json-logger.js';
+import type { SpectateNamespace } from '../../../src/server/spectate/messages.js';
+import { SpectateService } from '../../../src/server/spectate/spectate.service.js';
+import { openStore, type EventStore } from '../../../src/store/index.js';
+import { Watcher, sleep, until } from '../spectate-support.js';
+
+const AGENTS = ['balanced', 'aggressor', 'trickster'];
+let n = 0;
+
+/**
+ * The service without Nest, on a real socket.io server, fed by a GameBus the test owns and a store
+ * whose reads are slow, with a tiny page and memory: clients joining mid-game have to read many
+ * pages from the store while live steps keep arriving, which is where a gap or a duplicate would hide.
+ */
+describe('SpectateService over a bus the test publishes on', () => {
+  let store: EventStore;
+  let http: HttpServer;
+  let io: Server;
+  let url: string;
+  const bus = new GameBus();
+  let service: SpectateService;
+  const watchers: Watcher[] = [];
+  let reads = 0;
+
+  beforeAll(async () => {
+    store = await openStore({ dataDir: 'memory://' });
+    const slow = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'read') return async (...args: Parameters<EventStore['read']>) => (reads++, await sleep(15), target.read(...args));
+        const v: unknown = Reflect.get(target, key, receiver);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const settings = serverSettings({ TILTYARD_HASH_EVERY: '10', TILTYARD_LOG: 'silent' });
+    service = new SpectateService(slow, settings, new JsonLogger('silent'), bus, { pageSize: 7, retainEvents: 20 });
+    http = createServer();
+    io = new Server(http);
+    const ns = io.of('/spectate') as unknown as SpectateNamespace;
+    service.attach(ns);
+    ns.on('connection', (socket) => {
+      service.connected(socket);
+      socket.on('join', (p: unknown) => {
+        void service.join(socket, p);
+      });
+      socket.on('lobby', (p) => service.lobby(socket, p));
+      socket.on('leave', () => service.leave(socket));
+      socket.on('disconnect', () => service.disconnected(socket));
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    for (const w of watchers) w.close();
+    service?.onModuleDestroy();
+    await new Promise<void>((r) => void io.close(() => r()));
+    await store?.close();
+  });
+
+  /** Plays a game at a pace, publishing each committed step on the bus (except those `skip` names) as GameService does. */
+  async function play(options: { paceMs: number; spectatorDelayMs?: number; skip?: (seq: number) => boolean; announce?: boolean }) {
+    const gameId = `game_svc${String(++n).padStart(9, '0')}`;
+    await createPersistentGame(store, { gameId, seed: 1000 + n, agents: AGENTS, options: { pace_ms: options.paceMs, spectator_delay_ms: options.spectatorDelayMs ?? 0 } });
+    const commits = new Map<number, number>();
+    if (options.announce !== false) bus.announce({ type: 'game_started', game_id: gameId, agents: AGENTS, at: new Date().toISOString() });
+    const done = resumePersistent(store, gameId, {
+      paceMs: options.paceMs,
+      onCommit: (seq, _state, events) => {
+        const at = Date.now();
+        for (const e of events) commits.set(e.seq, at);
+        if (!options.skip?.(seq)) bus.publish({ game_id: gameId, events: structuredClone(events) as GameEvent[], last_seq: seq, committed_at: at });
+      },
+    });
+    return { gameId, commits, done };
+  }
+
+  const watch = async () => {
+    const w = await Watcher.connect(url);
+    watchers.push(w);
+    return w;
+  };
+
+  it('given clients joining all through a game (from the start, mid-backlog, at the head), then each gets contiguous seqs from its snapshot to the end', async () => {
+    const game = await play({ paceMs: 2 });
+    const readsBefore = reads;
+    const clients: Watcher[] = [];
+    for (let i = 0; i < 12; i++) {
+      const head = await store.lastSeq(game.gameId);
+      const w = await watch();
+      w.join({ gameId: game.gameId, ...(i % 3 === 2 ? {} : { afterSeq: Math.floor((head * (i % 3)) / 2) }) });
+      clients.push(w);
+      await sleep(40);
+    }
+    const out = await game.done;
+    expect(out.status).toBe('ended');
+    await Promise.all(clients.map((w) => w.ended()));
+    for (const w of clients) {
+      const [snap] = w.all('snapshot');
+      if (!snap) throw new Error('no snapshot');
+      expect(w.seqs).toEqual(Array.from({ length: out.lastSeq - snap.seq }, (_, i) => snap.seq + 1 + i));
+      expect(w.all('state_hash').map((h) => h.seq)).toEqual(w.seqs.filter((s) => s % 10 === 0));
+    }
+    // The backlog really came (slowly) from the store, page by page, while the game went on.
+    expect(reads - readsBefore).toBeGreaterThan(10);
+  });
+
+  it('given the bus skips a step, then its members are told to resync with their last seq, and rejoining with it continues without a gap', async () => {
+    const game = await play({ paceMs: 2, skip: (seq) => seq > 60 && seq < 70 });
+    const w = await watch();
+    w.join({ gameId: game.gameId, afterSeq: 0 });
+    const resync = (await w.next('resync')).data;
+    expect(resync).toMatchObject({ game_id: game.gameId, seq: w.last });
+    w.join({ gameId: game.gameId, afterSeq: resync.seq });
+    await w.ended();
+    const out = await game.done;
+    expect(w.seqs).toEqual(Array.from({ length: out.lastSeq }, (_, i) => i + 1));
+  });
+
+  it('given a delayed game whose feed starts late (no game_started heard, as after a restart), then a spectator still never sees a step before the delay has passed since its commit', async () => {
+    const DELAY = 600;
+    const game = await play({ paceMs: 5, spectatorDelayMs: DELAY, announce: false });
+    await until(async () => (await store.lastSeq(game.gameId)) >= 80, 'seq 80');
+    const w = await watch();
+    const joinedAt = Date.now();
+    w.join({ gameId: game.gameId });
+    const snap = (await w.next('snapshot')).data;
+    expect(snap.seq === 0 || game.commits.get(snap.seq)! + DELAY <= joinedAt + 20).toBe(true);
+    await w.ended();
+    for (const m of w.got('event')) expect(m.at - game.commits.get(m.data.seq)!).toBeGreaterThanOrEqual(DELAY);
+    const out = await game.done;
+    expect(w.seqs).toEqual(Array.from({ length: out.lastSeq - snap.seq }, (_, i) => snap.seq + 1 + i));
+  });
+});

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GameRecord } from '../../src/store/index.js';
+import { tiltyardWith } from '../cli/run-cli.js';
+import { spawnServer, until } from './spawn-server.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-start-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/**
+ * What `npm start` runs (`tiltyard serve`, demo on by default, the default pace), on a fresh data
+ * folder and any free port, with none of the operator's settings leaking in from this environment.
+ */
+const ENV = {
+  TILTYARD_DATA_DIR: join(tmp, 'data'),
+  DATABASE_URL: undefined,
+  PORT: undefined,
+  HOST: undefined,
+  TILTYARD_DEMO: undefined,
+  TILTYARD_DEMO_AGENTS: undefined,
+  TILTYARD_PACE_MS: undefined,
+  TILTYARD_ADMIN_TOKEN: undefined,
+  TILTYARD_RESEARCHER_TOKEN: undefined,
+};
+
+type Games = { games: GameRecord[] };
+const liveDemo = async (url: string): Promise<GameRecord | undefined> => {
+  const { games } = (await (await fetch(`${url}/games?status=running`)).json()) as Games;
+  return games.find((g) => g.options['demo'] === true && g.last_seq > 0);
+};
+
+describe('tiltyard serve, as npm start runs it', () => {
+  it('given a fresh data folder, then it serves /health and has a live demo game within 30 s, and SIGTERM exits 0; started again, the same demo game plays on', async () => {
+    const server = await spawnServer(ENV);
+    const { stderr } = server.output();
+    expect(stderr).toContain(`${server.url}/docs`);
+    expect(stderr).toContain(`${server.url}/health`);
+    expect(stderr).toMatch(/socket\.io namespace http:\/\/\S+\/spectate/);
+    expect(stderr).toContain('no TILTYARD_ADMIN_TOKEN: admin features are off');
+
+    const healthMs = await until('/health', async () => ((await fetch(`${server.url}/health`)).ok ? performance.now() - server.spawnedAt : undefined), 30_000, 20);
+    const demo = await until('a live demo game', () => liveDemo(server.url), 30_000, 50);
+    const firstEventMs = performance.now() - server.spawnedAt;
+    expect(firstEventMs).toBeLessThan(30_000);
+    expect(demo).toMatchObject({ status: 'running', seed: null, options: { demo: true, pace_ms: 250, spectator_delay_ms: 0 } });
+    expect(demo.seats.map((s) => s.agent)).toEqual(['balanced', 'aggressor', 'manipulator', 'trickster']);
+    // Live: it moves on while we watch.
+    const moved = await until('the demo game to move on', async () => {
+      const g = (await (await fetch(`${server.url}/games/${demo.game_id}`)).json()) as GameRecord;
+      return g.last_seq > demo.last_seq ? g : undefined;
+    }, 10_000, 100);
+
+    const t0 = performance.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output().stderr).toEqual({ code: 0, signal: null });
+    const stopMs = performance.now() - t0;
+    expect(server.output().stdout).toMatch(/"msg":"server stopped"/);
+
+    // The demo game was paused, not lost: the next start plays it on rather than dealing another.
+    const again = await spawnServer(ENV);
+    const paused = await until('the demo game after the restart', async () => {
+      const { games } = (await (await fetch(`${again.url}/games?status=running`)).json()) as Games;
+      return games.find((g) => g.game_id === demo.game_id);
+    }, 30_000, 50);
+    expect(paused.last_seq).toBeGreaterThanOrEqual(moved.last_seq);
+    const resumed = await until('the demo game to play on', async () => {
+      const g = await liveDemo(again.url);
+      return g && g.game_id === demo.game_id && g.last_seq > paused.last_seq ? g : undefined;
+    }, 30_000, 100);
+    const { games } = (await (await fetch(`${again.url}/games?limit=500`)).json()) as Games;
+    expect(games.filter((g) => g.options['demo'] === true)).toHaveLength(1);
+    again.child.kill('SIGTERM');
+    expect((await again.exited).code).toBe(0);
+
+    console.info(
+      `start test: listening ${server.listeningMs.toFixed(0)} ms after spawn, /health ${healthMs.toFixed(0)} ms, first demo event ${firstEventMs.toFixed(0)} ms; ` +
+        `SIGTERM → exit 0 in ${stopMs.toFixed(0)} ms; restarted, the demo game went on from seq ${paused.last_seq} to ${resumed.last_seq}`,
+    );
+  }, 120_000);
+
+  it('given bad flags or environment, then serve exits 2 with one line naming the culprit', async () => {
+    const where = { cwd: tmp, env: ENV };
+    const cases: Array<[string[], Record<string, string>, RegExp]> = [
+      [['--port', '70000'], {}, /^tiltyard: --port: must be a port number 0–65535 \(0: any free port\), got "70000"\n$/],
+      [['--no-demo', '--nope'], {}, /^tiltyard: unknown flag --nope\n$/],
+      [[], { TILTYARD_MAX_GAMES: 'lots' }, /^tiltyard: invalid server configuration: TILTYARD_MAX_GAMES: .*\n$/],
+    ];
+    for (const [args, env, message] of cases) {
+      const run = await tiltyardWith({ ...where, env: { ...ENV, ...env } }, 'serve', ...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+});
