@@ -1,4 +1,5 @@
 import type { JsonObject, StageEvent, TurnPlanRequest, UiEvent, Window } from '../../protocol/index.js';
+import type { ProviderCallRow } from '../../store/index.js';
 import type { Failure } from '../runtime/outcome.js';
 
 /** Health of a skill over one run (seed 002 SkillErrorState). */
@@ -29,22 +30,8 @@ export type DecisionTrace = {
   stages: StageEvent[];
 };
 
-/** One provider call (or usage an external agent reported), as provider_calls keeps it. */
-export type ProviderCallRecord = {
-  provider: string;
-  model: string;
-  request_hash: string | null;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: number;
-  latency_ms: number;
-  /** ok, malformed, refused, timeout, rate_limited, unavailable, error — or reported (an agent's own figures). */
-  status: string;
-  error: string | null;
-  player_id: string;
-  turn: number;
-  window: string;
-};
+/** One provider call (or usage an external agent reported), as provider_calls keeps it, for one seat. */
+export type ProviderCallRecord = ProviderCallRow & { player_id: string; turn: number; window: string };
 
 export type SeatDecision = {
   /** The answer for the engine; undefined when the agent gave none (the engine applies its fallback). */
