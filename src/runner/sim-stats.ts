@@ -122,16 +122,20 @@ export class SimStats {
           cards = e.payload.cards ?? {};
           for (const p of e.payload.players) {
             seat.set(p.player_id, p.seat);
-            fear.set(p.player_id, p.baseline.fear);
+            // Projected logs (a researcher during the game) may lack baselines: fear then starts unknown (0).
+            fear.set(p.player_id, p.baseline?.fear ?? 0);
           }
           break;
         case 'emotion_updated':
           if (e.payload.emotions) fear.set(e.payload.player_id, e.payload.emotions.fear);
           break;
         case 'action_submitted': {
-          // Face-down plays carry no card ref; the full event's action still names the card.
+          // Face-down plays carry no card ref; the full event's action still names the card. A
+          // projected log (a researcher's, mid-game) has neither for them: they go uncounted.
           const id = e.payload.action?.payload.card_id;
-          if (e.payload.kind === 'play_card' && id) play(e.payload.player_id, cardDef(cards[id] ?? '').type);
+          const name = id ? cards[id] : undefined;
+          const type = e.payload.card?.type ?? (name ? cardDef(name).type : null);
+          if (e.payload.kind === 'play_card' && type) play(e.payload.player_id, type);
           const key = `${e.turn}|${e.payload.player_id}`;
           acted.set(key, { player: e.payload.player_id, active: (acted.get(key)?.active ?? false) || e.payload.kind !== 'pass' });
           if (e.payload.forced) tally(e.payload.player_id).forcedPasses++;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent } from '../../src/game/evolve.js';
-import type { GameState } from '../../src/game/index.js';
+import { viewEvent, type GameState } from '../../src/game/index.js';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { logicalInputClock } from '../../src/runner/input-clock.js';
 import { runPersistent } from '../../src/runner/persistent-runner.js';
-import { readLog } from '../../src/runner/stored-game.js';
+import { SimStats } from '../../src/runner/sim-stats.js';
+import { readDecisions, readLog } from '../../src/runner/stored-game.js';
 import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
 import { JsonLogger } from '../../src/server/json-logger.js';
@@ -319,6 +320,40 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
         expect(r.body.assertions.map((a) => a.name)).toEqual(['hash chain intact', 'seq contiguous from 1', 'snapshots equal the fold of the events', 're-simulation reproduces the log']);
         expect(r.body.assertions.every((a) => a.status === 'pass')).toBe(true);
       }
+    });
+  });
+
+  describe('analytics', () => {
+    type Analytics = { view: string; private_details: boolean; status: string; figures: { games: number; seatWinRate: Array<number | null>; manipulationOutcomes: Record<string, number>; byAgent: Record<string, { games: number }> } };
+    it('given an ended game, then researchers and admins get its figures with hidden details, and spectators get 403', async () => {
+      for (const token of [RESEARCHER, ADMIN]) {
+        const r = await get<Analytics>(`/games/${ended}/analytics`, token);
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ private_details: true, status: 'ended', figures: { games: 1 } });
+        expect(r.body.figures.seatWinRate.some((x) => x === 1)).toBe(true);
+        expect(Object.values(r.body.figures.manipulationOutcomes).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      }
+      expect((await get(`/games/${ended}/analytics`)).status).toBe(403);
+    });
+
+    it('given a running game, then a researcher’s figures come from the public table only, an admin’s from everything', async () => {
+      const researcher = await get<Analytics>(`/games/${running}/analytics`, RESEARCHER);
+      const admin = await get<Analytics>(`/games/${running}/analytics`, ADMIN);
+      expect(researcher.body).toMatchObject({ view: 'researcher', private_details: false });
+      expect(admin.body).toMatchObject({ view: 'admin', private_details: true });
+      // The figures of exactly what a public spectator may see, and of the whole log.
+      const game = await server.store.getGame(running);
+      const agents = [...game.seats].sort((a, b) => a.seat - b.seat).map((x) => x.agent);
+      const decisions = (await readDecisions(server.store, running)).length;
+      const log = await readLog(server.store, running);
+      const figuresOf = (events: GameEvent[]) => {
+        const stats = new SimStats();
+        stats.add({ events, decisions, agents });
+        return JSON.parse(JSON.stringify(stats.figures())) as unknown;
+      };
+      expect(researcher.body.figures).toEqual(figuresOf(log.map((e) => viewEvent(e, { role: 'spectator' }))));
+      expect(admin.body.figures).toEqual(figuresOf(log));
+      expect(admin.body.figures).not.toEqual(researcher.body.figures);
     });
   });
 

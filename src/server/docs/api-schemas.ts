@@ -85,6 +85,14 @@ export const RunReport = z.object({
   artifacts_path: z.string().meta({ description: 'Where this report can be fetched again (nothing is written on the server)' }),
 });
 
+export const GameAnalytics = z.object({
+  game_id: GameId,
+  view: z.enum(['researcher', 'admin']),
+  private_details: z.boolean().meta({ description: 'Whether hidden details went into the figures: admins always, researchers once the game is over' }),
+  status: z.enum(['created', 'running', 'ended', 'aborted']),
+  figures: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, for this one game: seat and agent results, card type shares, manipulation and slip rates, rejections by code, emotion coupling' }),
+});
+
 export const AgentCatalog = z.object({
   builtins: z.array(z.object({ name: z.string(), spec: z.string() })),
   skills: z.array(

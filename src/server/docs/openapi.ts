@@ -4,11 +4,11 @@ import { PlayerPrivateState, WorldState } from '../../protocol/index.js';
 import { RULES_VERSION } from '../../game/index.js';
 import { EventsQuery, SnapshotQuery } from '../games/game-log.schemas.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
-import { AgentCatalog, ErrorBody, EventsPage, EventView, GamesPage, GameView, Health, RunReport, SnapshotView, StateView } from './api-schemas.js';
+import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 
 /** Response schemas by the name components.schemas gives them. */
-const SCHEMAS = { Error: ErrorBody, Health, GameView, GamesPage, EventView, EventsPage, StateView, WorldState, PlayerPrivateState, SnapshotView, RunReport, AgentCatalog };
+const SCHEMAS = { Error: ErrorBody, Health, GameView, GamesPage, EventView, EventsPage, StateView, WorldState, PlayerPrivateState, SnapshotView, RunReport, GameAnalytics, AgentCatalog };
 type SchemaName = keyof typeof SCHEMAS;
 
 type Route = {
@@ -83,6 +83,16 @@ const ROUTES: Route[] = [
     query: SnapshotQuery,
     ok: { status: 200, schema: 'SnapshotView' },
     errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/analytics',
+    tag: 'spectating',
+    summary: 'A game’s figures for researchers',
+    description: 'The log folded into the figures `simulate` reports, from the events as the caller may see them: a researcher’s figures for a running game come from the public table only.',
+    role: 'researcher',
+    ok: { status: 200, schema: 'GameAnalytics' },
+    errors: [403, 404],
   },
   {
     method: 'get',

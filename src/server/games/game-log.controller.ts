@@ -5,7 +5,7 @@ import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import { SETTINGS } from '../tokens.js';
 import { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
-import { GameLogService, type EventsPage, type SnapshotView } from './game-log.service.js';
+import { GameLogService, type EventsPage, type GameAnalytics, type SnapshotView } from './game-log.service.js';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
@@ -27,6 +27,12 @@ export class GameLogController {
   snapshot(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<SnapshotView> {
     const role = requireRole(headers, this.settings);
     return this.log.snapshot(id, role, parseOr400(SnapshotQuery, query, 'query'));
+  }
+
+  @Get(':id/analytics')
+  analytics(@Param('id') id: string, @Headers() headers: RequestHeaders): Promise<GameAnalytics> {
+    const role = requireRole(headers, this.settings, 'researcher');
+    return this.log.analytics(id, role);
   }
 
   @Get(':id/verify')

@@ -1,6 +1,8 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { GameConfig, viewEvent, viewState, type StateView, type Viewer } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
+import { SimStats, type SimFigures } from '../../runner/sim-stats.js';
+import { readDecisions, readLog } from '../../runner/stored-game.js';
 import { verifyGame, type RunReport } from '../../runner/verify-game.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import { delayed, viewFor, type Role } from '../auth/roles.js';
@@ -29,6 +31,17 @@ export type SnapshotView = {
   /** sha256 (hex) of the canonical JSON of `state`, as the socket's snapshots carry: recompute it to detect drift. */
   state_hash: string;
   state: StateView;
+};
+
+/** A game's figures (the ones `simulate` reports, for one game), from the log as the caller may see it. */
+export type GameAnalytics = {
+  game_id: string;
+  /** researcher: the public table while the game runs, everything once it is over; admin: everything. */
+  view: 'researcher' | 'admin';
+  /** Whether hidden details (face-down cards, secret plans, contest outcomes) went into the figures. */
+  private_details: boolean;
+  status: GameRecord['status'];
+  figures: SimFigures;
 };
 
 /** The viewer for a role and `?view=`, or the 400/403 viewFor gives; a seat the game lacks is a 400. */
@@ -70,6 +83,25 @@ export class GameLogService {
       last_seq: head,
       next_after: visible.at(-1)?.seq ?? q.after,
     };
+  }
+
+  /**
+   * Analytics for researchers and admins: the log folded into simulate's figures (win by seat and
+   * agent, card shares, manipulation and slip rates, rejections, emotion coupling…). It folds the
+   * events as the caller's projection shows them, so a researcher's figures for a running game
+   * come from the public table only.
+   *
+   * @example await log.analytics('game_ab12', 'researcher')
+   */
+  async analytics(gameId: string, role: Role): Promise<GameAnalytics> {
+    const game = await this.store.getGame(gameId);
+    const viewer: Viewer = role === 'admin' ? { role: 'admin' } : { role: 'researcher' };
+    const gameOver = game.status === 'ended';
+    const events = (await readLog(this.store, gameId)).map((e) => viewEvent(e, viewer, gameOver));
+    const stats = new SimStats();
+    const agents = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
+    stats.add({ events, decisions: (await readDecisions(this.store, gameId)).length, agents });
+    return { game_id: gameId, view: viewer.role as 'researcher' | 'admin', private_details: role === 'admin' || gameOver, status: game.status, figures: stats.figures() };
   }
 
   /** @example await log.snapshot('game_ab12', 'admin', { seq: 40, view: 'plr_2' }) */
