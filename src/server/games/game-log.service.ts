@@ -101,7 +101,7 @@ export class GameLogService {
     const stats = new SimStats();
     const agents = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
     stats.add({ events, decisions: (await readDecisions(this.store, gameId)).length, agents });
-    return { game_id: gameId, view: viewer.role as 'researcher' | 'admin', private_details: role === 'admin' || gameOver, status: game.status, figures: stats.figures() };
+    return { game_id: gameId, view: viewer.role, private_details: role === 'admin' || gameOver, status: game.status, figures: stats.figures() };
   }
 
   /** @example await log.snapshot('game_ab12', 'admin', { seq: 40, view: 'plr_2' }) */
