@@ -52,7 +52,7 @@ describe('API docs', () => {
     expect(doc.openapi).toBe('3.1.0');
     const routes = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect(routes.sort()).toEqual(
-      ['GET /health', 'POST /games', 'GET /games', 'GET /games/{id}', 'GET /games/{id}/events', 'GET /games/{id}/snapshot', 'GET /games/{id}/verify', 'GET /agents'].sort(),
+      ['GET /health', 'POST /games', 'GET /games', 'GET /games/{id}', 'GET /games/{id}/events', 'GET /games/{id}/snapshot', 'GET /games/{id}/verify', 'GET /games/{id}/analytics', 'GET /agents'].sort(),
     );
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
