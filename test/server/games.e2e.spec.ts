@@ -128,6 +128,14 @@ describe('games over REST, on a real server', () => {
     expect(logLines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'game ended', game_id: game.game_id, turn: expect.any(Number), phase: expect.any(String) }));
   });
 
+  it('given a seat whose agent fails, then the game still ends and each failure is a warn line naming the game, turn, phase and player', async () => {
+    const game = await create({ agents: ['skill:test/agents/fixtures/skills/crasher', 'random'], seed: 77, rules: SHORT, pace_ms: 0 });
+    await ended(game.game_id);
+    const warns = logLines.filter((l) => l['msg'] === 'agent gave no usable answer; the rules fallback applies' && l['game_id'] === game.game_id);
+    expect(warns.length).toBeGreaterThan(0);
+    expect(warns[0]).toMatchObject({ level: 'warn', player_id: 'plr_1', turn: expect.any(Number), phase: expect.any(String), failure: { code: 'protocol/exit_code' } });
+  });
+
   it('given games, when listed and fetched, then GET /games pages through them (status filter, cursor) and GET /games/:id returns one', async () => {
     const a = await create({ agents: ['random', 'turtle'], rules: SHORT });
     const b = await create({ agents: ['random', 'balanced'], rules: SHORT });

@@ -38,6 +38,13 @@ export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSign
     const out = await resumePersistent(store, gameId, {
       signal,
       paceMs: options.pace_ms,
+      onDecision: (player, answer) => {
+        const t = answer.trace;
+        const fields = { game_id: gameId, ...where, player_id: player, window: t?.window, agent: t?.agent, latency_ms: t?.latency_ms };
+        // Every decision at debug; an agent that failed (the engine's fallback applies) at warn.
+        if (t && !t.ok) logger.emit('warn', 'agent gave no usable answer; the rules fallback applies', { ...fields, failure: t.failure, fallback: t.fallback, health: t.health });
+        else logger.emit('debug', 'decision', fields);
+      },
       onCommit: (seq, state, events) => {
         where = { turn: state.turn, phase: state.phase };
         try {
