@@ -54,7 +54,13 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
     err: (text) => void process.stderr.write(text),
     errIsTTY: process.stderr.isTTY === true,
   };
-  process.exitCode = await main(argv, io);
+  const code = await main(argv, io);
+  process.exitCode = code;
+  // A command is done when main returns (serve returns once the server has stopped). Libraries may
+  // leave timers behind — Prisma's WASM migration engine keeps one for ~10 s — so exit once the
+  // output is flushed instead of waiting for the event loop to drain.
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((done) => s.write('', () => done()))));
+  process.exit(code);
 }
 
 const isEntry = (path: string | undefined): boolean => {
