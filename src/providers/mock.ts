@@ -4,7 +4,7 @@ import { between, digest } from './mock-draw.js';
 import { invalidAnswer, MALFORMED_TEXT, REFUSAL_TEXT, scheduledOutcome } from './mock-failures.js';
 import { mockConfig, type MockOptions } from './mock-options.js';
 import { readRequestBlock } from './mock-prompt.js';
-import { realSleep } from './mock-sleep.js';
+import { abortableSleep } from '../lib/abortable-sleep.js';
 import { costOf } from './pricing.js';
 import { requestHash } from './request-hash.js';
 import type { CallStatus, Provider, ProviderRequest, ProviderResult, Usage } from './types.js';
@@ -63,7 +63,8 @@ function parseBlock(req: ProviderRequest): Parsed {
  * // r.status 'ok', r.json { selected_action: {…}, attack_plan: {…}, reasoning: 'I play Feint on Bram to work fear through bait.' }
  */
 export function mockProvider(options: MockOptions = {}): Provider {
-  const { sleep = realSleep, ...rest } = options;
+  // Real timers by default; an abort ends the wait early and the call reports it as a result.
+  const { sleep = abortableSleep, ...rest } = options;
   const config = mockConfig(rest);
   const attempts = new Map<string, number>();
   let calls = 0;

@@ -1,3 +1,4 @@
+import { abortableSleep } from '../lib/abortable-sleep.js';
 import type { BudgetAlert, BudgetMeter } from './budget.js';
 import type { Provider, ProviderRequest, ProviderResult } from './types.js';
 
@@ -31,8 +32,6 @@ export type RouteResult = {
   calls: number;
 };
 
-const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 /**
  * Routes one request along a model chain, within budgets (docs/providers.md has the table):
  * a timed-out call is retried once on the same model; 429 and 503/5xx wait for Retry-After (or an
@@ -44,7 +43,7 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  */
 export async function route(request: Omit<ProviderRequest, 'model'>, options: RouteOptions): Promise<RouteResult> {
   const { budgets } = options;
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const maxWaitMs = options.maxWaitMs ?? 10_000;
   const maxWaits = options.maxWaits ?? 2;
   let last: ProviderResult | null = null;

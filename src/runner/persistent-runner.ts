@@ -19,6 +19,7 @@ import { actionRecord, asDecision, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
 import { seatConfigs } from './lineup.js';
 import { RunnerError } from './runner-errors.js';
+import { abortableSleep } from '../lib/abortable-sleep.js';
 
 /** How a persistent run stopped. */
 export type RunOutcome = {
@@ -59,20 +60,6 @@ export type RunnerOptions = {
   /** How to wait those milliseconds (default: a timer an abort cuts short); for tests. */
   pause?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
-
-/** Waits `ms`, or less if the signal aborts first; never rejects. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** A game to start: its seed, its agents by seat (built-in names or skill:<folder>) and rules overrides. */
 export type NewGame = {

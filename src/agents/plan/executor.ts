@@ -7,7 +7,7 @@ import type {
   ToolInvocation,
   ToolResult,
 } from '../../protocol/index.js';
-import { abortableSleep } from './backoff.js';
+import { abortableSleep } from '../../lib/abortable-sleep.js';
 import { gate } from './gate.js';
 import { checkGraph, type PlanError, topologicalOrder } from './graph.js';
 import { startBudget } from './plan-budget.js';
