@@ -125,3 +125,14 @@ export async function verifyGame(
   ];
   return { events_checked: log.length, assertions };
 }
+
+/**
+ * verifyGame as a RunReport (seed 004), timed; where it is kept (`artifacts_path`) is the caller's.
+ *
+ * @example writeReport(await verifyReport(store, id))
+ */
+export async function verifyReport(store: EventStore, gameId: string): Promise<Omit<RunReport, 'artifacts_path'>> {
+  const start_ts = new Date().toISOString();
+  const { events_checked, assertions } = await verifyGame(store, gameId);
+  return { game_id: gameId, scenario: 'verify', start_ts, end_ts: new Date().toISOString(), events_checked, assertions };
+}

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { verifyGame, type RunReport } from '../../runner/verify-game.js';
+import { verifyReport, type RunReport } from '../../runner/verify-game.js';
 import { int } from '../format.js';
 import { gameIdArg, parseFlags } from '../flags.js';
 import { EXIT } from '../io.js';
@@ -49,18 +49,9 @@ Exit code 0 only when every assertion passes.
     }
     const gameId = gameIdArg(positionals)!;
     return withStore(io, async (store) => {
-      const start_ts = new Date().toISOString();
-      const { events_checked, assertions } = await verifyGame(store, gameId);
-      const report = writeReport({
-        game_id: gameId,
-        scenario: 'verify',
-        start_ts,
-        end_ts: new Date().toISOString(),
-        events_checked,
-        assertions,
-      });
+      const report = writeReport(await verifyReport(store, gameId));
       io.out(values.json ? `${JSON.stringify(report)}\n` : formatReport(report));
-      const failed = assertions.filter((a) => a.status === 'fail').map((a) => a.name);
+      const failed = report.assertions.filter((a) => a.status === 'fail').map((a) => a.name);
       if (failed.length === 0) return EXIT.ok;
       io.err(`tiltyard: ${gameId} fails verification: ${failed.join(', ')}\n`);
       return EXIT.failure;

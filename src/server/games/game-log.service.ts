@@ -3,7 +3,7 @@ import { GameConfig, viewEvent, viewState, type StateView, type Viewer } from '.
 import type { GameEvent } from '../../protocol/index.js';
 import { SimStats, type SimFigures } from '../../runner/sim-stats.js';
 import { readDecisions, readLog } from '../../runner/stored-game.js';
-import { verifyGame, type RunReport } from '../../runner/verify-game.js';
+import { verifyReport, type RunReport } from '../../runner/verify-game.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import { delayed, viewFor, type Role } from '../auth/roles.js';
 import { viewHash } from '../spectate/state-hash.js';
@@ -124,17 +124,7 @@ export class GameLogService {
    * response is the report, so `artifacts_path` is where it can be fetched again.
    */
   async verify(gameId: string): Promise<RunReport> {
-    const start_ts = new Date().toISOString();
-    const { events_checked, assertions } = await verifyGame(this.store, gameId);
-    return {
-      game_id: gameId,
-      scenario: 'verify',
-      start_ts,
-      end_ts: new Date().toISOString(),
-      events_checked,
-      assertions,
-      artifacts_path: `/games/${encodeURIComponent(gameId)}/verify`,
-    };
+    return { ...(await verifyReport(this.store, gameId)), artifacts_path: `/games/${encodeURIComponent(gameId)}/verify` };
   }
 
   private async visibleHead(game: GameRecord, role: Role): Promise<{ head: number; delayMs: number }> {
