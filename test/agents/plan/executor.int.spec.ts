@@ -89,11 +89,10 @@ describe('executePlan with real tools — retries', () => {
     const starts = readLog<{ run: number; start: number }>(dir, 'starts.log').map((l) => l.start);
     expect(starts).toHaveLength(3);
     const gaps = [starts[1]! - starts[0]!, starts[2]! - starts[1]!];
-    // Each gap is the failed run's remaining life + the backoff + starting the next process.
+    // Each gap is the failed run's remaining life + the backoff + starting the next process, so
+    // the backoff is a floor; how much more a loaded machine adds is not this test's business.
     expect(gaps[0]).toBeGreaterThanOrEqual(50);
     expect(gaps[1]).toBeGreaterThanOrEqual(100);
-    expect(gaps[0]).toBeLessThan(50 + 1_500);
-    expect(gaps[1]).toBeLessThan(100 + 1_500);
     expect(r.trace.filter((e) => e.type === 'retry').map((e) => e.data['delayMs'])).toEqual([
       50, 100,
     ]);
@@ -231,7 +230,6 @@ describe('executePlan with real tools — concurrency', () => {
 describe('executePlan with real tools — timeouts', () => {
   it('kills a tool that overruns its timeoutMs and marks it timeout', async () => {
     const dir = workDir();
-    const t0 = performance.now();
     const p = plan({
       tools: [
         fixtureTool(
@@ -243,29 +241,28 @@ describe('executePlan with real tools — timeouts', () => {
       ],
     });
     const r = await executePlan(p, processPorts(dir), context);
-    expect(performance.now() - t0).toBeLessThan(3_000);
     expect(byId(r, 'slow')).toMatchObject({ state: 'timeout', error: 'timed out after 300 ms' });
-    // Killed mid-sleep: it never logged an end (nor, on a very slow start, even a start).
+    // Killed mid-sleep: it never logged an end (nor, on a very slow start, even a start). Had it
+    // not been killed, it would have slept its 10 s to the end and logged it.
     expect(intervals(dir).every((i) => Number.isNaN(i.end))).toBe(true);
     expect(r).toMatchObject({ success: false, failedTools: ['slow'], canReplan: true });
   });
 
   it('stops the plan at its timeoutMs: the running tool is killed, the rest never start', async () => {
     const dir = workDir();
-    const t0 = performance.now();
+    // No quick tool before 'slow': whether one would finish inside the plan's budget on a loaded
+    // machine is a race; tools running in order are covered above.
     const p = plan({
       tools: [
-        fixtureTool('quick', 'sleeper.py', { ms: 10 }),
         fixtureTool('slow', 'sleeper.py', { ms: 10_000 }),
         fixtureTool('never', 'sleeper.py', { ms: 10 }),
       ],
       timeoutMs: 800,
     });
     const r = await executePlan(p, processPorts(dir), context);
-    expect(performance.now() - t0).toBeLessThan(3_500);
-    const ran = intervals(dir).map((i) => i.tool);
-    expect(ran[0]).toBe('quick');
-    expect(ran).not.toContain('never');
+    const ran = intervals(dir);
+    expect(ran.map((i) => i.tool)).not.toContain('never');
+    expect(ran.every((i) => Number.isNaN(i.end))).toBe(true);
     expect(byId(r, 'slow').state).toBe('timeout');
     expect(byId(r, 'never')).toMatchObject({
       state: 'skipped',

@@ -292,14 +292,13 @@ describe('executePlan — misbehaving ports never make it throw', () => {
   });
 
   it('given a runTool that ignores its signal, then the executor stops waiting stopGraceMs after the deadline', async () => {
+    // It never settles: the test ends only because the executor stops waiting.
     const runTool = () => new Promise<never>(() => {});
-    const t0 = performance.now();
     const r = await executePlan(
       plan([{ toolId: 'stuck', timeoutMs: 50, retryPolicy: { maxRetries: 0 } }]),
       { runTool, stopGraceMs: 50 },
       context,
     );
-    expect(performance.now() - t0).toBeLessThan(1_000);
     expect(byId(r, 'stuck')).toMatchObject({ state: 'timeout', error: 'timed out after 50 ms' });
   });
 });

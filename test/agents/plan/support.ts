@@ -122,6 +122,33 @@ export function sleeping(ms: number, state: JsonObject = {}): Behaviour {
     });
 }
 
+/**
+ * Never finishes on its own: resolves as aborted only when the signal fires. A test using it ends
+ * only if the executor aborts the attempt, so it proves the abort without measuring time.
+ */
+export function untilAborted(): Behaviour {
+  return ({ signal }) =>
+    new Promise((resolve) => {
+      const abort = () =>
+        resolve(
+          outcome(
+            false,
+            {},
+            { failure: { code: 'process/aborted', message: 'aborted' }, done: null },
+          ),
+        );
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort);
+    });
+}
+
+/** A retry wait that only ends when the plan aborts it (see untilAborted). */
+export const sleepUntilAborted = (_ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve());
+  });
+
 export function failed(
   code: 'protocol/exit_code' | 'agent/threw' = 'protocol/exit_code',
   message = 'exited with code 1',
