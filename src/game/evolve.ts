@@ -5,9 +5,8 @@ import { clamp } from './math.js';
 import { player } from './players.js';
 import { RulesConfig } from './rules.js';
 import type { GameState, PlayerState, RoundRecord } from './state.js';
-import { tickFaceDown } from './upkeep.js';
 import { finishSeat, reactionWindow, windowFor } from './windows/state.js';
-import { moveCard } from './zones.js';
+import { moveCard, tickFaceDown } from './zones.js';
 
 type Handler<T extends EventType> = (state: GameState, event: GameEventOf<T>) => void;
 type Handlers = { [T in EventType]: Handler<T> };
@@ -47,7 +46,8 @@ function discardHand(state: GameState, p: PlayerState): void {
 const handlers: Handlers = {
   game_started(s, e) {
     const p = e.payload;
-    if (!p.cards || !p.deck) throw new Error('game_started without its secret parts cannot be folded');
+    if (!p.cards || !p.deck)
+      throw new Error('game_started without its secret parts cannot be folded');
     s.rules = RulesConfig.parse(p.rules);
     s.status = 'running';
     s.cards = { ...p.cards };
@@ -67,8 +67,14 @@ const handlers: Handlers = {
       secret_plan: null,
       emotions: { ...seat.baseline },
       baseline: { ...seat.baseline },
-      trust: Object.fromEntries(p.players.filter((o) => o.player_id !== seat.player_id).map((o) => [o.player_id, s.rules.start_trust])),
-      grievance: Object.fromEntries(p.players.filter((o) => o.player_id !== seat.player_id).map((o) => [o.player_id, 0])),
+      trust: Object.fromEntries(
+        p.players
+          .filter((o) => o.player_id !== seat.player_id)
+          .map((o) => [o.player_id, s.rules.start_trust]),
+      ),
+      grievance: Object.fromEntries(
+        p.players.filter((o) => o.player_id !== seat.player_id).map((o) => [o.player_id, 0]),
+      ),
       impacts: {},
       social: {},
       next_lockout: false,
@@ -121,7 +127,10 @@ const handlers: Handlers = {
     }
     for (const m of p.card_moves) moveCard(s, m);
     for (const pl of s.players) {
-      if (pl.false_tell_charge && !s.arena.some((a) => a.owner === pl.player_id && s.cards[a.card_id] === 'False Tell')) {
+      if (
+        pl.false_tell_charge &&
+        !s.arena.some((a) => a.owner === pl.player_id && s.cards[a.card_id] === 'False Tell')
+      ) {
         pl.false_tell_charge = false;
       }
     }
@@ -134,7 +143,8 @@ const handlers: Handlers = {
     const p = player(s, e.payload.player_id);
     const drawn = s.deck.splice(0, e.payload.count);
     if (drawn.length !== e.payload.count) throw new Error('drew more cards than the deck holds');
-    if (e.payload.cards && e.payload.cards.join() !== drawn.join()) throw new Error('drawn cards disagree with the deck');
+    if (e.payload.cards && e.payload.cards.join() !== drawn.join())
+      throw new Error('drawn cards disagree with the deck');
     p.hand.push(...drawn);
   },
   deck_reshuffled(s, e) {
@@ -144,7 +154,13 @@ const handlers: Handlers = {
   },
   cards_discarded(s, e) {
     const p = player(s, e.payload.player_id);
-    for (const c of e.payload.cards) moveCard(s, { card_id: c.card_id, from: `hand:${p.player_id}`, to: 'discard', reason: e.payload.reason });
+    for (const c of e.payload.cards)
+      moveCard(s, {
+        card_id: c.card_id,
+        from: `hand:${p.player_id}`,
+        to: 'discard',
+        reason: e.payload.reason,
+      });
   },
   secret_plan_committed(s, e) {
     if (!e.payload.plan) throw new Error('secret plan missing from the full log');
@@ -153,8 +169,15 @@ const handlers: Handlers = {
   },
   speech_posted(s, e) {
     const p = e.payload;
-    if (p.text === undefined || p.speech_act === undefined) throw new Error('speech missing from the full log');
-    s.speech.push({ player_id: p.player_id, channel: p.channel, target_player_id: p.target_player_id, text: p.text, speech_act: p.speech_act });
+    if (p.text === undefined || p.speech_act === undefined)
+      throw new Error('speech missing from the full log');
+    s.speech.push({
+      player_id: p.player_id,
+      channel: p.channel,
+      target_player_id: p.target_player_id,
+      text: p.text,
+      speech_act: p.speech_act,
+    });
     bump(currentRound(s).speeches, p.player_id);
     if (p.commitment_id) {
       s.ledger.push({
@@ -204,7 +227,8 @@ const handlers: Handlers = {
     bump(round.actions, p.player_id);
     const name = s.cards[cardId] ?? '';
     (round.plays[p.player_id] ??= []).push(p.kind === 'activate' ? `activate:${name}` : name);
-    if (name === 'Overreach' || (w.taken === 2 && seat.exposure >= s.rules.tell_dominant_at)) bump(round.reckless, p.player_id);
+    if (name === 'Overreach' || (w.taken === 2 && seat.exposure >= s.rules.tell_dominant_at))
+      bump(round.reckless, p.player_id);
     w.rejections = 0;
     w.last_rejection = null;
     const max = seat.locked_out ? 1 : s.rules.actions_per_round;
@@ -214,7 +238,9 @@ const handlers: Handlers = {
     if (!s.window) throw new Error('rejection outside a window');
     s.window.rejections += 1;
     const code = e.payload.code ?? 'rejected';
-    s.window.last_rejection = e.payload.reprompt ? { code, message: e.payload.message ?? code } : null;
+    s.window.last_rejection = e.payload.reprompt
+      ? { code, message: e.payload.message ?? code }
+      : null;
   },
   reaction_requested(s, e) {
     s.suspended = s.window;
@@ -263,7 +289,8 @@ const handlers: Handlers = {
       bump(round.reckless, actor);
     }
     // False Tell lies face down, so the event's public `card` is null: read the card off the stack entry.
-    if (entry!.kind === 'play_card' && s.cards[entry!.card_id] === 'False Tell' && !p.fizzled) player(s, actor).false_tell_charge = true;
+    if (entry!.kind === 'play_card' && s.cards[entry!.card_id] === 'False Tell' && !p.fizzled)
+      player(s, actor).false_tell_charge = true;
     if (p.prediction && p.attack_plan) {
       s.predictions.push({
         predictor: actor,
@@ -284,7 +311,12 @@ const handlers: Handlers = {
   },
   prediction_scored(s, e) {
     const p = e.payload;
-    const i = s.predictions.findIndex((x) => x.predictor === p.predictor_player_id && x.target === p.target_player_id && x.predicted === p.predicted);
+    const i = s.predictions.findIndex(
+      (x) =>
+        x.predictor === p.predictor_player_id &&
+        x.target === p.target_player_id &&
+        x.predicted === p.predicted,
+    );
     if (i < 0) throw new Error('scored an unknown prediction');
     s.predictions.splice(i, 1);
     const predictor = player(s, p.predictor_player_id);
@@ -294,7 +326,8 @@ const handlers: Handlers = {
   },
   emotion_updated(s, e) {
     const p = e.payload;
-    if (!p.emotions || !p.trust || !p.grievance) throw new Error('emotions missing from the full log');
+    if (!p.emotions || !p.trust || !p.grievance)
+      throw new Error('emotions missing from the full log');
     const seat = player(s, p.player_id);
     seat.emotions = { ...p.emotions };
     seat.trust = { ...p.trust };
@@ -312,7 +345,8 @@ const handlers: Handlers = {
   },
   reflection_recorded(s, e) {
     const seat = player(s, e.payload.player_id);
-    if (e.payload.record) seat.notes = [...seat.notes, ...e.payload.record.memory_updates].slice(-20);
+    if (e.payload.record)
+      seat.notes = [...seat.notes, ...e.payload.record.memory_updates].slice(-20);
     if (s.window?.window === 'reflect') finishSeat(s.window, seat.player_id);
   },
   life_lost(s, e) {
@@ -329,7 +363,9 @@ const handlers: Handlers = {
     for (const a of s.arena.filter((x) => x.owner === seat.player_id)) s.discard.push(a.card_id);
     s.arena = s.arena.filter((x) => x.owner !== seat.player_id);
     s.ledger = s.ledger.filter((c) => c.speaker !== seat.player_id && c.target !== seat.player_id);
-    s.predictions = s.predictions.filter((x) => x.predictor !== seat.player_id && x.target !== seat.player_id);
+    s.predictions = s.predictions.filter(
+      (x) => x.predictor !== seat.player_id && x.target !== seat.player_id,
+    );
   },
   game_ended(s, e) {
     s.status = 'done';
@@ -341,7 +377,8 @@ const handlers: Handlers = {
 
 /** Applies an event to a state in place (the engine's hot path; callers own the state). */
 export function applyEvent(state: GameState, event: GameEvent): void {
-  if (event.game_id !== state.game_id) throw new Error(`event for ${event.game_id} applied to ${state.game_id}`);
+  if (event.game_id !== state.game_id)
+    throw new Error(`event for ${event.game_id} applied to ${state.game_id}`);
   if (event.seq !== state.seq + 1) throw new Error(`event seq ${event.seq} after ${state.seq}`);
   (handlers[event.type] as Handler<EventType>)(state, event);
   state.seq = event.seq;
@@ -349,5 +386,3 @@ export function applyEvent(state: GameState, event: GameEvent): void {
   state.turn = event.turn;
   if (event.rng) state.rng = { ...event.rng };
 }
-
-

@@ -19,11 +19,6 @@ export function initiativeFor(state: GameState, tempoAfter: (id: PlayerId) => nu
     .sort((a, b) => tempoAfter(b) - tempoAfter(a) || rank.get(a)! - rank.get(b)!);
 }
 
-/** evolve's half of upkeep for face-down cards: their clocks tick without appearing in the log. */
-export function tickFaceDown(state: GameState): void {
-  for (const a of state.arena) if (a.face_down && a.rounds_left !== null) a.rounds_left -= 1;
-}
-
 /** Upkeep: resolve drifts to baseline, tempo +1, arena clocks tick, rituals at 0 fire, statuses roll over. */
 export function runUpkeep(ctx: StepContext): void {
   // Face-down cards' clocks are the owner's secret: a ticking face-down card would betray a False Tell.
@@ -48,21 +43,34 @@ export function runUpkeep(ctx: StepContext): void {
   for (const a of s.arena) {
     if (a.face_down) {
       // A ticking face-down card would betray a False Tell, so its clock is not in the event: evolve
-      // ticks face-down clocks itself (tickFaceDown). It still expires in public, face up.
+      // ticks face-down clocks itself (tickFaceDown, zones.ts). It still expires in public, face up.
       const rounds = a.rounds_left === null ? null : a.rounds_left - 1;
-      if (rounds !== null && rounds < 0) moves.push({ card_id: a.card_id, from: `arena:${a.owner}` as const, to: 'discard' as const, reason: 'expired' });
+      if (rounds !== null && rounds < 0)
+        moves.push({
+          card_id: a.card_id,
+          from: `arena:${a.owner}` as const,
+          to: 'discard' as const,
+          reason: 'expired',
+        });
       continue;
     }
     const rounds = a.rounds_left === null ? null : a.rounds_left - 1;
     const countdown = a.countdown === null ? null : a.countdown - 1;
     if (rounds === a.rounds_left && countdown === a.countdown) continue;
     ticks.push({ card_id: a.card_id, rounds_left: rounds, countdown });
-    if (rounds !== null && rounds < 0) moves.push({ card_id: a.card_id, from: `arena:${a.owner}` as const, to: 'discard' as const, reason: 'expired' });
+    if (rounds !== null && rounds < 0)
+      moves.push({
+        card_id: a.card_id,
+        from: `arena:${a.owner}` as const,
+        to: 'discard' as const,
+        reason: 'expired',
+      });
     if (countdown !== null && countdown <= 0) firing.push(a.card_id);
   }
   const lockedOut = s.players.filter((p) => p.alive && p.next_lockout).map((p) => p.player_id);
   const forced: Record<PlayerId, PlayerId> = {};
-  for (const p of s.players) if (p.alive && p.next_forced_line) forced[p.player_id] = p.next_forced_line;
+  for (const p of s.players)
+    if (p.alive && p.next_forced_line) forced[p.player_id] = p.next_forced_line;
   ctx.emit('upkeep_applied', {
     initiative_order: initiativeFor(s, (id) => player(s, id).tempo + (tempoDelta[id] ?? 0)),
     resolve_delta: resolveDelta,
@@ -92,11 +100,15 @@ export function fireRitual(ctx: StepContext, cardId: string): void {
       fx.addResolve(p.player_id, e.slow_burn_resolve);
       fx.addEmotion(p.player_id, { tilt: e.slow_burn_tilt });
     }
-    notes.push(`Slow Burn: every opponent ${e.slow_burn_resolve} resolve, tilt +${e.slow_burn_tilt}`);
+    notes.push(
+      `Slow Burn: every opponent ${e.slow_burn_resolve} resolve, tilt +${e.slow_burn_tilt}`,
+    );
   } else if (name === 'Rebuild') {
     fx.addResolve(owner, e.rebuild_resolve, s.rules.resolve_baseline);
     fx.addEmotion(owner, { confidence: e.rebuild_confidence });
-    notes.push(`Rebuild: +${e.rebuild_resolve} resolve (cap ${s.rules.resolve_baseline}), confidence +${e.rebuild_confidence}`);
+    notes.push(
+      `Rebuild: +${e.rebuild_resolve} resolve (cap ${s.rules.resolve_baseline}), confidence +${e.rebuild_confidence}`,
+    );
   }
   fx.moves.push({ card_id: cardId, from: `arena:${owner}`, to: 'discard', reason: 'ritual_fired' });
   ctx.emit(

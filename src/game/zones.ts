@@ -64,3 +64,8 @@ export function allCardLocations(state: GameState): string[] {
   }
   return out;
 }
+
+/** evolve's half of upkeep for face-down cards: their clocks tick without appearing in the log. */
+export function tickFaceDown(state: GameState): void {
+  for (const a of state.arena) if (a.face_down && a.rounds_left !== null) a.rounds_left -= 1;
+}
