@@ -1,11 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { DatabaseUrl, describeConnectError } from './database-url.js';
 import { lockDir } from './dir-lock.js';
 import { StoreUnavailableError } from './errors.js';
 import { createPool, PgAdapterFactory } from './pg-adapter.js';
 import { PGliteAdapterFactory } from './pglite-adapter.js';
+import { readTemplate } from './pglite-template.js';
 
 /** A database the store can talk to: its adapter factory, a name for messages, and how to let go. */
 export type Backend = {
@@ -40,6 +42,11 @@ const MIGRATION_LOCK = 7_341_977_001;
  */
 export async function connectPostgres(url: string, connectTimeoutMs = 5_000): Promise<Backend> {
   const where = redactUrl(url);
+  const checked = DatabaseUrl.safeParse(url);
+  if (!checked.success)
+    throw new StoreUnavailableError(
+      `DATABASE_URL ${checked.error.issues[0]!.message} (got ${where === '(unparseable database URL)' ? JSON.stringify(url.slice(0, 80)) : where})`,
+    );
   let pool;
   try {
     pool = createPool(url, { connectTimeoutMs });
@@ -52,10 +59,9 @@ export async function connectPostgres(url: string, connectTimeoutMs = 5_000): Pr
     await pool.query('SELECT 1');
   } catch (e) {
     await pool.end().catch(() => {});
-    throw new StoreUnavailableError(
-      `cannot reach PostgreSQL at ${where}: ${(e as Error).message || String(e)}`,
-      { cause: e },
-    );
+    throw new StoreUnavailableError(`${describeConnectError(e, new URL(url))} [${where}]`, {
+      cause: e,
+    });
   }
   return {
     kind: 'postgres',
@@ -99,7 +105,7 @@ export function pgliteBackend(db: PGlite, where: string, release = () => {}): Ba
  * Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, locked against a second process; or an
  * in-memory one when dataDir is `memory://…`.
  */
-export async function connectPglite(dataDir: string): Promise<Backend> {
+export async function connectPglite(dataDir: string, migrationsDir?: string): Promise<Backend> {
   const memory = dataDir.startsWith('memory://');
   const dir = memory ? dataDir : join(resolve(dataDir), 'pglite');
   let release = () => {};
@@ -115,7 +121,11 @@ export async function connectPglite(dataDir: string): Promise<Backend> {
   }
   let db: PGlite;
   try {
-    db = await PGlite.create(dir);
+    // A new database starts from the migrated template when one is cached (no initdb, no
+    // migrations to apply); an existing one opens as it is.
+    const fresh = memory || !existsSync(join(dir, 'PG_VERSION'));
+    const template = fresh ? await readTemplate(migrationsDir) : null;
+    db = await PGlite.create(dir, template ? { loadDataDir: template } : {});
   } catch (e) {
     release();
     throw new StoreUnavailableError(

@@ -53,7 +53,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<EventSt
     ? pgliteBackend(options.pglite, 'the given PGlite')
     : url
       ? await connectPostgres(url, options.connectTimeoutMs)
-      : await connectPglite(options.dataDir ?? process.env.TILTYARD_DATA_DIR ?? './data');
+      : await connectPglite(
+          options.dataDir ?? process.env.TILTYARD_DATA_DIR ?? './data',
+          options.migrationsDir,
+        );
   const prisma = new PrismaClient({ adapter: backend.factory });
   try {
     if (options.migrate !== false)

@@ -27,9 +27,22 @@ const builtAt = (): number => {
  * and only when src/ changed since the last build (npm install has usually just built it).
  */
 export function setup(): void {
+  build();
+  // Fresh embedded databases in the tests start from the migrated template (a no-op when current).
+  execFileSync(process.execPath, [join(root, 'scripts', 'pglite-template.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
+function build(): void {
   if (builtAt() > newestSource(join(root, 'src'))) return;
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: root, stdio: 'inherit' },
+    );
   } catch (e) {
     // tsc still emits on type errors (the typecheck step reports them); only a missing CLI is fatal.
     if (builtAt() === 0) throw e;

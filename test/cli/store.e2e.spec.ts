@@ -203,7 +203,7 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
       expect(r.code).toBe(1);
       oneLine(r);
       expect(r.stderr).toMatch(
-        /^tiltyard: cannot reach PostgreSQL at postgres:\/\/127\.0\.0\.1:1\/x/,
+        /^tiltyard: nothing accepts connections at 127\.0\.0\.1:1 \(is PostgreSQL running\?\) \[postgres:\/\/127\.0\.0\.1:1\/x\]$/m,
       );
       expect(r.stdout).toBe('');
     }

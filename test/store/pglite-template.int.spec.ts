@@ -1,0 +1,66 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/index.js';
+import { localMigrations, MIGRATIONS_DIR } from '../../src/store/migrations.js';
+import { ensureTemplate, readTemplate } from '../../src/store/pglite-template.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-template-'));
+const cache = join(tmp, 'cache');
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+type Applied = { migration_name: string; checksum: string; finished: boolean };
+const APPLIED = `SELECT migration_name, checksum, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name`;
+
+describe('the migrated PGlite template', () => {
+  let file = '';
+  // Building one is a fresh initdb plus every migration: generous on a loaded machine.
+  beforeAll(async () => {
+    file = await ensureTemplate(MIGRATIONS_DIR, cache);
+  }, 300_000);
+
+  it('given no template yet, then ensureTemplate writes one, and a second call finds it', async () => {
+    expect(existsSync(file)).toBe(true);
+    expect(await ensureTemplate(MIGRATIONS_DIR, cache)).toBe(file);
+    expect(await readTemplate(MIGRATIONS_DIR, cache)).toBeInstanceOf(Blob);
+  });
+
+  it('given a new data dir and a cached template, then the store opens from it with every migration applied and stays on disk', async () => {
+    const before = process.env['TILTYARD_CACHE_DIR'];
+    process.env['TILTYARD_CACHE_DIR'] = cache;
+    const dataDir = join(tmp, 'data');
+    try {
+      const store = await openStore({ dataDir });
+      const rows = await store.prisma.$queryRawUnsafe<Applied[]>(APPLIED);
+      const local = await localMigrations();
+      expect(rows.map((r) => [r.migration_name, r.checksum, r.finished])).toEqual(
+        local.map((m) => [m.name, m.checksum, true]),
+      );
+      await store.prisma.$executeRawUnsafe(
+        `INSERT INTO games (game_id, seed, config, rules_version, last_hash) VALUES ('game_tpl', 1, '{}', 'x', 'h')`,
+      );
+      await store.close();
+      // Reopened, it is the same database (the template is only for new ones).
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      const again = await openStore({ dataDir });
+      expect(await again.prisma.game.count({ where: { gameId: 'game_tpl' } })).toBe(1);
+      await again.close();
+    } finally {
+      if (before === undefined) delete process.env['TILTYARD_CACHE_DIR'];
+      else process.env['TILTYARD_CACHE_DIR'] = before;
+    }
+  });
+
+  it('given migrations the template was not built from, then there is no template for them', async () => {
+    const dir = join(tmp, 'migrations');
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    mkdirSync(join(dir, '99990101000000_more'));
+    writeFileSync(
+      join(dir, '99990101000000_more', 'migration.sql'),
+      'CREATE TABLE more_things (id int);\n',
+    );
+    expect(await readTemplate(dir, cache)).toBeNull();
+    expect(await readTemplate(MIGRATIONS_DIR, cache)).not.toBeNull();
+  });
+});
