@@ -64,10 +64,10 @@ describe('extractJson', () => {
     expect(extractJson('  \n ')).toEqual({ ok: false, reason: 'empty reply' });
   });
 
-  it('stays fast on brace-heavy junk', () => {
-    const junk = '{'.repeat(50_000) + 'x';
-    const started = performance.now();
+  it('gives up on brace-heavy junk after a bounded number of attempts', () => {
+    // A megabyte of '{': the scan is bounded (MAX_OBJECT_STARTS tries, each linear), so this ends
+    // in milliseconds; an unbounded quadratic scan would run for hours and hit the test's timeout.
+    const junk = '{'.repeat(1_000_000) + 'x';
     expect(extractJson(junk).ok).toBe(false);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });

@@ -39,9 +39,7 @@ const mock = (o: MockOptions = {}): Provider => mockProvider({ sleep: fakeSleep(
 describe('mock provider: latency', () => {
   it('simulates a fixed latency through the sleep port and reports it', async () => {
     const { delays, sleep } = fakeSleep();
-    const started = performance.now();
     const r = await mockProvider({ latencyMs: 9_000, sleep }).call(ask(request()));
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(delays).toEqual([9_000]);
     expect(r).toMatchObject({ status: 'ok', latencyMs: 9_000 });
   });
@@ -78,13 +76,12 @@ describe('mock provider: latency', () => {
 
   it('waits on real timers by default, and an abort ends the wait as a cancelled call', async () => {
     const ctl = new AbortController();
-    const started = performance.now();
+    // Had the abort not ended the 10 s wait, the call would have answered 'ok'.
     const pending = mockProvider({ latencyMs: 10_000 }).call(
       ask(request(), { signal: ctl.signal }),
     );
     setTimeout(() => ctl.abort(), 20);
     const r = await pending;
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(r).toMatchObject({ status: 'timeout', error: 'mock: cancelled by the caller' });
     const quick = await mockProvider({ latencyMs: 30 }).call(ask(request()));
     expect(quick).toMatchObject({ status: 'ok', latencyMs: 30 });

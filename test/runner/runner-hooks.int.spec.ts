@@ -80,14 +80,13 @@ describe('persistent runner hooks (onCommit events, signal, pace)', () => {
 
   it('given a long pace, when the signal aborts during a pause, then the runner stops at once', async () => {
     const controller = new AbortController();
-    const t0 = performance.now();
+    // A pause of 10 minutes that the abort did not cut would outlast the test's own timeout.
     const out = await runPersistent(store, game('cut'), {
-      paceMs: 60_000,
+      paceMs: 600_000,
       signal: controller.signal,
       onCommit: () => setTimeout(() => controller.abort(), 30),
     });
     expect(out).toMatchObject({ status: 'stopped' });
     expect(out.lastSeq).toBeGreaterThan(0);
-    expect(performance.now() - t0).toBeLessThan(5_000);
   });
 });
