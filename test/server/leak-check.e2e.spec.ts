@@ -170,11 +170,17 @@ describe('leak checker: nothing public reconstructs hidden data (real server, re
       for (const m of [...w.spectator.all('state_hash'), ...w.spectator.all('snapshot')]) expect(m.state_hash).toBe(viewHash(viewState(states[m.seq]!.state, SPECTATOR)));
       const rows = items.filter((i) => i.where.startsWith('/games')).map((i) => i.value as Partial<GameRow>);
       expect(rows.filter((r) => 'last_hash' in r && r.last_hash !== null)).toEqual([]);
-      // Researchers get the chain only once the game is over.
+      // Researchers get the chain only once the game is over, and verify reports (which quote
+      // full-state hashes when they fail) likewise: 403 while it runs (a pace-bound game outlasts
+      // the first poll), the report at the end.
       for (const o of w.privileged.filter((x) => x.token === 'researcher' && !x.path.endsWith('/verify'))) {
         const r = o.body as GameRow;
         expect(r.last_hash === null).toBe(r.status !== 'ended');
       }
+      const verifies = w.privileged.filter((x) => x.token === 'researcher' && x.path.endsWith('/verify')).map((x) => x.status);
+      expect(verifies[0]).toBe(403);
+      expect(verifies.at(-1)).toBe(200);
+      expect(verifies.filter((x) => x !== 403 && x !== 200)).toEqual([]);
     });
 
     it('given anonymous GET /games, /games/:id, /events and /snapshot, then none shows a seq, status, placements, seed or end ahead of the delayed stream', () => {
@@ -207,6 +213,9 @@ describe('leak checker: nothing public reconstructs hidden data (real server, re
       // A running game listed as `?status=ended` would give the end away too.
       const endedLists = w.public.filter((o) => o.path === '/games?status=ended');
       for (const o of endedLists) for (const r of (o.body as { games: GameRow[] }).games) if (r.game_id === w.id) expect(r.status).toBe('ended');
+      // The public lobby hears the end no earlier either.
+      const heard = w.lobby.got('game_ended').find((m) => m.data.game_id === w.id)!;
+      expect(heard.at).toBeGreaterThanOrEqual(committed.get(final)! + w.delayMs);
       // The delayed socket is the reference: it sends nothing before its commit plus the delay.
       for (const e of w.spectator.events) if (e.committed_at !== null) expect(e.sent_at).toBeGreaterThanOrEqual(e.committed_at + w.delayMs);
       // The check has teeth: the admin's view of the same game is live, so it runs ahead.

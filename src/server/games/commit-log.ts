@@ -18,14 +18,14 @@ export class CommitLog {
   /** Records a game's steps from now on, keeping each for `delayMs` after it committed. */
   retain(gameId: string, delayMs: number): void {
     if (delayMs <= 0) return;
-    this.sweep(Date.now());
     const g = this.games.get(gameId);
     if (g) Object.assign(g, { keepMs: delayMs + this.marginMs, done: false });
     else this.games.set(gameId, { keepMs: delayMs + this.marginMs, commits: [], done: false });
   }
 
-  /** A committed step of seqs first…last at `at`; ignored for games not retained. */
+  /** A step whose first seq is `first` committed at `at`; ignored for games not retained. */
   record(gameId: string, first: number, at: number): void {
+    this.sweep(at);
     const g = this.games.get(gameId);
     if (!g) return;
     g.commits.push({ first, at });
