@@ -89,7 +89,7 @@ describe('leak checker: nothing public reconstructs hidden data (real server, re
       const w = await watchGame(server, { agents: FOUR, seed: 734_002_113 + delay, pace_ms: 15, rules: { round_cap: 5 }, spectator_delay_ms: delay }, keep);
       games[name] = { w, states: await statesOf(server.store, w.id) };
     }
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     for (const w of watchers) w.close();
     await server?.dispose();
