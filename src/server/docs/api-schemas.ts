@@ -21,19 +21,22 @@ export const Health = z.object({ status: z.literal('ok'), rules_version: z.strin
 /** A game's record as GET /games and GET /games/:id return it. */
 export const GameView = z.object({
   game_id: GameId,
-  seed: z.int().nullable().meta({ description: 'null while the game runs, except for admins' }),
+  seed: z.int().nullable().meta({ description: 'null until the game has ended (as the caller sees it), except for admins' }),
   seed_hidden: z.boolean(),
   config: z.record(z.string(), z.unknown()).meta({ description: 'The engine configuration (seats, rules overrides)' }),
   rules_version: z.string(),
-  status: GameStatus,
+  status: GameStatus.meta({ description: 'As of the caller’s head: a delayed spectator sees `running` until the end is a delay old' }),
   seats: z.array(SeatRecord),
-  last_seq: z.int(),
-  last_hash: z.string(),
-  placements: z.array(Placement).nullable(),
+  last_seq: z.int().meta({ description: 'The head this caller may see (a delayed spectator’s lags behind the log)' }),
+  last_hash: z
+    .string()
+    .nullable()
+    .meta({ description: 'Head of the sha256 chain over the unredacted events: admins, and researchers once the game is over; null for everyone else (it would let them test guesses at hidden data; see docs/security.md)' }),
+  placements: z.array(Placement).nullable().meta({ description: 'null until the caller may see the end' }),
   options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo}' }),
   created_at: IsoTimestamp,
-  updated_at: IsoTimestamp,
-  ended_at: IsoTimestamp.nullable(),
+  updated_at: IsoTimestamp.meta({ description: 'The last change the caller may see: for a delayed spectator, the ts of its head event' }),
+  ended_at: IsoTimestamp.nullable().meta({ description: 'null until the caller may see the end' }),
 });
 
 export const GamesPage = z.object({ games: z.array(GameView), next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }) });
@@ -71,7 +74,7 @@ export const SnapshotView = z.object({
   game_id: GameId,
   seq: z.int().min(0),
   last_seq: z.int().meta({ description: 'The head this caller may see' }),
-  state_hash: z.string().meta({ description: 'sha256 (hex) of the RFC 8785 canonical JSON of `state`, as received: recompute it to detect drift' }),
+  state_hash: z.string().meta({ description: 'sha256 (hex) of the RFC 8785 canonical JSON of `state`, as received (the caller’s own projection, never the full state): recompute it to detect drift' }),
   state: StateView,
 });
 

@@ -1,4 +1,5 @@
 import type { GameEvent } from '../../protocol/index.js';
+import { CommitLog } from './commit-log.js';
 
 /** One committed engine step: its events (full, unredacted: project before sending anywhere). */
 export type CommittedStep = {
@@ -23,6 +24,8 @@ export type LobbyNotice =
 export class GameBus {
   private readonly games = new Map<string, Set<(step: CommittedStep) => void>>();
   private readonly lobby = new Set<(notice: LobbyNotice) => void>();
+  /** When each recent step of a delayed game committed, for REST's delayed heads. */
+  readonly commits = new CommitLog();
 
   subscribe(gameId: string, listener: (step: CommittedStep) => void): () => void {
     let set = this.games.get(gameId);
@@ -35,6 +38,7 @@ export class GameBus {
   }
 
   publish(step: CommittedStep): void {
+    this.commits.record(step.game_id, step.last_seq - step.events.length + 1, step.committed_at);
     for (const l of this.games.get(step.game_id) ?? []) l(step);
   }
 

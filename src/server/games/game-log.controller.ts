@@ -37,7 +37,7 @@ export class GameLogController {
 
   @Get(':id/verify')
   verify(@Param('id') id: string, @Headers() headers: RequestHeaders): Promise<RunReport> {
-    requireRole(headers, this.settings, 'researcher');
-    return this.log.verify(id);
+    const role = requireRole(headers, this.settings, 'researcher');
+    return this.log.verify(id, role);
   }
 }

@@ -8,6 +8,8 @@ import type { EventStore, GameRecord } from '../../store/index.js';
 import { delayed, viewFor, type Role } from '../auth/roles.js';
 import { viewHash } from '../spectate/state-hash.js';
 import { STORE } from '../tokens.js';
+import { GameBus } from './game-bus.js';
+import { seesFullHashes } from './game-view.js';
 import type { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
 import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
 
@@ -64,7 +66,10 @@ function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Vi
  */
 @Injectable()
 export class GameLogService {
-  constructor(@Inject(STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(STORE) private readonly store: EventStore,
+    private readonly bus: GameBus,
+  ) {}
 
   /** @example await log.events('game_ab12', 'spectator', { after: 0, limit: 200 }) */
   async events(gameId: string, role: Role, q: EventsQuery): Promise<EventsPage> {
@@ -110,25 +115,31 @@ export class GameLogService {
     const viewer = viewerOr4xx(role, q.view, game);
     const { head, delayMs } = await this.visibleHead(game, role);
     const seq = q.seq ?? head;
-    if (seq > game.last_seq) throw new BadRequestException(`invalid query: seq: ${seq} is past the head of the log (${game.last_seq})`);
-    if (seq > head)
+    // A delayed spectator learns nothing of the live head, not even from an error: past its own
+    // head, every seq is "not visible yet".
+    if (seq > head && head < game.last_seq)
       throw new ForbiddenException(
         `seq ${seq} is not visible yet: spectators watch this game ${delayMs} ms behind (now up to seq ${head}); researcher and admin tokens watch live`,
       );
+    if (seq > head) throw new BadRequestException(`invalid query: seq: ${seq} is past the head of the log (${head})`);
     const state = viewState(await this.store.stateAt(gameId, seq), viewer, game.status === 'ended');
     return { game_id: gameId, seq, last_seq: head, state_hash: viewHash(state), state };
   }
 
   /**
    * Checks a stored game end to end (see verifyGame). Nothing is written on the server: the
-   * response is the report, so `artifacts_path` is where it can be fetched again.
+   * response is the report, so `artifacts_path` is where it can be fetched again. A report on a
+   * running game is an admin's: its failure details quote hashes of full states, and re-simulating
+   * uses the seed, so researchers may verify a game once it is over.
    */
-  async verify(gameId: string): Promise<RunReport> {
+  async verify(gameId: string, role: Role): Promise<RunReport> {
+    const game = await this.store.getGame(gameId);
+    if (!seesFullHashes(role, game.status)) throw new ForbiddenException('verifying a game that has not ended needs an admin token (researchers may verify it once it is over)');
     return { ...(await verifyReport(this.store, gameId)), artifacts_path: `/games/${encodeURIComponent(gameId)}/verify` };
   }
 
   private async visibleHead(game: GameRecord, role: Role): Promise<{ head: number; delayMs: number }> {
     const delayMs = delayed(role) ? spectatorDelayOf(game) : 0;
-    return { head: delayMs > 0 ? await delayedHead(this.store, game, delayMs, Date.now()) : game.last_seq, delayMs };
+    return { head: delayMs > 0 ? await delayedHead(this.store, game, delayMs, Date.now(), this.bus.commits) : game.last_seq, delayMs };
   }
 }

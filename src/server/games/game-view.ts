@@ -1,20 +1,32 @@
 import type { GameRecord } from '../../store/index.js';
 import type { Role } from '../auth/roles.js';
 
-/** A game as the API returns it: the stored record, its seed null while hidden from the caller. */
-export type GameView = Omit<GameRecord, 'seed'> & {
+/** A game as the API returns it: the stored record, its seed and hash null while hidden from the caller. */
+export type GameView = Omit<GameRecord, 'seed' | 'last_hash'> & {
   seed: number | null;
   /** True when the seed is withheld from this caller. */
   seed_hidden: boolean;
+  /**
+   * The head of the hash chain, or null for whom it is hidden. The chain hashes the unredacted
+   * events (secret plans, face-down cards, private speech, the PRNG), so whoever holds it and
+   * the public events can test guesses at the hidden parts: admins only, and researchers once the
+   * game is over (they see everything then). Spectators check drift with their own view's
+   * `state_hash` instead.
+   */
+  last_hash: string | null;
 };
+
+/** Whether a role may see hashes over a game's unredacted events (the chain, full-state hashes). */
+export const seesFullHashes = (role: Role, status: GameRecord['status']): boolean => role === 'admin' || (role === 'researcher' && status === 'ended');
 
 /**
  * What a caller may see of a game's record. The seed decides every hand and draw, so while the
  * game runs it is an admin's only; once it has ended anyone may have it to re-simulate the game.
+ * The hash chain's head follows seesFullHashes: private speech stays private after the end.
  *
  * @example gameView(record, 'spectator').seed // null while record.status is 'running'
  */
 export function gameView(game: GameRecord, role: Role): GameView {
   const hidden = role !== 'admin' && game.status !== 'ended';
-  return { ...game, seed: hidden ? null : game.seed, seed_hidden: hidden };
+  return { ...game, seed: hidden ? null : game.seed, seed_hidden: hidden, last_hash: seesFullHashes(role, game.status) ? game.last_hash : null };
 }

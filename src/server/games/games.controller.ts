@@ -2,23 +2,29 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } 
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
-import { SETTINGS } from '../tokens.js';
+import type { EventStore } from '../../store/index.js';
+import { SETTINGS, STORE } from '../tokens.js';
+import { GameBus } from './game-bus.js';
 import { GameService } from './game.service.js';
 import { CreateGameBody, ListGamesQuery } from './game-request.js';
 import { gameView, type GameView } from './game-view.js';
 import { orHttp } from './http-errors.js';
+import { storeStatuses, visibleGame } from './visible-game.js';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
 /**
  * Games over REST: create (admin), list, get. Callers other than admins never see the seed of a
- * game that has not ended (see gameView).
+ * game that has not ended nor the hash chain (see gameView); anonymous callers see a delayed game
+ * as of its delayed head (see visibleGame).
  */
 @Controller('games')
 export class GamesController {
   constructor(
     private readonly games: GameService,
     @Inject(SETTINGS) private readonly settings: ServerSettings,
+    @Inject(STORE) private readonly store: EventStore,
+    private readonly bus: GameBus,
   ) {}
 
   /** `POST /games` {agents, seed?, rules?, spectator_delay_ms?, pace_ms?} → 201 and the game. */
@@ -35,14 +41,18 @@ export class GamesController {
   async list(@Headers() headers: RequestHeaders, @Query() query: unknown): Promise<{ games: GameView[]; next_cursor: string | null }> {
     const role = requireRole(headers, this.settings);
     const q = parseOr400(ListGamesQuery, query, 'query');
-    const page = await orHttp(this.games.list(q.status ? { status: q.status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
-    return { games: page.games.map((g) => gameView(g, role)), next_cursor: page.next_cursor };
+    const status = storeStatuses(q.status, role);
+    const page = await orHttp(this.games.list(status ? { status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
+    const now = Date.now();
+    const games = await orHttp(Promise.all(page.games.map((g) => visibleGame(this.store, g, role, now, this.bus.commits))));
+    return { games: q.status ? games.filter((g) => q.status!.includes(g.status)) : games, next_cursor: page.next_cursor };
   }
 
   /** `GET /games/:id` → the game, or 404. */
   @Get(':id')
   async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView> {
     const role = requireRole(headers, this.settings);
-    return gameView(await orHttp(this.games.get(id)), role);
+    const game = await orHttp(this.games.get(id));
+    return orHttp(visibleGame(this.store, game, role, Date.now(), this.bus.commits));
   }
 }

@@ -34,6 +34,7 @@ export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSign
     demo: options.demo,
   });
   bus.announce({ type: 'game_started', game_id: gameId, agents, at: new Date().toISOString() });
+  bus.commits.retain(gameId, options.spectator_delay_ms);
   try {
     const out = await resumePersistent(store, gameId, {
       signal,
@@ -74,5 +75,7 @@ export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSign
       logger.emit('warn', 'game aborted: its log and its agents disagree, so it cannot be resumed', { game_id: gameId, ...where });
     }
     return null;
+  } finally {
+    bus.commits.release(gameId);
   }
 }

@@ -1,5 +1,6 @@
 import type { EventStore, GameRecord } from '../../store/index.js';
 import { COMMIT_MARGIN_MS } from '../spectate/commit-times.js';
+import type { CommitLog } from './commit-log.js';
 import { optionsOf } from './game-options.js';
 
 /**
@@ -14,11 +15,19 @@ export const spectatorDelayOf = (game: GameRecord): number => optionsOf(game, 0)
  * (estimatedCommit in spectate/commit-times.ts), so REST never shows a delayed spectator more than
  * the socket does: an event's `ts` plus a margin when that ts lies within the game's lifetime (a
  * wall-clock stamp), else the game row's last append plus the margin. Cut at the first late event
- * rather than filtered, so a spectator always sees a prefix of the log.
+ * rather than filtered, so a spectator always sees a prefix of the log. Steps this process saw
+ * commit (`commits`) are held back by their true commit time as well, so a slow append (longer
+ * than the margin) cannot release a step before the socket's delayed channel does.
  *
- * @example await delayedHead(store, game, 30_000, Date.now()) // ≤ game.last_seq
+ * @example await delayedHead(store, game, 30_000, Date.now(), bus.commits) // ≤ game.last_seq
  */
-export async function delayedHead(store: EventStore, game: GameRecord, delayMs: number, now: number): Promise<number> {
+export async function delayedHead(store: EventStore, game: GameRecord, delayMs: number, now: number, commits?: CommitLog): Promise<number> {
+  const estimated = await estimatedHead(store, game, delayMs, now);
+  const late = commits?.firstAfter(game.game_id, now - delayMs) ?? null;
+  return late === null ? estimated : Math.min(estimated, late - 1);
+}
+
+async function estimatedHead(store: EventStore, game: GameRecord, delayMs: number, now: number): Promise<number> {
   const cutoff = now - delayMs;
   const lastAppend = Math.max(Date.parse(game.updated_at), game.ended_at ? Date.parse(game.ended_at) : 0);
   // Every stored step committed by the row's last append: if that is old enough, so is the whole log.
