@@ -61,6 +61,8 @@ export type ServerMessages = {
   lobby_joined: { role: string };
   game_started: LobbyNotice & { type: 'game_started' };
   game_ended: LobbyNotice & { type: 'game_ended' };
+  /** A game whose runner failed too often in a row: it is `failed` and will not be resumed. */
+  game_failed: LobbyNotice & { type: 'game_failed' };
 };
 
 /** What clients may send: payloads are unknown until a schema has parsed them. */
