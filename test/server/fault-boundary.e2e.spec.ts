@@ -31,7 +31,7 @@ function skill(name: string, metadata: Record<string, string>, script?: string):
 /** The issue's hostile agent: a decision nested 30,000 arrays deep (60 KB), every time it is asked. */
 const deepAgent = skill(
   'deep-agent',
-  { command: 'sh scripts/agent.sh', fallback: 'random', timeout_ms: '5000' },
+  { command: 'sh scripts/agent.sh', fallback: 'random', timeout_ms: '60000' },
   `#!/bin/sh\ncat > /dev/null\nawk 'BEGIN { n = 30000; printf "{\\"version\\":\\"0\\",\\"type\\":\\"state_patch\\",\\"patch\\":{\\"decision\\":"; for (i = 0; i < n; i++) printf "["; for (i = 0; i < n; i++) printf "]"; print "}}"; print "{\\"version\\":\\"0\\",\\"type\\":\\"done\\",\\"ok\\":true}" }'\n`,
 );
 /** A skill that loads but whose seat cannot be built: its model names no configured provider. */

@@ -111,7 +111,7 @@ describe('agent output of any shape and depth', () => {
     dirs.push(root);
     const dir = join(root, 'deep-agent');
     mkdirSync(join(dir, 'scripts'), { recursive: true });
-    writeFileSync(join(dir, 'SKILL.md'), '---\nname: deep-agent\ndescription: sends a patch nested 100,000 levels deep\nmetadata:\n  command: sh scripts/agent.sh\n  fallback: random\n  timeout_ms: "5000"\n---\n');
+    writeFileSync(join(dir, 'SKILL.md'), '---\nname: deep-agent\ndescription: sends a patch nested 100,000 levels deep\nmetadata:\n  command: sh scripts/agent.sh\n  fallback: random\n  timeout_ms: "60000"\n---\n');
     writeFileSync(
       join(dir, 'scripts', 'agent.sh'),
       `#!/bin/sh\ncat > /dev/null\nawk 'BEGIN { n = 100000; printf "{\\"version\\":\\"0\\",\\"type\\":\\"state_patch\\",\\"patch\\":"; for (i = 0; i < n; i++) printf "{\\"a\\":"; printf "1"; for (i = 0; i < n; i++) printf "}"; print "}"; print "{\\"version\\":\\"0\\",\\"type\\":\\"done\\",\\"ok\\":true}" }'\n`,
