@@ -25,19 +25,28 @@ import type { JsonObject } from './tool-events.js';
  * // → { a: { b: 1, c: 3, e: 4 }, d: [3] }
  */
 export function deepMerge(target: JsonObject, patch: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const key of Object.keys(target)) put(out, key, target[key]);
-  for (const key of Object.keys(patch)) {
-    const next = patch[key];
-    if (next === undefined) continue;
-    if (next === null) {
-      delete out[key];
-      continue;
+  // Iterative (a work list of objects still to merge), so no patch depth can overflow the stack.
+  const root: JsonObject = {};
+  const work: Array<{ out: JsonObject; target: JsonObject; patch: JsonObject }> = [{ out: root, target, patch }];
+  for (let job = work.pop(); job; job = work.pop()) {
+    const { out } = job;
+    for (const key of Object.keys(job.target)) put(out, key, job.target[key]);
+    for (const key of Object.keys(job.patch)) {
+      const next = job.patch[key];
+      if (next === undefined) continue;
+      if (next === null) {
+        delete out[key];
+        continue;
+      }
+      const prev = Object.hasOwn(out, key) ? out[key] : undefined;
+      if (isPlainObject(next) && isPlainObject(prev)) {
+        const merged: JsonObject = {};
+        put(out, key, merged);
+        work.push({ out: merged, target: prev, patch: next });
+      } else put(out, key, copy(next));
     }
-    const prev = Object.hasOwn(out, key) ? out[key] : undefined;
-    put(out, key, isPlainObject(next) && isPlainObject(prev) ? deepMerge(prev, next) : copy(next));
   }
-  return out;
+  return root;
 }
 
 /** A non-null, non-array object made by JSON.parse or an object literal. */
@@ -61,13 +70,33 @@ function put(obj: JsonObject, key: string, value: unknown): void {
   }
 }
 
-/** Deep copy of a patch value so the result shares nothing with the patch; nulls inside it are data. */
+/** Deep copy of a patch value so the result shares nothing with the patch; nulls inside it are data. Iterative. */
 function copy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copy);
-  if (isPlainObject(value)) {
-    const out: JsonObject = {};
-    for (const key of Object.keys(value)) put(out, key, copy(value[key]));
-    return out;
+  const root = shell(value);
+  if (root === value) return value;
+  const work: Array<[source: unknown, dest: unknown]> = [[value, root]];
+  for (let job = work.pop(); job; job = work.pop()) {
+    const [source, dest] = job;
+    if (Array.isArray(source)) {
+      const out = dest as unknown[];
+      for (let i = 0; i < source.length; i++) out[i] = child(source[i] as unknown, work);
+    } else {
+      const from = source as JsonObject;
+      for (const key of Object.keys(from)) put(dest as JsonObject, key, child(from[key], work));
+    }
   }
+  return root;
+}
+
+/** An empty array or object to copy `value` into, or `value` itself when it is not copied. */
+function shell(value: unknown): unknown {
+  if (Array.isArray(value)) return new Array<unknown>(value.length);
+  if (isPlainObject(value)) return {};
   return value;
+}
+
+function child(value: unknown, work: Array<[unknown, unknown]>): unknown {
+  const dest = shell(value);
+  if (dest !== value) work.push([value, dest]);
+  return dest;
 }

@@ -15,3 +15,4 @@ export * from './plan.js';
 export * from './stages.js';
 export * from './ndjson.js';
 export * from './deep-merge.js';
+export * from './json-bounds.js';

@@ -1,3 +1,4 @@
+import { checkJsonBounds, describeBoundsFailure } from '../protocol/json-bounds.js';
 import type { CallStatus, PriceTable, ProviderRequest, ProviderResult, Usage } from './types.js';
 import { costOf } from './pricing.js';
 import { httpFailure } from './http-failure.js';
@@ -82,6 +83,9 @@ export async function callOverHttp(req: ProviderRequest, x: HttpExchange): Promi
   } catch {
     return failed('error', `HTTP ${out.status} with a body that is not JSON`);
   }
+  // A hostile or broken endpoint must not reach the recursive readers below with a deep body.
+  const bounds = checkJsonBounds(body);
+  if (bounds) return failed('malformed', `HTTP ${out.status} body refused: ${describeBoundsFailure(bounds)}`);
   const r = x.read(body);
   // Price what was served when the table knows it (a router's pick, a dated id), else what was asked.
   const served = r.servedModel === null ? null : costOf(x.prices, r.servedModel, r.usage);

@@ -1,3 +1,5 @@
+import { checkJsonBounds, describeBoundsFailure } from '../protocol/json-bounds.js';
+
 /** A JSON answer found in model text, or why none was. */
 export type Extracted = { ok: true; value: unknown } | { ok: false; reason: string };
 
@@ -71,7 +73,10 @@ function closingBrace(text: string, open: number): number {
 
 function tryParse(text: string): Extracted {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value = JSON.parse(text) as unknown;
+    // Bounded before the answer reaches zod, the memory merge or any other recursive reader.
+    const bounds = checkJsonBounds(value);
+    return bounds ? { ok: false, reason: describeBoundsFailure(bounds) } : { ok: true, value };
   } catch (err) {
     return { ok: false, reason: err instanceof Error ? err.message : String(err) };
   }

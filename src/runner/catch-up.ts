@@ -1,6 +1,6 @@
 import type { SeatAgent, SeatContext } from '../agents/seat/types.js';
 import { initialState, requestFor, type GameState } from '../game/index.js';
-import { JsonObject, type TurnPlanRequest } from '../protocol/index.js';
+import { JsonObject, checkJsonBounds, type TurnPlanRequest } from '../protocol/index.js';
 import type { EventStore, GameRecord } from '../store/index.js';
 import { asDecision, sameDecision, type RecordedDecision } from './decision-record.js';
 import { buildSeats } from './lineup.js';
@@ -71,7 +71,8 @@ export async function catchUp(store: EventStore, game: GameRecord, seatOptions: 
     if (seat.replayable) continue;
     const traces = await store.readTraces(game.game_id, `plr_${i + 1}`);
     const memory = JsonObject.safeParse((traces[traces.length - 1]?.entries as { memory?: unknown } | undefined)?.memory);
-    if (memory.success) seat.restoreMemory(memory.data);
+    // Traces stored before agent output was bounded may hold a memory too deep to hand back.
+    if (memory.success && checkJsonBounds(memory.data) === null) seat.restoreMemory(memory.data);
   }
   return { state, seats, lastTs: decisions[decisions.length - 1]?.ts ?? log[0]!.ts };
 }

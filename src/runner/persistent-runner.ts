@@ -18,7 +18,7 @@ import { catchUp, seatAt, type SeatOptions } from './catch-up.js';
 import { actionRecord, asDecision, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
 import { seatConfigs } from './lineup.js';
-import { RunnerError } from './runner-errors.js';
+import { DivergenceError, GameFailedError, RunnerError } from './runner-errors.js';
 import { abortableSleep } from '../lib/abortable-sleep.js';
 
 /** How a persistent run stopped. */
@@ -70,6 +70,13 @@ export type NewGame = {
   /** What a server runs the game with besides its config (see GameRecord.options). */
   options?: Record<string, unknown>;
 };
+
+/**
+ * Runner attempts in a row that may fail (throw before committing a step) before the game is
+ * marked `failed`: a game that cannot be played (its skill folder is gone, its stored config no
+ * longer parses) must not be retried forever, nor take every restart down with it.
+ */
+export const MAX_RUN_FAILURES = 3;
 
 /** A fresh game id: games are not named after their seed, so one seed can be played many times. */
 export const newGameId = (): string => `game_${randomBytes(6).toString('hex')}`;
@@ -132,12 +139,40 @@ export async function resumePersistent(
   }
   if (game.status === 'aborted')
     throw new RunnerError(`game ${gameId} was aborted; it cannot be resumed`);
-  const { state, seats, lastTs } = await catchUp(store, game, options.seats);
+  if (game.status === 'failed') throw new GameFailedError(gameId, game.failure_reason);
+  // The first commit of this attempt shows the failures before it were not in a row.
+  let clear = game.run_failures > 0;
+  const clearing: Promise<void>[] = [];
+  const onCommit: RunnerOptions['onCommit'] = (seq, state, events) => {
+    if (clear) {
+      clear = false;
+      clearing.push(store.clearRunFailures(gameId).catch(() => undefined));
+    }
+    options.onCommit?.(seq, state, events);
+  };
   try {
-    return await drive(store, state, seats, lastTs, options);
-  } finally {
-    await Promise.all(seats.map((s) => s.close()));
+    const { state, seats, lastTs } = await catchUp(store, game, options.seats);
+    try {
+      return await drive(store, state, seats, lastTs, { ...options, onCommit });
+    } finally {
+      await Promise.all(seats.map((s) => s.close().catch(() => undefined)));
+      await Promise.all(clearing);
+    }
+  } catch (e) {
+    // A divergence is not a failure to count: callers abort such a game, since it can only diverge again.
+    if (!(e instanceof DivergenceError)) await recordFailure(store, gameId, e);
+    throw e;
   }
+}
+
+/**
+ * The fault boundary's record of one failed attempt: counted, with its reason, in the store
+ * (where `games`, REST and the lobby read it). When the store itself is what failed, there is
+ * nothing to write to: the attempt simply is not counted.
+ */
+async function recordFailure(store: EventStore, gameId: string, e: unknown): Promise<void> {
+  const reason = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).split('\n')[0]!;
+  await store.recordRunFailure(gameId, reason, MAX_RUN_FAILURES).catch(() => undefined);
 }
 
 /** Plays a caught-up game on, one committed step at a time, until it ends or a rival writes first. */

@@ -21,3 +21,14 @@ export class DivergenceError extends RunnerError {
     super(`game ${gameId} diverges at seq ${seq}: ${reason}`);
   }
 }
+
+/** A game marked `failed` (its runner failed too often in a row) is not resumed again. */
+export class GameFailedError extends RunnerError {
+  override readonly name = 'GameFailedError';
+  constructor(
+    readonly gameId: string,
+    readonly reason: string | null,
+  ) {
+    super(`game ${gameId} failed${reason ? ` (${reason})` : ''}; it is not resumed`);
+  }
+}

@@ -7,6 +7,7 @@ import { openStore, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import type { ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
+import { requestGuard } from './http/request-guard.js';
 import { JsonLogger } from './json-logger.js';
 
 export type RunningServer = {
@@ -29,6 +30,8 @@ export async function createServer(settings: ServerSettings, options: { store?: 
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
   const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) }));
   const app = await NestFactory.create(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
+  // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
+  app.use(requestGuard);
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   setupDocs(app);

@@ -4,7 +4,7 @@ import type { GameEvent } from '../protocol/index.js';
 import { recordActions } from './actions.js';
 import { append } from './append.js';
 import type { StoreContext } from './context.js';
-import { createGame, getGame, listGames, setStatus, type CreateGameInput } from './games.js';
+import { clearRunFailures, createGame, getGame, listGames, recordRunFailure, setStatus, type CreateGameInput } from './games.js';
 import { lastSeq } from './heads.js';
 import { diffToSchema } from './migrations.js';
 import { read } from './reads.js';
@@ -38,6 +38,7 @@ import { verifyChain } from './verify.js';
  * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
+ * - recordRunFailure(id, reason, max) / clearRunFailures(id) — failed runner attempts in a row; `failed` at max
  * - schemaDrift() — what differs between the live database and schema.prisma
  * - close()
  */
@@ -72,6 +73,14 @@ export class EventStore {
 
   setStatus(gameId: string, status: GameStatus): Promise<void> {
     return setStatus(this.ctx, gameId, status);
+  }
+
+  recordRunFailure(gameId: string, reason: string, maxFailures: number): Promise<GameRecord> {
+    return recordRunFailure(this.ctx, gameId, reason, maxFailures);
+  }
+
+  clearRunFailures(gameId: string): Promise<void> {
+    return clearRunFailures(this.ctx, gameId);
   }
 
   append(

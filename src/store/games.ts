@@ -36,6 +36,8 @@ function toRecord(g: Game): GameRecord {
     last_hash: g.lastHash,
     placements: (g.placements as Placement[] | null) ?? null,
     options: (g.options as Record<string, unknown> | null) ?? {},
+    run_failures: g.runFailures,
+    failure_reason: g.failureReason,
     created_at: g.createdAt.toISOString(),
     updated_at: g.updatedAt.toISOString(),
     ended_at: g.endedAt?.toISOString() ?? null,
@@ -99,7 +101,7 @@ export async function setStatus(
   gameId: string,
   status: GameStatus,
 ): Promise<void> {
-  const done = status === 'ended' || status === 'aborted';
+  const done = status === 'ended' || status === 'aborted' || status === 'failed';
   const n = await ctx.prisma.game.updateMany({
     where: { gameId },
     data: {
@@ -109,6 +111,39 @@ export async function setStatus(
     },
   });
   if (n.count === 0) throw new GameNotFoundError(gameId);
+}
+
+/** The longest failure reason kept: enough to say what broke, never a whole stack or payload. */
+const MAX_REASON_CHARS = 500;
+
+/**
+ * Counts one failed runner attempt of an unfinished game and keeps its reason; at `maxFailures`
+ * in a row the game becomes `failed` (and ended_at is set), in the same statement. A game that
+ * is no longer created or running is left alone. Returns the game after it.
+ *
+ * @example const g = await recordRunFailure(ctx, id, 'skill folder gone', 3); g.status // 'running' | 'failed'
+ */
+export async function recordRunFailure(
+  ctx: StoreContext,
+  gameId: string,
+  reason: string,
+  maxFailures: number,
+): Promise<GameRecord> {
+  const text = reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS)}…` : reason;
+  await ctx.prisma.$executeRaw`
+    UPDATE games SET
+      run_failures = run_failures + 1,
+      failure_reason = ${text},
+      status = CASE WHEN run_failures + 1 >= ${maxFailures} THEN 'failed' ELSE status END,
+      ended_at = CASE WHEN run_failures + 1 >= ${maxFailures} THEN now() ELSE ended_at END,
+      updated_at = now()
+    WHERE game_id = ${gameId} AND status IN ('created', 'running')`;
+  return getGame(ctx, gameId);
+}
+
+/** A runner committed a step: the failures before it were not in a row. The reason stays as history. */
+export async function clearRunFailures(ctx: StoreContext, gameId: string): Promise<void> {
+  await ctx.prisma.game.updateMany({ where: { gameId, runFailures: { gt: 0 } }, data: { runFailures: 0 } });
 }
 
 const encodeCursor = (g: Game): string =>

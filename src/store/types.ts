@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { GameState } from '../game/index.js';
 import { IsoTimestamp, PlayerId, type Placement } from '../protocol/index.js';
 
-export const GAME_STATUSES = ['created', 'running', 'ended', 'aborted'] as const;
+/**
+ * `aborted`: its log and its agents disagree (it cannot be resumed); `failed`: its runner failed
+ * MAX_RUN_FAILURES times in a row without committing a step (`failure_reason` says why); neither
+ * is resumed again.
+ */
+export const GAME_STATUSES = ['created', 'running', 'ended', 'aborted', 'failed'] as const;
 export const GameStatus = z.enum(GAME_STATUSES);
 export type GameStatus = z.infer<typeof GameStatus>;
 
@@ -28,6 +33,10 @@ export type GameRecord = {
   placements: Placement[] | null;
   /** What the server runs the game with besides its config ({} when created outside a server). */
   options: Record<string, unknown>;
+  /** Runner attempts in a row that failed before committing a step (0 once one commits). */
+  run_failures: number;
+  /** Why the last failed runner attempt failed; null when none has. */
+  failure_reason: string | null;
   created_at: string;
   updated_at: string;
   ended_at: string | null;

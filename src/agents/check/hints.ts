@@ -19,6 +19,11 @@ export const FAILURE_HINTS: Record<FailureCode, string> = {
     'keep stdout under 8 MiB per invocation; write bulky data to files in the work dir and report them with asset events',
   'protocol/invalid_utf8':
     'write stdout as UTF-8 (JSON serialisers with ASCII escaping, such as json.dumps by default, are always safe)',
+  'protocol/too_deep':
+    'keep every event nested at most 64 levels deep (objects and arrays count); flatten deep structures or store them as strings',
+  'protocol/too_large':
+    'keep every event under 250,000 values in all; write bulky data to files in the work dir and report them with asset events',
+  'agent/unprocessable': 'the runtime could not process this output (see the message); report it as a bug with the output that caused it',
   'protocol/no_done':
     'end every invocation with {"version":"0","type":"done","ok":true} and flush stdout before exiting',
   'protocol/exit_code':

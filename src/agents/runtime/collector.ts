@@ -5,6 +5,7 @@ import {
   LogEvent,
   StatePatchEvent,
   UiEvent,
+  checkJsonBounds,
   deepMerge,
   formatIssues,
   isPlainObject,
@@ -82,8 +83,21 @@ export class InvocationCollector {
     return this.failure;
   }
 
-  /** Takes the next value from the tool; 'stop' means the invocation is broken and its producer should be ended. */
+  /**
+   * Takes the next value from the tool; 'stop' means the invocation is broken and its producer
+   * should be ended. Never throws: it runs in stream callbacks, where a throw would take the whole
+   * process down, so anything unexpected becomes this invocation's failure.
+   */
   accept(value: unknown): 'continue' | 'stop' {
+    try {
+      return this.acceptValue(value);
+    } catch (e) {
+      const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      return this.stop('agent/unprocessable', `event ${this.seen} could not be processed (${why.slice(0, 200)})`);
+    }
+  }
+
+  private acceptValue(value: unknown): 'continue' | 'stop' {
     if (this.failure) return 'stop';
     if (this.done) return this.ignoreAfterDone('a value');
     const n = ++this.seen;
@@ -93,6 +107,9 @@ export class InvocationCollector {
         `event ${n} is ${describe(value)}, not a JSON object`,
       );
     }
+    // Before zod, the deep merge or anything else that recurses once per level.
+    const bounds = checkJsonBounds(value);
+    if (bounds) return this.stop(bounds.code, `event ${n} refused: ${bounds.message}`);
     const type = value['type'];
     if (typeof type !== 'string' || !Object.hasOwn(SCHEMAS, type)) {
       const shown =

@@ -13,6 +13,9 @@ export const FAILURE_CODES = [
   'protocol/line_too_long',
   'protocol/output_too_large',
   'protocol/invalid_utf8',
+  'protocol/too_deep', // a value nested deeper than the bound (MAX_JSON_DEPTH), refused before any recursion
+  'protocol/too_large', // a value with more parts than the bound (MAX_JSON_NODES)
+  'agent/unprocessable', // processing the agent's output threw; contained, never thrown on
   'protocol/no_done', // stdout closed without a done event
   'protocol/exit_code', // non-zero exit, whatever was emitted (seed 001 §5.3)
   'protocol/signal', // killed by a signal it was not sent by us

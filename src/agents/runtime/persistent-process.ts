@@ -158,7 +158,9 @@ export class PersistentProcess {
       }
       const id = (line.value as { requestId?: unknown } | null)?.requestId;
       if (id !== current.requestId) {
-        current.collector.note({ code: 'persistent/uncorrelated', message: `an event for requestId ${JSON.stringify(id)} arrived while ${current.requestId} was open; ignored` });
+        // Only a string is shown: stringifying an agent's arbitrary value here (a stream callback) could throw.
+        const shown = typeof id === 'string' ? JSON.stringify(id.slice(0, 80)) : typeof id;
+        current.collector.note({ code: 'persistent/uncorrelated', message: `an event for requestId ${shown} arrived while ${current.requestId} was open; ignored` });
         continue;
       }
       if (current.collector.accept(line.value) === 'stop') {

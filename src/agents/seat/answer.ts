@@ -1,4 +1,4 @@
-import { DECISION_SCHEMAS, JsonObject, deepMerge, formatIssues, type Window } from '../../protocol/index.js';
+import { DECISION_SCHEMAS, JsonObject, checkJsonBounds, deepMerge, formatIssues, type Window } from '../../protocol/index.js';
 
 /** Memory above this size is refused (kept as it was) so one agent cannot bloat every request. */
 export const MAX_MEMORY_BYTES = 64 * 1024;
@@ -29,7 +29,9 @@ export function readAnswer(state: JsonObject, window: Window, memory: JsonObject
   const patch = state['memory'];
   if (patch !== undefined) {
     const obj = JsonObject.safeParse(patch);
-    if (!obj.success) problems.push('"memory" must be a JSON object; memory kept as it was');
+    const bounds = checkJsonBounds(patch);
+    if (bounds) problems.push(`"memory" refused (${bounds.code}: ${bounds.message}); memory kept as it was`);
+    else if (!obj.success) problems.push('"memory" must be a JSON object; memory kept as it was');
     else {
       const merged = deepMerge(memory, obj.data);
       if (JSON.stringify(merged).length > MAX_MEMORY_BYTES) problems.push(`memory over ${MAX_MEMORY_BYTES} bytes; memory kept as it was`);

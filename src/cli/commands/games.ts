@@ -15,6 +15,8 @@ type GameLine = {
   rounds: number;
   last_seq: number;
   created_at: string;
+  /** Why its runner last failed (the reason a `failed` game stopped); null when none did. */
+  failure_reason: string | null;
 };
 
 /** Every stored game, newest first, with the round its log reached (one grouped query per page). */
@@ -38,6 +40,7 @@ async function allGames(store: EventStore): Promise<GameLine[]> {
         rounds: roundOf.get(g.game_id) ?? 0,
         last_seq: g.last_seq,
         created_at: g.created_at,
+        failure_reason: g.failure_reason,
       })),
     );
     cursor = page.next_cursor ?? undefined;
@@ -51,9 +54,11 @@ export const gamesCommand: Command = {
   usage: `Usage: tiltyard games [--json]
 
 Lists the games in the store, newest first: id, seed, agents by seat, status (created, running,
-ended, aborted), rounds reached, the last seq of the log, and when the game was created.
+ended, aborted, failed), rounds reached, the last seq of the log, and when the game was created;
+then why each failed game failed (its runner failed 3 times in a row; it is not resumed).
 
-  --json             print one JSON array of {game_id, seed, agents, status, rounds, last_seq, created_at}
+  --json             print one JSON array of {game_id, seed, agents, status, rounds, last_seq,
+                     created_at, failure_reason}
 `,
   async run(argv, io) {
     const { values } = parseFlags(() =>
@@ -91,7 +96,8 @@ ended, aborted), rounds reached, the last seq of the log, and when the game was 
         [['game', 'seed', 'agents', 'status', 'rounds', 'last seq', 'created (UTC)'], ...rows],
         4,
       );
-      io.out(`${lines.join('\n')}\n${int(games.length)} games · ${storeLocation()}\n`);
+      const failures = games.filter((g) => g.status === 'failed').map((g) => `${g.game_id} failed: ${g.failure_reason ?? 'no reason recorded'}\n`);
+      io.out(`${lines.join('\n')}\n${int(games.length)} games · ${storeLocation()}\n${failures.join('')}`);
       return EXIT.ok;
     });
   },

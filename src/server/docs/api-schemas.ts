@@ -34,6 +34,8 @@ export const GameView = z.object({
     .meta({ description: 'Head of the sha256 chain over the unredacted events: admins, and researchers once the game is over; null for everyone else (it would let them test guesses at hidden data; see docs/security.md)' }),
   placements: z.array(Placement).nullable().meta({ description: 'null until the caller may see the end' }),
   options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo}' }),
+  run_failures: z.int().min(0).meta({ description: 'Runner attempts in a row that failed before committing a step; at 3 the game is `failed`' }),
+  failure_reason: z.string().nullable().meta({ description: 'Why the last failed runner attempt failed (why a `failed` game stopped); null when none has' }),
   created_at: IsoTimestamp,
   updated_at: IsoTimestamp.meta({ description: 'The last change the caller may see: for a delayed spectator, the ts of its head event' }),
   ended_at: IsoTimestamp.nullable().meta({ description: 'null until the caller may see the end' }),
@@ -92,7 +94,7 @@ export const GameAnalytics = z.object({
   game_id: GameId,
   view: z.enum(['researcher', 'admin']),
   private_details: z.boolean().meta({ description: 'Whether hidden details went into the figures: admins always, researchers once the game is over' }),
-  status: z.enum(['created', 'running', 'ended', 'aborted']),
+  status: GameStatus,
   figures: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, for this one game: seat and agent results, card type shares, manipulation and slip rates, rejections by code, emotion coupling' }),
 });
 

@@ -46,7 +46,8 @@ Server → client:
   \`afterSeq: seq\`.
 - **lobby_joined** \`{role}\`, then **game_started** \`{type, game_id, agents, at}\` and
   **game_ended** \`{type, game_id, placements, at}\` (anonymous spectators hear game ends after the
-  game's spectator delay).
+  game's spectator delay), and **game_failed** \`{type, game_id, reason, at}\` when a game's
+  runner failed 3 times in a row: its status is \`failed\` and it is not resumed.
 - **error** \`{code, message}\` — a refused request (codes: join/invalid, join/seq_out_of_range,
   lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable); nothing
   else changed.

@@ -11,10 +11,11 @@ export type CommittedStep = {
   committed_at: number;
 };
 
-/** What the lobby hears: games starting and ending. */
+/** What the lobby hears: games starting, ending, and failing for good (status `failed`). */
 export type LobbyNotice =
   | { type: 'game_started'; game_id: string; agents: string[]; at: string }
-  | { type: 'game_ended'; game_id: string; placements: unknown; at: string };
+  | { type: 'game_ended'; game_id: string; placements: unknown; at: string }
+  | { type: 'game_failed'; game_id: string; reason: string; at: string };
 
 /**
  * In-process publish/subscribe of committed steps, per game, and of lobby notices. Listeners are

@@ -3,6 +3,7 @@ import { parseAgentSpec } from '../../agents/seat/agent-spec.js';
 import { ConfigError, initialState, RulesConfig, type RulesInput } from '../../game/index.js';
 import { seatConfigs } from '../../runner/lineup.js';
 import { GAME_STATUSES } from '../../store/index.js';
+import { SafeString, unsafeText } from '../safe-text.js';
 
 /** The longest a spectator delay may be (ten minutes): past that nobody is watching live. */
 export const MAX_SPECTATOR_DELAY_MS = 600_000;
@@ -34,7 +35,7 @@ function unknownKeys(input: unknown, parsed: unknown, path: (string | number)[] 
 export const CreateGameBody = z
   .strictObject({
     agents: z
-      .array(z.string().min(1, 'must name an agent'), 'must be a list of 2–6 agents, one per seat')
+      .array(SafeString.min(1, 'must name an agent'), 'must be a list of 2–6 agents, one per seat')
       .min(2, 'needs at least 2 agents (one per seat)').max(6, 'takes at most 6 agents (one per seat)'),
     /** Without one the server draws an unguessable seed: hidden information depends on it. */
     seed: z.int('must be a whole number within ±2^53').optional(),
@@ -45,6 +46,8 @@ export const CreateGameBody = z
   .superRefine((body, ctx) => {
     let agentsOk = true;
     body.agents.forEach((spec, i) => {
+      // Already an issue of its own; a NUL must never reach the skill loader's file system calls.
+      if (unsafeText(spec)) return void (agentsOk = false);
       const r = parseAgentSpec(spec);
       if (!r.ok) {
         agentsOk = false;
@@ -71,7 +74,8 @@ export type GameRequest = Omit<CreateGameBody, 'rules'> & { rules?: RulesInput }
 const Status = z.enum(GAME_STATUSES);
 
 /**
- * `GET /games?status=running,created&limit=20&cursor=…` (status may also repeat).
+ * `GET /games?status=running,created&limit=20&cursor=…`: each parameter at most once (the request
+ * guard refuses repeats and brackets), status a comma-separated list.
  */
 export const ListGamesQuery = z.strictObject({
   status: z

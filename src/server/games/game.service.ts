@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
+import { MAX_RUN_FAILURES, createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
 import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';
 import type { JsonLogger } from '../json-logger.js';
@@ -23,6 +23,8 @@ export class GameServiceClosedError extends Error {
 
 /** After a demo game failed, wait this long before dealing the next (no tight failure loop). */
 const DEMO_RETRY_MS = 5_000;
+/** A failed game is tried again after this, doubling per failure in a row, until it is `failed`. */
+const RUN_RETRY_MS = 1_000;
 
 /**
  * Owns the games this server plays: registers new ones, runs up to settings.maxGames at once (a
@@ -50,6 +52,7 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
       async (id, signal) => {
         const out = await playLive(deps, id, signal);
         if (id === this.demoGameId && out?.status !== 'stopped') this.nextDemo(out ? 0 : DEMO_RETRY_MS);
+        else if (out === null && !signal.aborted) await this.retryLater(id);
       },
       (id, e) => logger.emit('error', 'game runner failed', { game_id: id, error: String(e) }),
     );
@@ -116,6 +119,19 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     const { running, queued } = this.scheduler.activity();
     await this.scheduler.close();
     this.logger.emit('info', 'games stopped; unfinished ones resume at the next start', { running: running.length, queued: queued.length });
+  }
+
+  /**
+   * A game whose runner failed (and was counted) is queued again after a backoff, so a passing
+   * hiccup costs seconds, not a restart; the runner marks it failed at MAX_RUN_FAILURES in a row.
+   */
+  private async retryLater(gameId: string): Promise<void> {
+    const game = await this.store.getGame(gameId).catch(() => null);
+    if (!game || (game.status !== 'created' && game.status !== 'running')) return;
+    if (game.run_failures === 0 || game.run_failures >= MAX_RUN_FAILURES) return;
+    const delayMs = RUN_RETRY_MS * 2 ** (game.run_failures - 1);
+    this.logger.emit('info', `game runner failed; retrying in ${delayMs} ms`, { game_id: gameId, run_failures: game.run_failures, reason: game.failure_reason });
+    setTimeout(() => this.scheduler.enqueue(gameId), delayMs).unref();
   }
 
   /** Deals the demo table's next game after `delayMs` (unless the server is closing). */

@@ -15,13 +15,24 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
  * Plays (or resumes) one stored game to its end, or until the signal stops it between steps:
  * every committed step goes on the bus, the lobby hears it start and end, and each of those is a
  * structured log line with the game's id. Returns the runner's outcome, or null when it failed
- * (logged; a diverged game is marked aborted, since resuming it can only diverge again — anything
- * else, such as a database hiccup, leaves it unfinished for the next start to retry).
+ * (logged; a diverged game is marked aborted, since resuming it can only diverge again; any other
+ * failure was counted by the runner, which marks the game failed at MAX_RUN_FAILURES in a row, and
+ * the lobby hears of that). Never throws: this is the fault boundary around one game.
  */
 export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSignal): Promise<RunOutcome | null> {
+  try {
+    return await playGuarded(deps, gameId, signal);
+  } catch (e) {
+    // Reading the game before the run (a database hiccup): nothing was counted, the next start retries.
+    deps.logger.emit('error', 'game failed before it ran', { game_id: gameId, error: message(e) });
+    return null;
+  }
+}
+
+async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal): Promise<RunOutcome | null> {
   const { store, bus, logger } = deps;
   const game = await store.getGame(gameId);
-  if (game.status === 'ended' || game.status === 'aborted' || signal.aborted) return null;
+  if (game.status === 'ended' || game.status === 'aborted' || game.status === 'failed' || signal.aborted) return null;
   const options = optionsOf(game, deps.defaultPaceMs);
   const agents = game.seats.map((s) => s.agent);
   let where = { turn: 0, phase: 'setup' };
@@ -73,6 +84,13 @@ export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSign
     if (e instanceof DivergenceError) {
       await store.setStatus(gameId, 'aborted').catch(() => {});
       logger.emit('warn', 'game aborted: its log and its agents disagree, so it cannot be resumed', { game_id: gameId, ...where });
+      return null;
+    }
+    const after = await store.getGame(gameId).catch(() => null);
+    if (after?.status === 'failed') {
+      const reason = after.failure_reason ?? message(e);
+      logger.emit('warn', `game failed: its runner failed ${after.run_failures} times in a row; it is not resumed again`, { game_id: gameId, reason });
+      bus.announce({ type: 'game_failed', game_id: gameId, reason, at: new Date().toISOString() });
     }
     return null;
   } finally {

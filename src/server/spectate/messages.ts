@@ -3,13 +3,15 @@ import type { StateView } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
 import type { Namespace, Socket } from 'socket.io';
 import type { LobbyNotice } from '../games/game-bus.js';
+import { SafeString } from '../safe-text.js';
 
 /**
  * The `/spectate` socket protocol, both ways. Clients send `join`, `leave`, `lobby` and
  * `heartbeat_ack` (any message counts as a sign of life); the server sends the rest.
  */
 
-const Token = z.string().min(1).max(512);
+/** No NUL, control character or lone surrogate in anything a client names (a join error, not a 500). */
+const Token = SafeString.min(1).max(512);
 
 /**
  * `join`: follow one game (a socket follows at most one; a new join replaces the old one once it
@@ -18,10 +20,10 @@ const Token = z.string().min(1).max(512);
  * silent restart from the head.
  */
 export const JoinMessage = z.strictObject({
-  gameId: z.string().min(1).max(200),
+  gameId: SafeString.min(1).max(200),
   afterSeq: z.int().min(0).optional(),
   /** spectator | researcher | admin | plr_N (default: the token's role). */
-  view: z.string().min(1).max(40).optional(),
+  view: SafeString.min(1).max(40).optional(),
   /** Falls back to the handshake's `auth.token`. */
   token: Token.optional(),
 });
@@ -61,6 +63,8 @@ export type ServerMessages = {
   lobby_joined: { role: string };
   game_started: LobbyNotice & { type: 'game_started' };
   game_ended: LobbyNotice & { type: 'game_ended' };
+  /** A game whose runner failed too often in a row: it is `failed` and will not be resumed. */
+  game_failed: LobbyNotice & { type: 'game_failed' };
 };
 
 /** What clients may send: payloads are unknown until a schema has parsed them. */

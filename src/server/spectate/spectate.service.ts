@@ -187,6 +187,11 @@ export class SpectateService implements OnModuleDestroy {
       this.feeds.acquire(notice.game_id).catch((e: unknown) => this.logger.emit('warn', 'spectate: cannot follow a started game', { game_id: notice.game_id, error: String(e) }));
       return;
     }
+    if (notice.type === 'game_failed') {
+      // No hidden information in it, and no more events will come for a delay to hold back.
+      ns.to([LOBBY, LOBBY_LIVE]).emit('game_failed', notice);
+      return;
+    }
     ns.to(LOBBY_LIVE).emit('game_ended', notice);
     void this.store
       .getGame(notice.game_id)
