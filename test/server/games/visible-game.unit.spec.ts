@@ -18,6 +18,8 @@ const ended: GameRecord = {
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:05:00.000Z',
   ended_at: '2026-11-23T10:05:00.000Z',
+  run_failures: 0,
+  failure_reason: null,
 };
 
 describe('CommitLog: true commit times of a delayed game’s recent steps', () => {
