@@ -1,4 +1,4 @@
-import { sandboxAvailability, type SandboxTools } from './availability.js';
+import { sandboxAvailability, type Availability, type SandboxTools } from './availability.js';
 import { sandboxSettings, type SandboxSettings } from './settings.js';
 
 /** What the settings and this machine decide for the next subprocess agent. */
@@ -22,9 +22,8 @@ export const sandboxWarnings = { write: (text: string): void => void process.std
  * const d = sandboxDecision();
  * if (d.kind === 'refused') throw new Error(d.message);
  */
-export function sandboxDecision(settings: SandboxSettings = sandboxSettings()): SandboxDecision {
+export function sandboxDecision(settings: SandboxSettings = sandboxSettings(), available: Availability = sandboxAvailability()): SandboxDecision {
   if (settings.mode === 'off') return { kind: 'off', reason: null, settings };
-  const available = sandboxAvailability();
   if (available.ok) return { kind: 'bwrap', tools: available.tools, settings };
   if (settings.mode === 'required')
     return {

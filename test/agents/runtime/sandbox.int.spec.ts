@@ -7,6 +7,10 @@ import type { InvocationOutcome } from '../../../src/agents/runtime/outcome.js';
 import { minimalEnv, runProcess, type ProcessSpec } from '../../../src/agents/runtime/process-runner.js';
 import { PersistentProcess } from '../../../src/agents/runtime/persistent-process.js';
 import { sandboxAvailability, sandboxDecision } from '../../../src/agents/sandbox/index.js';
+import { collectSamples } from '../../../src/agents/check/samples.js';
+import { parseAgentSpec } from '../../../src/agents/seat/agent-spec.js';
+import { createSeat } from '../../../src/agents/seat/create-seat.js';
+import type { SeatDecision } from '../../../src/agents/seat/types.js';
 import type { JsonObject } from '../../../src/protocol/index.js';
 
 /**
@@ -136,6 +140,28 @@ describe('the agent sandbox (bubblewrap)', () => {
     expect(outcome.state).toEqual({});
     expect(outcome.stderr).toContain('MemoryError');
     expect(outcome.violations.map((v) => v.code)).toContain('sandbox/memory_limit');
+  });
+
+  it('given a memory-hog skill at a seat (memory_mb 128), then each invocation is stopped at its limit and the seat falls back to its fallback agent', async () => {
+    const spec = parseAgentSpec(`skill:${fileURLToPath(new URL('../fixtures/skills/memory-hog', import.meta.url))}`);
+    if (!spec.ok || spec.agent.kind !== 'skill') throw new Error(spec.ok ? 'not a skill' : spec.message);
+    const seat = createSeat(spec.agent, { gameSeed: 1, seat: 0, trace: true, workRoot: dir('tiltyard-agents-') });
+    const request = collectSamples(1).find((s) => s.case === 'action')!.request;
+    try {
+      const answers: SeatDecision[] = [];
+      for (let i = 0; i < 4; i++) answers.push(await seat.decide(request));
+      const observed = (i: number) => answers[i]!.trace!.stages.find((s) => s.stage === 'observe')?.payload['violations'] as Array<{ code: string }>;
+      for (const i of [0, 1, 2]) {
+        expect(answers[i]!.decision).toBeUndefined();
+        expect(answers[i]!.trace!.failure?.code).toBe('protocol/exit_code');
+        expect(observed(i).map((v) => v.code)).toContain('sandbox/memory_limit');
+      }
+      expect(answers[2]!.trace!.health).toBe('permanentFailure');
+      expect(answers[3]!.trace!.fallback).toBe('agent:random');
+      expect(answers[3]!.decision).toBeDefined();
+    } finally {
+      await seat.close();
+    }
   });
 
   it('given a fork bomb, then it is stopped at the process limit', async () => {
