@@ -164,6 +164,13 @@ describe('the agent sandbox (bubblewrap)', () => {
     }
   });
 
+  it('given an agent spinning on the CPU, then the CPU-time limit kills it before its deadline, and says so', async () => {
+    const outcome = await run('cpu-spin.py', {}, { deadlineMs: 60_000, sandbox: { cpuSeconds: 1 } });
+    expect(outcome.failure?.code).toBe('protocol/signal');
+    expect(outcome.signal).toBe('SIGXCPU');
+    expect(outcome.violations.map((v) => v.code)).toContain('sandbox/cpu_limit');
+  });
+
   it('given a fork bomb, then it is stopped at the process limit', async () => {
     const outcome = await run('fork-bomb.py', { tries: 200 }, { sandbox: { processes: 16 } });
     expect(outcome.ok).toBe(true);

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bwrapArgv, sandboxDecision, SandboxConfigError, sandboxSettings, sandboxWarnings } from '../../../src/agents/sandbox/index.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { skillSandbox } from '../../../src/agents/seat/skill-sandbox.js';
+import { loadSkill } from '../../../src/agents/skills/load-skill.js';
 import { SkillSandboxMetadata } from '../../../src/agents/skills/manifest.js';
 
 const MISSING = { ok: false as const, reason: 'bubblewrap (bwrap) is not installed' };
@@ -74,5 +79,25 @@ describe('skill sandbox metadata', () => {
     expect(SkillSandboxMetadata.safeParse({ network: 'yes' }).success).toBe(false);
     expect(SkillSandboxMetadata.safeParse({ memory_mb: '1.5' }).success).toBe(false);
     expect(SkillSandboxMetadata.safeParse({ memory_mb: '8' }).success).toBe(false);
+  });
+
+  it('given a skill folder asking for the network and 256 MiB, then its processes get exactly that sandbox; a bad value does not load', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tiltyard-skill-'));
+    const skill = (meta: string) => {
+      const dir = join(root, 'netty');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'SKILL.md'), `---\nname: netty\ndescription: calls its own model\nmetadata:\n  command: sh agent.sh\n${meta}---\n`);
+      return loadSkill(dir);
+    };
+    try {
+      const loaded = skill('  network: true\n  memory_mb: 256\n');
+      if (!loaded.ok) throw new Error(loaded.message);
+      expect(skillSandbox(loaded.skill)).toEqual({ readOnly: [loaded.skill.dir], network: true, memoryBytes: 256 * 1024 * 1024 });
+      const plain = skill('');
+      expect(plain.ok && skillSandbox(plain.skill)).toEqual({ readOnly: [join(root, 'netty')], network: false });
+      expect(skill('  network: maybe\n')).toMatchObject({ ok: false, message: expect.stringMatching(/network: must be true or false/) });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
