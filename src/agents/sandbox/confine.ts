@@ -67,20 +67,16 @@ function programView(real: string): string[] {
   return [real];
 }
 
-const owned = new Set<string>();
-
 /**
  * As root we run the agent as an unprivileged uid of its own (root ignores RLIMIT_NPROC, which
  * counts per uid, and may read root-owned files). One uid per work dir, so seats never share a
- * process budget; the work dir is handed to it once.
+ * process budget; the work dir is handed to it.
  */
 function sandboxUid(workDir: string): number | null {
   if (process.getuid?.() !== 0) return null;
   const uid = 0x100000 + (createHash('sha256').update(workDir).digest().readUInt32BE(0) % 0x3fff0000);
-  if (!owned.has(workDir)) {
-    chownSync(workDir, uid, uid);
-    owned.add(workDir);
-  }
+  // Every time (one cheap syscall): remembering which dirs were handed over would grow forever.
+  chownSync(workDir, uid, uid);
   return uid;
 }
 
