@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { collectSamples } from '../src/agents/check/samples.js';
 import { PersistentProcess } from '../src/agents/runtime/persistent-process.js';
 import { minimalEnv } from '../src/agents/runtime/process-runner.js';
+import { sandboxDecision } from '../src/agents/sandbox/index.js';
 
 const TARGET = 5_000;
 const { values } = parseArgs({ options: { n: { type: 'string', default: '20000' } } });
@@ -47,6 +48,8 @@ console.log(
     requests: n,
     failures,
     decisionsPerSec: perSec,
+    // As seats run it: in the sandbox unless TILTYARD_SANDBOX=off (or bubblewrap is missing).
+    sandboxed: sandboxDecision().kind === 'bwrap',
     latencyMs: { p50: q(0.5), p90: q(0.9), p99: q(0.99) },
     stdinBytes: JSON.stringify(input(0)).length + 1,
     target: TARGET,

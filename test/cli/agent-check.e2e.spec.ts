@@ -1,4 +1,5 @@
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -27,13 +28,17 @@ const shipped = existsSync(skillsDir)
 
 let tmp: string;
 
-/** A temp skill folder whose command runs one hostile fixture script. */
+/**
+ * A temp skill folder whose command runs one hostile fixture script, copied in with its lib.sh:
+ * the sandbox shows an agent its own folder only.
+ */
 function fixtureSkill(name: string, timeoutMs = 3_000): string {
   const dir = join(tmp, name);
   mkdirSync(dir, { recursive: true });
+  for (const file of [`${name}.sh`, 'lib.sh']) copyFileSync(join(fixtures, file), join(dir, file));
   writeFileSync(
     join(dir, 'SKILL.md'),
-    `---\nname: ${name}\ndescription: agent-check fixture ${name}\nmetadata:\n  command: sh ${join(fixtures, `${name}.sh`)}\n  timeout_ms: "${timeoutMs}"\n---\n# ${name}\n`,
+    `---\nname: ${name}\ndescription: agent-check fixture ${name}\nmetadata:\n  command: sh ${name}.sh\n  timeout_ms: "${timeoutMs}"\n---\n# ${name}\n`,
   );
   return dir;
 }
@@ -137,12 +142,21 @@ describe.concurrent('tiltyard agent-check on hostile agents', () => {
     expect(f!.hint).toContain('1000 ms');
   });
 
-  it('a child that escaped the process group holding stdout: a violations error', async () => {
+  it('a child that escaped the process group holding stdout, unsandboxed: a violations error', async () => {
+    const r = report(
+      await tiltyardWith({ env: { TILTYARD_SANDBOX: 'off' } }, 'agent-check', fixtureSkill('held-open'), '--json', '--games', '0'),
+    );
+    expect(about(r, 'violations', 'process/stdout_held_open')).toMatchObject({ severity: 'error' });
+    expect(about(r, 'containment', 'without a sandbox')).toMatchObject({ severity: 'warning' });
+    expect(status(r, 'protocol')).toBe('pass');
+  });
+
+  it('the same child in the sandbox: it dies with the agent, nothing holds stdout', async () => {
     const r = report(
       await tiltyard('agent-check', fixtureSkill('held-open'), '--json', '--games', '0'),
     );
-    expect(about(r, 'violations', 'process/stdout_held_open')).toMatchObject({ severity: 'error' });
-    expect(status(r, 'protocol')).toBe('pass');
+    expect(about(r, 'violations', 'process/stdout_held_open')).toBeUndefined();
+    expect(status(r, 'containment')).toBe('pass');
   });
 
   it('an asset at ../../etc/passwd: a violations error, the answers themselves are fine', async () => {

@@ -8,6 +8,7 @@ import { forwardCompatCheck } from './forward-compat-check.js';
 import { gamesCheck } from './games-check.js';
 import { playGames, type GamesFigures } from './games.js';
 import { loadHint } from './hints.js';
+import { probeContainment } from './containment-check.js';
 import { INVOCATION_CHECKS } from './invocation-checks.js';
 import type { CaseName, Invocation } from './invocation.js';
 import { memoryCheck } from './memory-check.js';
@@ -125,6 +126,7 @@ export async function checkAgent(
   options.onStage?.('games');
   const games = await playGames(agent, options.games ?? 2, seed);
   runs.set('games', gamesCheck(games));
+  runs.set('containment', skill.kind === 'command' || skill.kind === 'plan' ? await probeContainment(skill, all) : { check: 'containment', findings: [], skipped: `a ${skill.kind} skill runs in-process, not in a sandbox` });
 
   const covered = `${ran.length} window cases (${ran.map((i) => i.case).join(', ')})${notRun.length ? `; not run: ${notRun.join(', ')}` : ''}`;
   const passDetails: Partial<Record<CheckName, string>> = {
@@ -134,6 +136,7 @@ export async function checkAgent(
     forward_compat: 'answered with unknown fields added at every level',
     determinism: 'the same decision twice',
     games: gamesDetails(games),
+    containment: 'sandboxed (bubblewrap); no limit hit; the probe reached nothing',
   };
   for (const [name] of INVOCATION_CHECKS) passDetails[name] = covered;
   return finish({ skill: summary(skill), start_ts, runs, cases, games, passDetails });

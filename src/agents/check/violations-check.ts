@@ -7,7 +7,8 @@ import type { Invocation } from './invocation.js';
  * reused asset id or a process left holding stdout are errors; the rest are warnings.
  */
 export function violationsCheck(inv: Invocation): Raw[] {
-  return inv.violations.map((v) =>
+  // What the sandbox stopped is the containment check's.
+  return inv.violations.filter((v) => !v.code.startsWith('sandbox/')).map((v) =>
     raw(
       'violations',
       VIOLATION_ERRORS.has(v.code) ? 'error' : 'warning',

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { NdjsonSplitter, type ToolInput } from '../../protocol/index.js';
+import { confine, limitHits, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, type ProcessLimits } from './process-runner.js';
@@ -14,6 +15,8 @@ export type PersistentSpec = {
   limits?: Partial<ProcessLimits>;
   knownUiEvents?: ReadonlySet<string>;
   workDir?: string;
+  /** How to confine it (see ProcessSpec.sandbox); its CPU time is counted over its whole life. */
+  sandbox?: SandboxSpec;
 };
 
 type Pending = {
@@ -50,6 +53,8 @@ export class PersistentProcess {
   private stderrTruncated = false;
   private exit: { code: number | null; signal: string | null } | null = null;
   private spawnError: Error | null = null;
+  private refused: string | null = null;
+  private confined: Confined & { ok: true } = { ok: true, argv: [], sandboxed: false };
   private strays = 0;
   private closed = false;
 
@@ -88,7 +93,14 @@ export class PersistentProcess {
     this.stderrTruncated = false;
     const limits = this.spec.limits ?? {};
     const maxStderr = limits.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES;
-    const child = spawn(this.spec.argv[0]!, this.spec.argv.slice(1), { cwd: this.spec.cwd, env: this.spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const confined = confine(this.spec.argv, this.spec.cwd, this.spec.sandbox, this.spec.env['PATH']);
+    if (!confined.ok) {
+      this.refused = confined.failure.message;
+      return null;
+    }
+    this.refused = null;
+    this.confined = confined;
+    const child = spawn(confined.argv[0]!, confined.argv.slice(1), { cwd: this.spec.cwd, env: this.spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
     // Per-line cap only: the total cap is per request (counted in onStdout).
     this.splitter = new NdjsonSplitter({ ...(limits.maxLineBytes ? { maxLineBytes: limits.maxLineBytes } : {}), maxOutputBytes: Number.MAX_SAFE_INTEGER });
@@ -106,8 +118,9 @@ export class PersistentProcess {
       this.spawnError = e;
       this.finishPending({ code: 'process/spawn_failed', message: `cannot start ${this.spec.argv[0]}: ${e.message}` });
     });
-    child.on('exit', (code, signal) => {
+    child.on('exit', (rawCode, rawSignal) => {
       if (!current()) return;
+      const { exitCode: code, signal } = confined.sandboxed ? unwrapExit(rawCode, rawSignal) : { exitCode: rawCode, signal: rawSignal };
       this.exit = { code, signal };
       if (this.pending) this.finishPending({ code: signal ? 'protocol/signal' : 'protocol/exit_code', message: `the agent process exited (${signal ?? `code ${code}`}) before answering` });
     });
@@ -129,7 +142,7 @@ export class PersistentProcess {
         this.strays = 0;
       }
       const child = this.ensureChild();
-      if (!child || this.spawnError) return this.finishPending({ code: 'process/spawn_failed', message: `cannot start ${this.spec.argv[0]}` });
+      if (!child || this.spawnError) return this.finishPending({ code: 'process/spawn_failed', message: this.refused ?? `cannot start ${this.spec.argv[0]}` });
       child.stdin.write(`${JSON.stringify(input)}\n`);
     });
   }
@@ -179,16 +192,19 @@ export class PersistentProcess {
     clearTimeout(p.timer);
     if (failure) p.collector.fail(failure);
     const exited = failure !== null && this.exit !== null;
-    p.resolve(
-      p.collector.finish({
-        exitCode: exited ? this.exit!.code : 0,
-        signal: exited ? this.exit!.signal : null,
-        stderr: this.stderr.slice(p.stderrFrom),
-        stderrTruncated: this.stderrTruncated,
-        durationMs: performance.now() - p.started,
-        stdoutBytes: p.bytes,
-      }),
-    );
+    const stderr = this.stderr.slice(p.stderrFrom);
+    const signal = exited ? this.exit!.signal : null;
+    const outcome = p.collector.finish({
+      exitCode: exited ? this.exit!.code : 0,
+      signal,
+      stderr,
+      stderrTruncated: this.stderrTruncated,
+      durationMs: performance.now() - p.started,
+      stdoutBytes: p.bytes,
+    });
+    const confined = this.confined;
+    if (confined.sandboxed && failure !== null) outcome.violations.push(...limitHits({ signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
+    p.resolve(outcome);
   }
 
   /** Kills the process group. After a failure (`retire`), the child is forgotten: the next request spawns anew. */

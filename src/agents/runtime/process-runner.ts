@@ -6,8 +6,10 @@ import {
   type ToolEvent,
   type ToolInput,
 } from '../../protocol/index.js';
+import { confine, limitHits, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
+import { sandboxInitPid } from './sandbox-pids.js';
 
 export const DEFAULT_KILL_GRACE_MS = 500;
 export const DEFAULT_MAX_STDERR_BYTES = 64 * 1024;
@@ -41,6 +43,12 @@ export type ProcessSpec = {
   signal?: AbortSignal;
   /** Each accepted event as it arrives (live tracing); called up to and including done. */
   onEvent?: (event: ToolEvent) => void;
+  /**
+   * How to confine it (src/agents/sandbox): the skill folder, network opt-in, limits. The policy
+   * (TILTYARD_SANDBOX) decides whether it is confined at all; cwd is its writable work dir, and
+   * its CPU time defaults to its deadline's.
+   */
+  sandbox?: SandboxSpec;
 };
 
 /**
@@ -90,6 +98,7 @@ class ProcessRun {
   private readonly maxOutputBytes: number;
   private readonly maxStderrBytes: number;
   private child: ChildProcessWithoutNullStreams | null = null;
+  private confined: Confined & { ok: true } = { ok: true, argv: [], sandboxed: false };
   private deadline: NodeJS.Timeout | null = null;
   private escalation: NodeJS.Timeout | null = null;
   private heldOpen: NodeJS.Timeout | null = null;
@@ -122,9 +131,8 @@ class ProcessRun {
   }
 
   start(): void {
-    const { argv, signal } = this.spec;
-    const [command, ...args] = argv;
-    if (command === undefined || command === '') {
+    const { signal } = this.spec;
+    if (this.spec.argv[0] === undefined || this.spec.argv[0] === '') {
       return this.settleEarly({
         code: 'process/spawn_failed',
         message: 'cannot start a tool: argv is empty',
@@ -135,6 +143,10 @@ class ProcessRun {
     }
     // Serialise before spawning: an unserialisable input is the caller's bug and must not leave a process behind.
     const stdin = `${JSON.stringify(this.spec.input)}\n`;
+    const confined = confine(this.spec.argv, this.spec.cwd, { cpuSeconds: Math.ceil(this.spec.deadlineMs / 1000) + 1, ...this.spec.sandbox }, this.spec.env['PATH']);
+    if (!confined.ok) return this.settleEarly(confined.failure);
+    this.confined = confined;
+    const [command, ...args] = confined.argv as [string, ...string[]];
     let child: ChildProcessWithoutNullStreams;
     try {
       // detached: the tool leads its own process group (setsid), so one kill reaches everything it forked.
@@ -215,7 +227,11 @@ class ProcessRun {
   private terminate(): void {
     if (this.terminating || this.exited) return;
     this.terminating = true;
-    this.killGroup('SIGTERM');
+    // In a sandbox the agent leads its own group under bwrap's init: SIGTERM goes there, so the
+    // agent may clean up (bwrap itself would just die and take everything with it at once).
+    const init = this.confined.sandboxed && this.child?.pid !== undefined ? sandboxInitPid(this.child.pid) : null;
+    if (init !== null) killQuietly(-init, 'SIGTERM');
+    else this.killGroup('SIGTERM');
     const grace = this.spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
     this.escalation = setTimeout(() => {
       this.escalation = null;
@@ -287,16 +303,17 @@ class ProcessRun {
     const stderr =
       this.stderrChunks.length === 0 ? '' : Buffer.concat(this.stderrChunks).toString('utf8');
     this.stderrChunks = [];
-    this.resolve(
-      this.collector.finish({
-        exitCode,
-        signal,
-        stderr,
-        stderrTruncated: this.stderrTruncated,
-        durationMs: performance.now() - this.started,
-        stdoutBytes: this.stdoutBytes,
-      }),
-    );
+    const confined = this.confined;
+    const exit = confined.sandboxed ? unwrapExit(exitCode, signal) : { exitCode, signal };
+    const outcome = this.collector.finish({
+      ...exit,
+      stderr,
+      stderrTruncated: this.stderrTruncated,
+      durationMs: performance.now() - this.started,
+      stdoutBytes: this.stdoutBytes,
+    });
+    if (confined.sandboxed) outcome.violations.push(...limitHits({ signal: exit.signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
+    this.resolve(outcome);
   }
 
   private clearTimers(): void {
@@ -308,12 +325,16 @@ class ProcessRun {
 
   private killGroup(signal: NodeJS.Signals): void {
     const pid = this.child?.pid;
-    if (pid === undefined) return;
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // ESRCH: the group is already empty.
-    }
+    if (pid !== undefined) killQuietly(-pid, signal);
+  }
+}
+
+/** kill(2) where ESRCH (the group is already empty) is fine. */
+export function killQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
   }
 }
 

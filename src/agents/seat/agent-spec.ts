@@ -5,6 +5,7 @@ import type { EmotionVector } from '../../protocol/index.js';
 import { AGENT_BASELINES, AGENT_NAMES, isAgentName, type AgentName } from '../builtin/index.js';
 import { loadProviders, modelChain, type ProviderSetup } from '../../providers/config.js';
 import type { ModelRef } from '../../providers/router.js';
+import { assertCanSeatSubprocessAgents } from '../sandbox/index.js';
 import { loadSkill, type Skill } from '../skills/load-skill.js';
 
 /** The package's own folder (src/agents/seat and dist/agents/seat are both three levels down). */
@@ -60,14 +61,25 @@ export function parseAgentSpec(spec: string, options: SpecOptions = {}): { ok: t
   const ref = spec.slice('skill:'.length).trim();
   if (!ref) return { ok: false, message: `"${spec}" names no skill folder` };
   const cached = cache.get(spec);
-  if (cached) return { ok: true, agent: cached };
+  if (cached) return refusal(cached) ?? { ok: true, agent: cached };
   const roots = options.skillRoots ?? DEFAULT_SKILL_ROOTS;
   const folder = existsSync(ref) || ref.includes('/') ? ref : (roots.map((r) => join(r, ref)).find((p) => existsSync(p)) ?? ref);
   const loaded = loadSkill(folder, options.env);
   if (!loaded.ok) return { ok: false, message: `${spec}: ${loaded.message}` };
   const agent: AgentSpec = { kind: 'skill', spec, skill: loaded.skill };
   cache.set(spec, agent);
-  return { ok: true, agent };
+  return refusal(agent) ?? { ok: true, agent };
+}
+
+/** TILTYARD_SANDBOX=required without a working bubblewrap: a skill that runs processes is refused here, with the reason. */
+function refusal(agent: AgentSpec): { ok: false; message: string } | null {
+  if (agent.kind !== 'skill' || (agent.skill.kind !== 'command' && agent.skill.kind !== 'plan')) return null;
+  try {
+    assertCanSeatSubprocessAgents();
+    return null;
+  } catch (e) {
+    return { ok: false, message: `${agent.spec}: ${(e as Error).message}` };
+  }
 }
 
 /** The name a seat shows at the table: the built-in's, the skill's, or "llm <model>". */

@@ -2,6 +2,7 @@ import { PersistentProcess } from '../runtime/persistent-process.js';
 import { minimalEnv, runProcess } from '../runtime/process-runner.js';
 import type { Skill } from '../skills/load-skill.js';
 import { externalSeat, reportedUsage, type Attempt, type Invoke } from './external-seat.js';
+import { skillSandbox } from './skill-sandbox.js';
 import { excerpt } from './trace.js';
 import { KNOWN_UI_EVENTS, type SeatAgent, type SeatContext } from './types.js';
 
@@ -16,12 +17,13 @@ export function commandSeat(skill: Skill, spec: string, ctx: SeatContext): SeatA
   // Opt-in long-lived mode: one process for the seat, requests correlated by requestId.
   const persistent = skill.metadata['mode'] === 'persistent';
   let proc: PersistentProcess | null = null;
+  const sandbox = skillSandbox(skill);
   const invoke: Invoke = async (request, workDir, trace) => {
     const env = minimalEnv(workDir, { TILTYARD_SKILL_DIR: skill.dir });
     const input = { requestId: request.request_id, tool: skill.name, operation: request.window, input: request, config: skill.config.values, workDir };
     const outcome = persistent
-      ? await (proc ??= new PersistentProcess({ argv, cwd: workDir, env, knownUiEvents: KNOWN_UI_EVENTS, workDir })).request(input, skill.timeoutMs)
-      : await runProcess({ argv, cwd: workDir, env, input, deadlineMs: skill.timeoutMs, knownUiEvents: KNOWN_UI_EVENTS, workDir });
+      ? await (proc ??= new PersistentProcess({ argv, cwd: workDir, env, knownUiEvents: KNOWN_UI_EVENTS, workDir, sandbox })).request(input, skill.timeoutMs)
+      : await runProcess({ argv, cwd: workDir, env, input, deadlineMs: skill.timeoutMs, knownUiEvents: KNOWN_UI_EVENTS, workDir, sandbox });
     trace.add(
       'act',
       'orchestrator',

@@ -4,6 +4,7 @@ import { DEFAULT_REPLAN_BOUNDS, executePlan, runWithReplan } from '../plan/index
 import { minimalEnv, runProcess } from '../runtime/process-runner.js';
 import type { Skill } from '../skills/load-skill.js';
 import { externalSeat, reportedUsage, type Attempt } from './external-seat.js';
+import { skillSandbox } from './skill-sandbox.js';
 import { KNOWN_UI_EVENTS, type SeatAgent, type SeatContext } from './types.js';
 
 /**
@@ -14,6 +15,7 @@ import { KNOWN_UI_EVENTS, type SeatAgent, type SeatContext } from './types.js';
  */
 export function planSeat(skill: Skill, spec: string, ctx: SeatContext): SeatAgent {
   const template = skill.plan!;
+  const sandbox = skillSandbox(skill);
   return externalSeat(skill, spec, ctx, async (request, workDir, trace): Promise<Attempt> => {
     const started = performance.now();
     const env = minimalEnv(workDir, { TILTYARD_SKILL_DIR: skill.dir });
@@ -31,7 +33,7 @@ export function planSeat(skill: Skill, spec: string, ctx: SeatContext): SeatAgen
           plan,
           {
             runTool: async (tool, input, { deadlineMs, signal }) => {
-              const outcome = await runProcess({ argv: [tool.toolPath, ...tool.args], cwd: workDir, env, input: { ...input, config: skill.config.values, workDir }, deadlineMs, signal, knownUiEvents: KNOWN_UI_EVENTS, workDir });
+              const outcome = await runProcess({ argv: [tool.toolPath, ...tool.args], cwd: workDir, env, input: { ...input, config: skill.config.values, workDir }, deadlineMs, signal, knownUiEvents: KNOWN_UI_EVENTS, workDir, sandbox });
               uiEvents.push(...outcome.uiEvents);
               logs.push(...outcome.logs);
               return outcome;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { PlanJson, formatIssues } from '../../protocol/index.js';
 import { isAgentName, type AgentName } from '../builtin/index.js';
 import { ConfigSchema, resolveConfig, type ResolvedConfig } from './config.js';
-import { parseSkillMd, SKILL_METADATA } from './manifest.js';
+import { parseSkillMd, SKILL_METADATA, SkillSandboxMetadata } from './manifest.js';
 
 /** A plan template: a PlanJson without its requestId (each decision gets its own). */
 export const PlanTemplate = PlanJson.omit({ requestId: true });
@@ -30,6 +30,8 @@ export type Skill = {
   config: ResolvedConfig;
   fallback: AgentName;
   timeoutMs: number;
+  /** What its subprocesses' sandbox allows: the network (metadata.network), memory (metadata.memory_mb). */
+  sandbox: { network: boolean; memoryBytes: number | null };
 };
 
 export type SkillLoad = { ok: true; skill: Skill } | { ok: false; dir: string; message: string };
@@ -99,6 +101,10 @@ export function loadSkill(folder: string, env: Readonly<Record<string, string | 
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_DECISION_TIMEOUT_MS)
     return fail(`metadata.timeout_ms must be a whole number of ms between 1 and ${MAX_DECISION_TIMEOUT_MS}, got "${timeoutText}"`);
 
+  const sandboxMeta = SkillSandboxMetadata.safeParse({ network: metadata[SKILL_METADATA.network], memory_mb: metadata[SKILL_METADATA.memory_mb] });
+  if (!sandboxMeta.success) return fail(`SKILL.md metadata: ${formatIssues(sandboxMeta.error.issues)}`);
+  const sandbox = { network: sandboxMeta.data.network, memoryBytes: sandboxMeta.data.memory_mb === undefined ? null : sandboxMeta.data.memory_mb * 1024 * 1024 };
+
   let config: ResolvedConfig = { values: {}, secrets: [] };
   const schemaPath = join(dir, 'config.schema.json');
   if (existsSync(schemaPath)) {
@@ -116,7 +122,7 @@ export function loadSkill(folder: string, env: Readonly<Record<string, string | 
     return fail('config.json needs a config.schema.json that declares its fields');
   }
 
-  const base = { name, description, dir, metadata, body: md.body, config, fallback: fallbackName, timeoutMs };
+  const base = { name, description, dir, metadata, body: md.body, config, fallback: fallbackName, timeoutMs, sandbox };
   const builtin = metadata[SKILL_METADATA.builtin];
   if (builtin !== undefined) {
     if (!isAgentName(builtin)) return fail(`metadata.builtin: "${builtin}" is not a built-in agent`);

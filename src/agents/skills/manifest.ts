@@ -34,7 +34,25 @@ export const SKILL_METADATA = {
   mode: 'mode',
   /** LLM skills: the default model as <provider>[:<model>] (the prompt is the folder's prompt.md). */
   llm: 'llm',
+  /** Subprocess agents: `true` to keep the network in the sandbox (an agent that calls its own model). */
+  network: 'network',
+  /** Subprocess agents: the memory it needs in MiB, below the default 1024 (the server's cap wins). */
+  memory_mb: 'memory_mb',
 } as const;
+
+/**
+ * The sandbox keys of SKILL.md metadata (strings in YAML, so `network: true` arrives as "true").
+ *
+ * @example SkillSandboxMetadata.parse({ network: 'true', memory_mb: '256' }) // { network: true, memory_mb: 256 }
+ */
+export const SkillSandboxMetadata = z.object({
+  network: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+  memory_mb: z.coerce.number({ error: 'must be a whole number of MiB' }).int('must be a whole number of MiB').min(16).max(1024 * 1024).optional(),
+});
+export type SkillSandboxMetadata = z.infer<typeof SkillSandboxMetadata>;
 
 export type ParsedSkillMd = { ok: true; manifest: SkillManifest; body: string } | { ok: false; message: string };
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { minimalEnv } from '../../../src/agents/runtime/process-runner.js';
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../../../src/protocol/index.js';
+import { sandboxSettings } from '../../../src/agents/sandbox/index.js';
 import { cleanupDirs, eventually, isAlive, reportedPid, runTool, workDir } from './tool-harness.js';
 
 const SECRETS = {
@@ -22,6 +23,12 @@ afterEach(() => {
   for (const key of Object.keys(SECRETS)) delete process.env[key];
   cleanupDirs();
 });
+
+/**
+ * The process-group handling under the sandbox's `off` mode: the pids these fixtures report are
+ * host pids only outside a PID namespace (sandbox.int.spec.ts covers the same escapes confined).
+ */
+const UNCONFINED = { sandbox: { settings: { ...sandboxSettings({}), mode: 'off' as const } } };
 
 describe('hostile tools', () => {
   it('given a tool that prints its whole environment, then no server secret appears anywhere in the outcome', async () => {
@@ -60,7 +67,7 @@ describe('hostile tools', () => {
   });
 
   it('given a forked child holding stdout open while the tool hangs, then both are dead when the call returns promptly after the deadline', async () => {
-    const outcome = await runTool('fork-sleeper.sh', { deadlineMs: 400, killGraceMs: 200 });
+    const outcome = await runTool('fork-sleeper.sh', { deadlineMs: 400, killGraceMs: 200, ...UNCONFINED });
     const child = reportedPid(outcome);
     strays.push(child);
     expect(outcome.failure?.code).toBe('process/timeout');
@@ -69,7 +76,7 @@ describe('hostile tools', () => {
   });
 
   it('given a tool that exits leaving a child holding stdout, then the child is killed with its group and the call returns', async () => {
-    const outcome = await runTool('fork-exit.sh', { deadlineMs: 10_000 });
+    const outcome = await runTool('fork-exit.sh', { deadlineMs: 10_000, ...UNCONFINED });
     const child = reportedPid(outcome);
     strays.push(child);
     expect(outcome.ok).toBe(true);
@@ -78,7 +85,7 @@ describe('hostile tools', () => {
   });
 
   it('given a child that left the process group and holds stdout, then the call stops waiting for it shortly after the tool exits', async () => {
-    const outcome = await runTool('escape-group.py', { deadlineMs: 10_000 });
+    const outcome = await runTool('escape-group.py', { deadlineMs: 10_000, ...UNCONFINED });
     strays.push(reportedPid(outcome)); // out of our reach by design: setsid leaves the group
     expect(outcome.ok).toBe(true);
     expect(outcome.violations.map((v) => v.code)).toContain('process/stdout_held_open');

@@ -28,9 +28,10 @@ async function play(skill: Skill, seed: number) {
   }
 }
 
+/** Which agent process answered (the fixture's own id for itself: pids repeat across sandboxes). */
 const pidOf = (t: DecisionTrace): unknown => {
-  const observe = t.stages.find((s) => s.stage === 'observe')?.payload as { logs?: Array<{ fields?: { pid?: number } }> } | undefined;
-  return observe?.logs?.[0]?.fields?.pid;
+  const observe = t.stages.find((s) => s.stage === 'observe')?.payload as { logs?: Array<{ fields?: { instance?: string } }> } | undefined;
+  return observe?.logs?.[0]?.fields?.instance;
 };
 
 describe('persistent (long-lived) agents', () => {

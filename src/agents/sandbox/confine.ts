@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { accessSync, chownSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
+import type { Failure } from '../runtime/outcome.js';
+import { resolveInterpreter } from '../skills/load-skill.js';
+import { bwrapArgv, within, type SandboxLimits } from './bwrap-argv.js';
+import { sandboxDecision } from './policy.js';
+import { DEFAULT_MEMORY_MB, MIB, type SandboxSettings } from './settings.js';
+
+/** Processes (and threads) one sandbox may hold: enough for a runtime's thread pools, not a fork bomb. */
+export const DEFAULT_MAX_PROCESSES = 128;
+/** CPU seconds per process of a long-lived agent (one-shot invocations get their deadline's). */
+export const DEFAULT_PERSISTENT_CPU_SECONDS = 3_600;
+
+/** What a spawn site knows about the agent it starts, for its sandbox. */
+export type SandboxSpec = {
+  /**
+   * Read-only paths besides the system's (the skill folder). Default: the folders of the argv's
+   * absolute file arguments, for tools started without a skill.
+   */
+  readOnly?: readonly string[];
+  /** The skill asked for the network (metadata.network: true). */
+  network?: boolean;
+  /** The skill's own ask (metadata.memory_mb); the server's cap wins. */
+  memoryBytes?: number;
+  cpuSeconds?: number;
+  processes?: number;
+  /** Default: from the environment (TILTYARD_SANDBOX, TILTYARD_SANDBOX_MEMORY_MB). */
+  settings?: SandboxSettings;
+};
+
+export type Confined =
+  | { ok: true; argv: string[]; sandboxed: false }
+  | { ok: true; argv: string[]; sandboxed: true; network: boolean; limits: SandboxLimits }
+  | { ok: false; failure: Failure };
+
+const INTERPRETER = /^(python|pypy|node|nodejs|ruby|perl|php|bun|deno|java|lua)[0-9.]*$/;
+const HOST_SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'];
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** argv[0] as an absolute path, looked up on the agent's PATH like execvp would; null if none. */
+function resolveCommand(command: string, path: string): string | null {
+  if (command.includes('/')) return existsSync(command) ? command : null;
+  const interpreter = resolveInterpreter(command);
+  if (isAbsolute(interpreter)) return interpreter;
+  for (const dir of path.split(delimiter)) if (dir && executable(join(dir, command))) return join(dir, command);
+  return null;
+}
+
+/**
+ * What must be visible for the program itself to run: nothing for system programs; the install
+ * prefix of an interpreter outside /usr (pyenv's python, nvm's node: `<prefix>/bin/python3`);
+ * else the program file alone — never a folder it merely sits in, which could be the project's.
+ */
+function programView(real: string): string[] {
+  if (HOST_SYSTEM.some((s) => within(real, s))) return [];
+  const bin = dirname(real);
+  if (INTERPRETER.test(basename(real)) && basename(bin) === 'bin' && dirname(bin) !== '/') return [dirname(bin)];
+  return [real];
+}
+
+/**
+ * As root we run the agent as an unprivileged uid of its own (root ignores RLIMIT_NPROC, which
+ * counts per uid, and may read root-owned files). One uid per work dir, so seats never share a
+ * process budget; the work dir is handed to it.
+ */
+function sandboxUid(workDir: string): number | null {
+  if (process.getuid?.() !== 0) return null;
+  const uid = 0x100000 + (createHash('sha256').update(workDir).digest().readUInt32BE(0) % 0x3fff0000);
+  // Every time (one cheap syscall): remembering which dirs were handed over would grow forever.
+  chownSync(workDir, uid, uid);
+  return uid;
+}
+
+/**
+ * The argv to spawn for an agent command under the sandbox policy: the bwrap-wrapped command, the
+ * command as given when the sandbox is off, or a spawn failure when the policy refuses.
+ *
+ * @example
+ * const c = confine(['python3', '/skills/x/agent.py'], workDir, { readOnly: ['/skills/x'] }, env.PATH);
+ * if (c.ok) spawn(c.argv[0], c.argv.slice(1), { cwd: workDir });
+ */
+export function confine(argv: readonly string[], workDir: string, spec: SandboxSpec = {}, path = process.env['PATH'] ?? ''): Confined {
+  const decision = sandboxDecision(spec.settings);
+  if (decision.kind === 'off') return { ok: true, argv: [...argv], sandboxed: false };
+  if (decision.kind === 'refused') return { ok: false, failure: { code: 'process/spawn_failed', message: decision.message } };
+  const [command, ...args] = argv;
+  const resolved = command ? resolveCommand(command, path) : null;
+  if (!command || !resolved) {
+    return { ok: false, failure: { code: 'process/spawn_failed', message: `cannot start ${JSON.stringify(command ?? '')}: ENOENT, not found (check the path, PATH and that the working directory exists)` } };
+  }
+  let real: string;
+  let work: string;
+  try {
+    real = realpathSync(resolved);
+    work = realpathSync(workDir);
+  } catch (e) {
+    return { ok: false, failure: { code: 'process/spawn_failed', message: `cannot start ${JSON.stringify(command)}: ${(e as Error).message}` } };
+  }
+  if (!executable(real)) {
+    return { ok: false, failure: { code: 'process/spawn_failed', message: `cannot start ${JSON.stringify(command)}: EACCES, permission denied (is it executable?)` } };
+  }
+  const readOnly = (spec.readOnly ?? args.filter((a) => isAbsolute(a) && existsSync(a) && statSync(a).isFile()).map((a) => dirname(a)))
+    .filter((p) => existsSync(p))
+    .map((p) => realpathSync(p));
+  const settings = decision.settings;
+  const limits: SandboxLimits = {
+    memoryBytes: Math.min(spec.memoryBytes ?? DEFAULT_MEMORY_MB * MIB, settings.maxMemoryBytes),
+    cpuSeconds: spec.cpuSeconds ?? DEFAULT_PERSISTENT_CPU_SECONDS,
+    processes: spec.processes ?? DEFAULT_MAX_PROCESSES,
+  };
+  const network = spec.network === true;
+  const out = bwrapArgv({
+    tools: decision.tools,
+    // The real path: a symlink on the way (pyenv, alternatives) may lie outside the sandbox's view.
+    command: [real, ...args],
+    readOnly: [...programView(real), ...readOnly],
+    workDir: work,
+    network,
+    limits,
+    uid: sandboxUid(work),
+  });
+  return { ok: true, argv: out, sandboxed: true, network, limits };
+}

@@ -1,0 +1,6 @@
+export * from './settings.js';
+export * from './availability.js';
+export * from './policy.js';
+export * from './bwrap-argv.js';
+export * from './confine.js';
+export * from './limit-hits.js';

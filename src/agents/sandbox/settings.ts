@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { formatIssues } from '../../protocol/index.js';
+
+/** Mebibytes → bytes. */
+export const MIB = 1024 * 1024;
+
+/** The default memory a sandboxed agent may map (RLIMIT_AS), and the default server cap. */
+export const DEFAULT_MEMORY_MB = 1024;
+
+/**
+ * `TILTYARD_SANDBOX`: `auto` (default) confines every subprocess agent with bubblewrap when it is
+ * installed and works, and warns once when it does not; `required` refuses to seat subprocess
+ * agents without it; `off` runs them as plain processes (minimal environment, process-group kill,
+ * nothing more). `TILTYARD_SANDBOX_MEMORY_MB` caps what any skill may ask for.
+ */
+export const SandboxEnv = z.object({
+  TILTYARD_SANDBOX: z.enum(['auto', 'required', 'off']).default('auto'),
+  TILTYARD_SANDBOX_MEMORY_MB: z.coerce.number().int().min(16).max(1024 * 1024).default(DEFAULT_MEMORY_MB),
+});
+
+export type SandboxMode = z.infer<typeof SandboxEnv>['TILTYARD_SANDBOX'];
+
+export type SandboxSettings = {
+  mode: SandboxMode;
+  /** The most memory any agent gets, whatever its skill asks for. */
+  maxMemoryBytes: number;
+};
+
+/** A bad TILTYARD_SANDBOX* variable: a configuration error, raised where the setting is read. */
+export class SandboxConfigError extends Error {
+  override readonly name = 'SandboxConfigError';
+}
+
+/**
+ * The sandbox settings from an environment. Empty strings count as unset.
+ *
+ * @example sandboxSettings({ TILTYARD_SANDBOX: 'required' }) // { mode: 'required', maxMemoryBytes: 1073741824 }
+ */
+export function sandboxSettings(env: Readonly<Record<string, string | undefined>> = process.env): SandboxSettings {
+  const pick = (k: string) => (env[k] === '' ? undefined : env[k]);
+  const parsed = SandboxEnv.safeParse({ TILTYARD_SANDBOX: pick('TILTYARD_SANDBOX'), TILTYARD_SANDBOX_MEMORY_MB: pick('TILTYARD_SANDBOX_MEMORY_MB') });
+  if (!parsed.success) throw new SandboxConfigError(`sandbox settings: ${formatIssues(parsed.error.issues)}`);
+  return { mode: parsed.data.TILTYARD_SANDBOX, maxMemoryBytes: parsed.data.TILTYARD_SANDBOX_MEMORY_MB * MIB };
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bwrapArgv, sandboxDecision, SandboxConfigError, sandboxSettings, sandboxWarnings } from '../../../src/agents/sandbox/index.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { skillSandbox } from '../../../src/agents/seat/skill-sandbox.js';
+import { loadSkill } from '../../../src/agents/skills/load-skill.js';
+import { SkillSandboxMetadata } from '../../../src/agents/skills/manifest.js';
+
+const MISSING = { ok: false as const, reason: 'bubblewrap (bwrap) is not installed' };
+const TOOLS = { bwrap: '/usr/bin/bwrap', prlimit: '/usr/bin/prlimit', setpriv: '/usr/bin/setpriv' };
+const write = sandboxWarnings.write;
+afterEach(() => {
+  sandboxWarnings.write = write;
+});
+
+describe('sandbox settings', () => {
+  it('given nothing, then auto with a 1 GiB memory cap; given values, then they are checked', () => {
+    expect(sandboxSettings({})).toEqual({ mode: 'auto', maxMemoryBytes: 1024 * 1024 * 1024 });
+    expect(sandboxSettings({ TILTYARD_SANDBOX: 'required', TILTYARD_SANDBOX_MEMORY_MB: '256' })).toEqual({ mode: 'required', maxMemoryBytes: 256 * 1024 * 1024 });
+    expect(() => sandboxSettings({ TILTYARD_SANDBOX: 'maybe' })).toThrow(SandboxConfigError);
+    expect(() => sandboxSettings({ TILTYARD_SANDBOX_MEMORY_MB: 'lots' })).toThrow(/TILTYARD_SANDBOX_MEMORY_MB/);
+  });
+});
+
+describe('the sandbox policy without bubblewrap', () => {
+  it('given required, then subprocess agents are refused with a message that says what to do', () => {
+    const d = sandboxDecision({ mode: 'required', maxMemoryBytes: 1 }, MISSING);
+    expect(d.kind).toBe('refused');
+    expect(d.kind === 'refused' && d.message).toMatch(/TILTYARD_SANDBOX=required.*not installed.*apt-get install bubblewrap/);
+  });
+
+  it('given auto, then agents run unconfined and the warning is written once, loudly', () => {
+    const lines: string[] = [];
+    sandboxWarnings.write = (t) => void lines.push(t);
+    const first = sandboxDecision({ mode: 'auto', maxMemoryBytes: 1 }, MISSING);
+    sandboxDecision({ mode: 'auto', maxMemoryBytes: 1 }, MISSING);
+    expect(first).toMatchObject({ kind: 'off', reason: MISSING.reason });
+    expect(lines.join('')).toMatch(/UNSANDBOXED/);
+    expect(lines.length).toBeLessThanOrEqual(1); // once per process (an earlier test may have used it)
+  });
+
+  it('given off, then nothing is probed or said', () => {
+    sandboxWarnings.write = () => {
+      throw new Error('no warning expected');
+    };
+    expect(sandboxDecision({ mode: 'off', maxMemoryBytes: 1 }, MISSING)).toMatchObject({ kind: 'off', reason: null });
+  });
+});
+
+describe('bwrapArgv', () => {
+  const plan = { tools: TOOLS, command: ['/usr/bin/python3', '/skills/x/agent.py'], readOnly: ['/skills/x'], workDir: '/tmp/agents/x-seat1', network: false, limits: { memoryBytes: 128 * 1024 * 1024, cpuSeconds: 6, processes: 32 }, uid: 1234567 };
+
+  it('given a skill, then it gets new namespaces, its folder read-only, its work dir writable, the limits and its own uid, in that order', () => {
+    const argv = bwrapArgv(plan);
+    const text = argv.join(' ');
+    expect(argv[0]).toBe('/usr/bin/bwrap');
+    for (const flag of ['--unshare-pid', '--unshare-net', '--die-with-parent', '--new-session', '--proc /proc'])
+      expect(text).toContain(flag);
+    expect(text).toContain('--ro-bind /skills/x /skills/x');
+    expect(text).toContain('--bind /tmp/agents/x-seat1 /tmp/agents/x-seat1 --chdir /tmp/agents/x-seat1');
+    expect(text).toContain('--perms 0755 --dir /tmp/agents'); // a traversable parent, not bwrap's 0700
+    expect(text).toContain('-- /usr/bin/prlimit --as=134217728 --cpu=6:7 --nproc=32 -- /usr/bin/setpriv --reuid=1234567 --regid=1234567 --clear-groups -- /usr/bin/python3 /skills/x/agent.py');
+    expect(text).not.toMatch(/--bind \/ |--ro-bind \/ |\/root|\/home/);
+  });
+
+  it('given the network opt-in and no uid change, then the network namespace and setpriv are left out', () => {
+    const text = bwrapArgv({ ...plan, network: true, uid: null }).join(' ');
+    expect(text).not.toContain('--unshare-net');
+    expect(text).not.toContain('setpriv');
+    expect(text).not.toContain('--cap-add');
+  });
+});
+
+describe('skill sandbox metadata', () => {
+  it('given network and memory_mb as YAML strings, then they are read; bad values are refused', () => {
+    expect(SkillSandboxMetadata.parse({ network: 'true', memory_mb: '256' })).toEqual({ network: true, memory_mb: 256 });
+    expect(SkillSandboxMetadata.parse({})).toEqual({ network: false });
+    expect(SkillSandboxMetadata.safeParse({ network: 'yes' }).success).toBe(false);
+    expect(SkillSandboxMetadata.safeParse({ memory_mb: '1.5' }).success).toBe(false);
+    expect(SkillSandboxMetadata.safeParse({ memory_mb: '8' }).success).toBe(false);
+  });
+
+  it('given a skill folder asking for the network and 256 MiB, then its processes get exactly that sandbox; a bad value does not load', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tiltyard-skill-'));
+    const skill = (meta: string) => {
+      const dir = join(root, 'netty');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'SKILL.md'), `---\nname: netty\ndescription: calls its own model\nmetadata:\n  command: sh agent.sh\n${meta}---\n`);
+      return loadSkill(dir);
+    };
+    try {
+      const loaded = skill('  network: true\n  memory_mb: 256\n');
+      if (!loaded.ok) throw new Error(loaded.message);
+      expect(skillSandbox(loaded.skill)).toEqual({ readOnly: [loaded.skill.dir], network: true, memoryBytes: 256 * 1024 * 1024 });
+      const plain = skill('');
+      expect(plain.ok && skillSandbox(plain.skill)).toEqual({ readOnly: [join(root, 'netty')], network: false });
+      expect(skill('  network: maybe\n')).toMatchObject({ ok: false, message: expect.stringMatching(/network: must be true or false/) });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
