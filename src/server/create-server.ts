@@ -3,11 +3,13 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { openStore, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import type { ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
 import { JsonLogger } from './json-logger.js';
+import { mountVisualizer } from './visualizer/serve-visualizer.js';
 
 export type RunningServer = {
   app: INestApplication;
@@ -28,10 +30,11 @@ export type RunningServer = {
 export async function createServer(settings: ServerSettings, options: { store?: EventStore; logger?: JsonLogger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
   const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) }));
-  const app = await NestFactory.create(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   setupDocs(app);
+  mountVisualizer(app);
   try {
     await app.listen(settings.port, settings.host);
   } catch (e) {
@@ -40,7 +43,7 @@ export async function createServer(settings: ServerSettings, options: { store?: 
     if (!options.store) await store.close().catch(() => undefined);
     throw e;
   }
-  const http = app.getHttpServer() as Server;
+  const http: Server = app.getHttpServer();
   const address = http.address() as { port: number } | null;
   const port = address?.port ?? settings.port;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
