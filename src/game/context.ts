@@ -1,7 +1,7 @@
 import type { EventPayload, EventType, GameEvent, GameEventOf, Tell } from '../protocol/index.js';
 import { SCHEMA_VERSION } from '../protocol/index.js';
 import { applyEvent } from './evolve.js';
-import { annotateMoves, changedTells } from './public-moves.js';
+import { changedTells, movedCards } from './public-moves.js';
 import { tellsOf } from './tells.js';
 import { Rng } from './rng.js';
 import type { GameState, PlayerId } from './state.js';
@@ -49,7 +49,7 @@ export class StepContext {
       event.rng = this.rng.state();
       this.rng = null;
     }
-    annotateMoves(s, event as GameEvent);
+    Object.assign(event, movedCards(s, event as GameEvent));
     this.tells ??= tellsOf(s);
     applyEvent(s, event as GameEvent);
     // Tells are derived from hidden state (emotions, exposure, masks), so a view cannot recompute

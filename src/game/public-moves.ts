@@ -1,7 +1,7 @@
-import type { CardMove, GameEvent, Tell } from '../protocol/index.js';
+import type { CardMove, CardRef, GameEvent, Tell } from '../protocol/index.js';
 import { EMOTIONS } from '../protocol/index.js';
 import { cardDef } from './cards.js';
-import type { GameState, PlayerId } from './state.js';
+import type { CardId, GameState, PlayerId } from './state.js';
 import { cardRefOf } from './views-cards.js';
 
 /** The public card moves of an event, in the order evolve applies them. */
@@ -19,28 +19,32 @@ function publicMoves(event: GameEvent): CardMove[] {
 }
 
 /**
- * Gives public card moves what a view needs to follow them without the card map: the face of a
- * card that lands face up in public (the discard, a face-up arena slot: it is on the table for
- * all to see from then on), and, for a card leaving an arena, its index there (a face-down card
- * shows no id, so its position is the only way to tell which one left). Run before evolve applies
- * the event, simulating the arena's order move by move.
+ * What a view needs to follow an event's public card moves without the card map: the faces of
+ * cards that land face up in public (the discard, a face-up arena slot: on the table for all to see
+ * from then on) and, for cards leaving an arena, their index there (a face-down card shows no id,
+ * so its position is the only way to tell which one left). Run before evolve applies the event,
+ * simulating the arena's order move by move.
  */
-export function annotateMoves(state: GameState, event: GameEvent): void {
+export function movedCards(state: GameState, event: GameEvent): { faces?: CardRef[]; slots?: { card_id: CardId; slot: number }[] } {
   const moves = publicMoves(event);
-  if (moves.length === 0) return;
+  if (moves.length === 0) return {};
+  // Lists, not maps keyed by card id: a map of ids to names looks (to leak checks, and to people) like the secret card map.
+  const faces: CardRef[] = [];
+  const slots: { card_id: CardId; slot: number }[] = [];
   const arena = state.arena.map((a) => a.card_id);
   for (const m of moves) {
     if (m.from.startsWith('arena:')) {
       const i = arena.indexOf(m.card_id);
       if (i >= 0) {
-        m.slot = i;
+        slots.push({ card_id: m.card_id, slot: i });
         if (m.from !== m.to) arena.splice(i, 1);
       }
     }
     if (m.to.startsWith('arena:') && m.from !== m.to) arena.push(m.card_id);
     const faceUp = m.to === 'discard' || (m.to.startsWith('arena:') && !(m.arena?.face_down ?? cardDef(state.cards[m.card_id] ?? '').faceDown));
-    if (faceUp) m.card = cardRefOf(state, m.card_id);
+    if (faceUp) faces.push(cardRefOf(state, m.card_id));
   }
+  return { ...(faces.length ? { faces } : {}), ...(slots.length ? { slots } : {}) };
 }
 
 const sameTell = (a: Tell | undefined, b: Tell): boolean =>

@@ -56,13 +56,13 @@ export function viewEvent(event: GameEvent, viewer: Viewer, gameOver = false): G
  */
 function ownSlice(event: GameEvent, seat: PlayerId, drop: readonly string[]): GameEvent['own'] | null {
   const p = event.payload as { affective_effect?: { trust_delta: Record<string, Record<string, number>>; grievance_delta: Record<string, Record<string, number>> }; settlements?: { speaker_player_id: string }[] };
-  const own: NonNullable<GameEvent['own']> = {};
+  const own: NonNullable<GameEvent['own']> = { player_id: seat };
   const a = drop.includes('affective_effect') ? p.affective_effect : undefined;
   if (a?.trust_delta[seat] && Object.keys(a.trust_delta[seat]).length) own.trust_delta = { ...a.trust_delta[seat] };
   if (a?.grievance_delta[seat] && Object.keys(a.grievance_delta[seat]).length) own.grievance_delta = { ...a.grievance_delta[seat] };
   const mine = drop.includes('settlements') ? p.settlements?.filter((x) => x.speaker_player_id === seat) : undefined;
   if (mine?.length) own.settlements = mine as NonNullable<GameEvent['own']>['settlements'];
-  return Object.keys(own).length ? own : null;
+  return Object.keys(own).length > 1 ? own : null;
 }
 
 function arenaCardsOf(state: GameState, owner: PlayerId, viewerSeat: PlayerId | null, all: boolean): CardRef[] {

@@ -35,10 +35,6 @@ export const CardMove = z.object({
       chosen_emotion: EmotionName.nullable(),
     })
     .optional(),
-  /** The card's face, on moves that put it face up in public (the discard, a face-up arena slot). */
-  card: CardRef.optional(),
-  /** On moves out of an arena: the card's index in the arena list just before the move (a face-down card has no public id). */
-  slot: z.number().int().min(0).optional(),
 });
 export type CardMove = z.infer<typeof CardMove>;
 

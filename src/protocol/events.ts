@@ -226,6 +226,10 @@ const envelopeFields = {
   rng: RngState.optional(),
   /** Keys a projection removed; lets a client tell "hidden" from "absent". */
   redacted: z.array(z.string()).optional(),
+  /** Faces of the cards this event puts face up in public (the discard, a face-up arena slot): views name them from here. */
+  faces: z.array(CardRef).optional(),
+  /** For cards this event moves out of an arena: their index in the arena list just before the move (a face-down card shows no id). */
+  slots: z.array(z.object({ card_id: CardId, slot: z.number().int().min(0) })).optional(),
   /** The tells this event changed (public: every view shows every seat's tell), so views can follow them. */
   tells: z.record(PlayerId, Tell).optional(),
   /**
@@ -233,7 +237,7 @@ const envelopeFields = {
    * own trust and grievance rows of an affective effect, and its own commitments that settled.
    */
   own: z
-    .object({ trust_delta: FloatMap.optional(), grievance_delta: FloatMap.optional(), settlements: z.array(Settlement).optional() })
+    .object({ player_id: PlayerId, trust_delta: FloatMap.optional(), grievance_delta: FloatMap.optional(), settlements: z.array(Settlement).optional() })
     .optional(),
 };
 
@@ -248,7 +252,9 @@ export const GameEvent = z.discriminatedUnion(
 );
 
 type EnvelopeFields = { [K in keyof typeof envelopeFields]: z.infer<(typeof envelopeFields)[K]> };
-export type GameEventOf<T extends EventType> = Omit<EnvelopeFields, 'rng' | 'redacted' | 'tells' | 'own'> & {
+export type GameEventOf<T extends EventType> = Omit<EnvelopeFields, 'rng' | 'redacted' | 'tells' | 'own' | 'faces' | 'slots'> & {
+  faces?: CardRef[];
+  slots?: { card_id: string; slot: number }[];
   rng?: RngState;
   redacted?: string[];
   tells?: Record<string, Tell>;

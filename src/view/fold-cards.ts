@@ -1,4 +1,4 @@
-import type { ArenaCard, CardMove, CardRef, PlayerPrivateState, PlayerPublicState, TacticalEffect, WorldState } from '../protocol/index.js';
+import type { ArenaCard, CardMove, CardRef, GameEvent, PlayerPrivateState, PlayerPublicState, TacticalEffect, WorldState } from '../protocol/index.js';
 import { cardDef } from '../game/cards.js';
 import { HIDDEN_CARD } from '../game/views-cards.js';
 
@@ -50,12 +50,13 @@ function knownRef(d: Draft, cardId: string): CardRef | null {
   return null;
 }
 
-function arenaIndex(d: Draft, move: CardMove): number {
+function arenaIndex(d: Draft, move: CardMove, e: GameEvent): number {
   const cards = d.world.arena.cards;
   const i = cards.findIndex((a) => a.card.card_id === move.card_id);
   if (i >= 0) return i;
   // A face-down card this view cannot name: the move says where it lay.
-  if (move.slot !== undefined && cards[move.slot]?.card.card_id === HIDDEN_CARD.card_id) return move.slot;
+  const slot = e.slots?.find((s) => s.card_id === move.card_id)?.slot;
+  if (slot !== undefined && cards[slot]?.card.card_id === HIDDEN_CARD.card_id) return slot;
   throw new Error(`view cannot find ${move.card_id} in the arena`);
 }
 
@@ -90,18 +91,18 @@ const fail = (why: string): never => {
 };
 
 /** One card move, as the engine's moveCard does it, on what this view holds. */
-export function moveCard(d: Draft, m: CardMove): void {
+export function moveCard(d: Draft, m: CardMove, e: GameEvent): void {
   if (m.from === m.to && m.arena) {
-    const a = d.world.arena.cards[arenaIndex(d, m)]!;
+    const a = d.world.arena.cards[arenaIndex(d, m, e)]!;
     if (a.card.card_id !== HIDDEN_CARD.card_id) {
       a.rounds_left = m.arena.rounds_left;
       a.countdown = m.arena.countdown;
     }
     return;
   }
-  let ref: CardRef | null = m.card ?? knownRef(d, m.card_id);
+  let ref: CardRef | null = e.faces?.find((c) => c.card_id === m.card_id) ?? knownRef(d, m.card_id);
   if (m.from.startsWith('hand:')) ref = removeFromHand(d, m.from.slice(5), m.card_id) ?? ref;
-  else if (m.from.startsWith('arena:')) d.world.arena.cards.splice(arenaIndex(d, m), 1);
+  else if (m.from.startsWith('arena:')) d.world.arena.cards.splice(arenaIndex(d, m, e), 1);
   else if (m.from === 'discard') d.world.discard.splice(d.world.discard.findIndex((c) => c.card_id === m.card_id), 1);
   else if (m.from === 'deck') d.world.arena.deck_count -= 1;
   const to = m.to;
@@ -116,9 +117,9 @@ export function moveCard(d: Draft, m: CardMove): void {
 }
 
 /** A tactical effect's public half: counters within their ranges, then card moves. Next-round statuses are not in views. */
-export function applyTactical(d: Draft, t: TacticalEffect): void {
+export function applyTactical(d: Draft, t: TacticalEffect, e: GameEvent): void {
   for (const [id, x] of Object.entries(t.resolve_delta)) pub(d, id).resolve += x;
   for (const [id, x] of Object.entries(t.tempo_delta)) addTempo(d, id, x);
   for (const [id, x] of Object.entries(t.exposure_delta)) addExposure(d, id, x);
-  for (const m of t.card_moves) moveCard(d, m);
+  for (const m of t.card_moves) moveCard(d, m, e);
 }

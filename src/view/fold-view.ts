@@ -9,7 +9,7 @@ type Handler<T extends EventType> = (d: Draft, e: GameEventOf<T>) => void;
 
 /** Trust and grievance move at resolve; a seat sees its own rows (`own`), an all-seeing view every row. */
 function applySocial(d: Draft, e: GameEvent, effect: { trust_delta: Record<string, Record<string, number>>; grievance_delta: Record<string, Record<string, number>> } | undefined): void {
-  const rows = effect ?? (e.own && d.seat ? { trust_delta: { [d.seat]: e.own.trust_delta ?? {} }, grievance_delta: { [d.seat]: e.own.grievance_delta ?? {} } } : null);
+  const rows = effect ?? (e.own ? { trust_delta: { [e.own.player_id]: e.own.trust_delta ?? {} }, grievance_delta: { [e.own.player_id]: e.own.grievance_delta ?? {} } } : null);
   if (!rows) return;
   for (const [id, row] of Object.entries(rows.trust_delta)) {
     const em = priv(d, id)?.emotion_state;
@@ -81,7 +81,7 @@ const handlers: { [T in EventType]: Handler<T> } = {
   upkeep_applied(d, e) {
     const p = e.payload;
     d.world.initiative_order = p.initiative_order.slice();
-    applyTactical(d, { resolve_delta: p.resolve_delta, tempo_delta: p.tempo_delta, exposure_delta: {}, card_moves: [], triggered_effects: [], status_changes: [] });
+    applyTactical(d, { resolve_delta: p.resolve_delta, tempo_delta: p.tempo_delta, exposure_delta: {}, card_moves: [], triggered_effects: [], status_changes: [] }, e);
     for (const pl of d.world.players) {
       pl.locked_out = p.locked_out.includes(pl.player_id);
       pl.forced_line_toward = p.forced_lines[pl.player_id] ?? null;
@@ -94,10 +94,10 @@ const handlers: { [T in EventType]: Handler<T> } = {
       a.rounds_left = t.rounds_left;
       a.countdown = t.countdown;
     }
-    for (const m of p.card_moves) moveCard(d, m);
+    for (const m of p.card_moves) moveCard(d, m, e);
   },
   ritual_fired(d, e) {
-    applyTactical(d, e.payload.tactical_effect);
+    applyTactical(d, e.payload.tactical_effect, e);
     applySocial(d, e, e.payload.affective_effect);
   },
   cards_drawn(d, e) {
@@ -161,10 +161,10 @@ const handlers: { [T in EventType]: Handler<T> } = {
   },
   action_resolved(d, e) {
     const p = e.payload;
-    applyTactical(d, p.tactical_effect);
+    applyTactical(d, p.tactical_effect, e);
     const entry = d.world.stack.find((x) => x.action_id === p.action_id);
     if (!entry) throw new Error(`view: resolved unknown action ${p.action_id}`);
-    if (p.private_moves) for (const m of p.private_moves) moveCard(d, m);
+    if (p.private_moves) for (const m of p.private_moves) moveCard(d, m, e);
     // A face-down play (its card null to the public) lands face down in the actor's arena.
     else if (p.kind === 'play_card' && p.card === null && !p.fizzled) enterArena(d, p.actor_player_id, entry.card, null);
     applySocial(d, e, p.affective_effect);
@@ -174,7 +174,7 @@ const handlers: { [T in EventType]: Handler<T> } = {
     d.world.stack.splice(d.world.stack.indexOf(entry), 1);
   },
   ledger_settled(d, e) {
-    applyTactical(d, e.payload.tactical_effect);
+    applyTactical(d, e.payload.tactical_effect, e);
     applySocial(d, e, e.payload.affective_effect);
     for (const s of e.payload.settlements ?? e.own?.settlements ?? []) {
       const me = priv(d, s.speaker_player_id);

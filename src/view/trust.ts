@@ -44,12 +44,9 @@ export function trustMatrix(view: StateView, events: readonly GameEvent[]): Trus
       deltas(e.seq, a?.grievance_delta);
     }
     if (e.own) {
-      // `own` is only ever added to a seat's projection: the seat whose single private view this is.
-      const me = view.private.length === 1 ? view.private[0]!.player_id : null;
-      if (me) {
-        deltas(e.seq, e.own.trust_delta ? { [me]: e.own.trust_delta } : undefined);
-        deltas(e.seq, e.own.grievance_delta ? { [me]: e.own.grievance_delta } : undefined);
-      }
+      const me = e.own.player_id;
+      deltas(e.seq, e.own.trust_delta ? { [me]: e.own.trust_delta } : undefined);
+      deltas(e.seq, e.own.grievance_delta ? { [me]: e.own.grievance_delta } : undefined);
     }
     if (e.type === 'emotion_updated' && e.payload.trust && e.payload.grievance) {
       observe('t', e.payload.player_id, e.payload.trust, e.seq);
