@@ -115,11 +115,12 @@ try {
   const loads: number[] = [];
   for (let i = 0; i < 5; i++) {
     await page.goto(`${server.url}/watch/games/${stored.id}`);
-    const t = await page.waitForFunction(`Number(document.querySelector('[data-testid=cursor]')?.textContent) === ${stored.events} && document.querySelector('[data-testid=table]') ? performance.now() : 0`, null, {
-      timeout: 30_000,
-      polling: 'raf',
-    });
-    loads.push((await t.jsonValue()) as number);
+    // Polled each frame in the page (a string predicate for waitForFunction would need eval, which the CSP forbids).
+    loads.push(
+      await page.evaluate<number>(
+        `new Promise((r) => { const f = () => (document.querySelector('[data-testid=cursor]')?.textContent === '${stored.events}' && document.querySelector('[data-testid=table]') ? r(performance.now()) : requestAnimationFrame(f)); f(); })`,
+      ),
+    );
   }
 
   // Seeks: set the scrubber to a random seq and wait until the table shows it.
@@ -128,7 +129,7 @@ try {
   // Live: a game paced to ≈ 20 events/s, followed for LIVE_S seconds; rAF intervals meanwhile.
   const liveId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 60 });
   await page.goto(`${server.url}/watch/games/${liveId}`);
-  await page.waitForFunction(`document.querySelector('[data-testid=connection]')?.textContent === 'live'`, null, { timeout: 30_000 });
+  await page.getByTestId('connection').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
   const live = await page.evaluate<{ intervals: number[]; events: number; long_tasks: number }>(`(${LIVE_PROBE})(${LIVE_S})`);
 
   const record = await api<{ last_seq: number }>(server, `/games/${liveId}`, ADMIN);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { EVIL_SPEECH, writeEvilSkill } from './evil-skill.js';
-import { ADMIN, RESEARCHER, api, createGame, num, outDir, startVizServer, withToken, type VizServer } from './support.js';
+import { ADMIN, RESEARCHER, api, createGame, num, outDir, startVizServer, waitShown, withToken, type VizServer } from './support.js';
 
 /**
  * The visualizer in Chromium against a real `tiltyard serve`, following a live game: the lobby,
@@ -38,7 +38,7 @@ describe('visualizer: a live game', () => {
     return page;
   };
   const whenLive = (page: Page) => page.getByTestId('connection').filter({ hasText: /^live$/ }).waitFor();
-  const headAtLeast = (page: Page, n: number) => page.waitForFunction(`Number(document.querySelector('[data-testid=head]')?.textContent) >= ${n}`);
+  const headAtLeast = (page: Page, n: number) => waitShown(page, 'head', 'gte', n, undefined, 60_000);
 
   it('serves the app at / under a strict CSP, and leaves the JSON API where it was', async () => {
     const res = await fetch(`${server.url}/`);
@@ -77,9 +77,9 @@ describe('visualizer: a live game', () => {
     await whenLive(page);
     const h0 = await num(page, 'head');
     await headAtLeast(page, h0 + 5);
-    await page.waitForFunction(`Number(document.querySelector('[data-testid=h-checks]')?.textContent) >= 1`);
+    await waitShown(page, 'h-checks', 'gte', 1, undefined, 60_000);
     await page.getByTestId('drop-connection').click();
-    await page.waitForFunction(`Number(document.querySelector('[data-testid=h-reconnects]')?.textContent) >= 1`);
+    await waitShown(page, 'h-reconnects', 'gte', 1);
     await whenLive(page);
     const h1 = await num(page, 'head');
     await headAtLeast(page, h1 + 5);
@@ -97,7 +97,7 @@ describe('visualizer: a live game', () => {
     await headAtLeast(page, (await num(page, 'head')) + 1);
     await page.screenshot({ path: join(outDir(), 'visualizer-live.png'), fullPage: true });
     await page.close();
-  });
+  }, 180_000);
 
   it('renders agent speech that is markup as text: no element is created and no dialog fires', async () => {
     const page = await gamePage();
@@ -107,7 +107,7 @@ describe('visualizer: a live game', () => {
     expect(await page.locator('#app script').count()).toBe(0);
     expect(browser.dialogs).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('offers each role only its views: anonymous cannot switch to admin, admin can take a seat', async () => {
     const anon = await gamePage(undefined, '?view=admin');
@@ -129,7 +129,7 @@ describe('visualizer: a live game', () => {
     await whenLive(admin);
     expect(new URL(admin.url()).searchParams.get('view')).toBe('plr_2');
     await admin.close();
-  });
+  }, 180_000);
 
   it('logged no console errors and opened no dialog on any page', () => {
     expect(browser.errors).toEqual([]);

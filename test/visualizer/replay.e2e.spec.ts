@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { EVIL_SPEECH, PRIVATE_MARKER, writeEvilSkill } from './evil-skill.js';
-import { ADMIN, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, withToken, type VizServer } from './support.js';
+import { ADMIN, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
 type World = { turn: number; phase: string; status: string; players: { player_id: string; lives: number; resolve: number; tempo: number; exposure: number; hand_count: number; alive: boolean }[] };
 
@@ -40,10 +40,10 @@ describe('visualizer: replaying a stored game', () => {
     if (token) await withToken(page, token);
     await page.goto(`${server.url}/watch/games/${gameId}${query}`);
     await page.getByTestId('table').waitFor();
-    await page.waitForFunction(`document.querySelector('[data-testid=head]')?.textContent === '${head}'`);
+    await waitShown(page, 'head', 'eq', head);
     return page;
   };
-  const at = (page: Page, seq: number) => page.waitForFunction(`document.querySelector('[data-testid=cursor]')?.textContent === '${seq}'`);
+  const at = (page: Page, seq: number) => waitShown(page, 'cursor', 'eq', seq);
 
   /** The table as the page shows it, in the snapshot's terms. */
   const tableOf = (page: Page) =>
@@ -64,7 +64,7 @@ describe('visualizer: replaying a stored game', () => {
     expect(shown.seats).toEqual(w.players.map((p) => ({ player_id: p.player_id, lives: p.lives, resolve: p.resolve, tempo: p.tempo, exposure: p.exposure, hand_count: p.hand_count, alive: p.alive })));
     // And the whole folded state, not only what the table draws: the page's hash is the server's.
     const hash = page.getByTestId('cursor-hash');
-    await page.waitForFunction(`document.querySelector('[data-testid=cursor-hash]')?.getAttribute('data-seq') === '${seq}'`);
+    await waitShown(page, 'cursor-hash', 'eq', seq, 'data-seq');
     const server_ = await api<{ state_hash: string }>(server, `/games/${gameId}/snapshot?seq=${seq}&view=${view}`, token);
     expect(await hash.getAttribute('data-hash')).toBe(server_.state_hash);
   };
@@ -75,7 +75,7 @@ describe('visualizer: replaying a stored game', () => {
     await at(page, mid);
     await expectTableAt(page, mid, 'spectator');
     // The replay's fold at the head was checked against the server's hash once.
-    await page.waitForFunction(`Number(document.querySelector('[data-testid=h-checks]')?.textContent) >= 1`);
+    await waitShown(page, 'h-checks', 'gte', 1);
     expect(await num(page, 'h-mismatches')).toBe(0);
 
     await page.getByTestId('step-forward').click();
@@ -109,7 +109,7 @@ describe('visualizer: replaying a stored game', () => {
     await at(page, someSeq);
     await expectTableAt(page, someSeq, 'spectator');
     await page.close();
-  });
+  }, 180_000);
 
   it('plays at the chosen speed until the end, and pauses', async () => {
     const page = await open(`?seq=${head - 40}`);
@@ -129,7 +129,7 @@ describe('visualizer: replaying a stored game', () => {
     await page.getByTestId('step-forward').click();
     await at(page, held + 1);
     await page.close();
-  });
+  }, 120_000);
 
   it('shows an attack’s plan beside its resolution (admin view) and the table equals the admin snapshot', async () => {
     const page = await open(`?seq=${head}&view=admin`, ADMIN);
@@ -215,7 +215,7 @@ describe('visualizer: replaying a stored game', () => {
     await admin.getByTestId('speech-feed').getByText(PRIVATE_MARKER).first().waitFor();
     await page.close();
     await admin.close();
-  });
+  }, 600_000);
 
   it('renders markup in speech as text in a replay, with no element created and no dialog', async () => {
     const page = await open(`?seq=${head}`);

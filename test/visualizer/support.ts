@@ -104,3 +104,24 @@ export function outDir(): string {
   mkdirSync(OUT, { recursive: true });
   return OUT;
 }
+
+type Probe = { testId: string; op: 'eq' | 'gte'; value: string | number; attr?: string };
+type El = { textContent: string | null; getAttribute(name: string): string | null };
+
+/**
+ * Waits until the element with `testId` shows `value` (text, or an attribute): equal, or as a
+ * number at least. A function predicate (a string one would need eval, which the page's CSP
+ * forbids).
+ */
+export async function waitShown(page: Page, testId: string, op: 'eq' | 'gte', value: string | number, attr?: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (p: Probe) => {
+      const el = (globalThis as unknown as { document: { querySelector(s: string): El | null } }).document.querySelector(`[data-testid="${p.testId}"]`);
+      if (!el) return false;
+      const got = p.attr ? el.getAttribute(p.attr) : el.textContent;
+      return p.op === 'eq' ? got === String(p.value) : Number(got) >= Number(p.value);
+    },
+    { testId, op, value, ...(attr ? { attr } : {}) },
+    { timeout },
+  );
+}

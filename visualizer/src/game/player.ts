@@ -77,8 +77,10 @@ export class Player {
   /** Loads the history (snapshot at seq 0 + every event), then joins the live feed if live. */
   async start(initialSeq: number | null): Promise<void> {
     try {
-      const [base, history] = await Promise.all([fetchSnapshot(this.gameId, this.view, 0, this.abort.signal), fetchEvents(this.gameId, this.view, 0, this.abort.signal)]);
-      const timeline = new Timeline(base.state as View, 0, viewerOf(this.view), this.gameOver);
+      // A seat's view exists once the seats are dealt (seq 1); every other view starts before any event.
+      const from = this.view.startsWith('plr_') ? 1 : 0;
+      const [base, history] = await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal)]);
+      const timeline = new Timeline(base.state as View, from, viewerOf(this.view), this.gameOver);
       for (const e of history.events) if (!timeline.append(e)) await this.refused(timeline, e.seq);
       if (this.closed) return;
       batch(() => {
