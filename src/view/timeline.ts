@@ -1,6 +1,6 @@
 import type { GameEvent } from '../protocol/index.js';
 import type { StateView, Viewer } from '../game/views.js';
-import { foldView } from './fold-view.js';
+import { foldEvents, foldView } from './fold-view.js';
 
 export type TimelineOptions = {
   viewer: Viewer;
@@ -71,9 +71,10 @@ export class ViewTimeline {
     if (!Number.isInteger(seq) || seq < this.baseSeq || seq > this.head) throw new RangeError(`seq ${seq} is outside ${this.baseSeq}…${this.head}`);
     if (seq === this.head) return this.headView;
     const k = Math.floor((seq - this.baseSeq) / this.every);
-    let view = this.checkpoints[k]!;
-    for (let s = this.baseSeq + k * this.every + 1; s <= seq; s++) view = this.fold(view, this.log[s - this.baseSeq - 1]!);
-    return view;
+    const from = k * this.every;
+    const events = this.log.slice(from, seq - this.baseSeq);
+    this.folds += events.length;
+    return foldEvents(this.checkpoints[k]!, events, this.viewer, this.gameOver);
   }
 
   /** The projected events after the snapshot up to `seq` (to the head by default), for the panels. */

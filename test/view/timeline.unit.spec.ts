@@ -54,3 +54,16 @@ describe('ViewTimeline: folded checkpoints bound the cost of a seek', () => {
     expect(t.events()).toEqual([projected[30]]);
   });
 });
+
+describe('ViewTimeline for an admin (the engine state folded in place between checkpoints)', () => {
+  it('given seeks anywhere, then each equals viewState there, folds at most every − 1 events, and leaves the checkpoints untouched', () => {
+    const admin: Viewer = { role: 'admin' };
+    const t = new ViewTimeline({ viewer: admin, every: 20, base: { seq: 1, view: structuredClone(viewState(states[1]!, admin)) } });
+    for (const e of events.slice(1)) t.append(viewEvent(e, admin));
+    for (const seq of [1, 2, 21, 39, 40, 41, Math.floor(events.length / 2), events.length - 1, 57, 3]) {
+      const before = t.folds;
+      expect(canonicalJson(t.seekTo(seq))).toBe(canonicalJson(viewState(states[seq]!, admin)));
+      expect(t.folds - before).toBe(seq === t.head ? 0 : (seq - 1) % 20);
+    }
+  });
+});
