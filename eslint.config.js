@@ -47,6 +47,11 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: false, project: null } },
   },
   {
+    // The visualizer runs in browsers (its own tsconfig adds the DOM types).
+    files: ['visualizer/**/*.ts', 'visualizer/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // vitest's asymmetric matchers (expect.any, expect.stringContaining) are typed `any`.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },

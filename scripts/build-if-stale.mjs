@@ -26,3 +26,16 @@ if (existsSync(join(root, 'src')) && existsSync(tsc) && builtAt <= newest(join(r
     console.error('tiltyard: the build reported type errors; starting the emitted code anyway');
   }
 }
+
+// The visualizer (dist/visualizer) likewise, when its sources or the shared view code changed.
+const page = join(root, 'dist', 'visualizer', 'index.html');
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+const viewSources = ['visualizer', 'src/view', 'src/game', 'src/protocol'].map((d) => join(root, d)).filter(existsSync);
+if (existsSync(join(root, 'visualizer')) && existsSync(vite) && (existsSync(page) ? statSync(page).mtimeMs : 0) <= Math.max(...viewSources.map(newest))) {
+  console.error('tiltyard: the visualizer changed since the last build; building dist/visualizer …');
+  try {
+    execFileSync(process.execPath, [vite, 'build', '-c', 'visualizer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error('tiltyard: the visualizer build failed; the API still works');
+  }
+}

@@ -1,6 +1,8 @@
-import type { EventPayload, EventType, GameEvent, GameEventOf } from '../protocol/index.js';
+import type { EventPayload, EventType, GameEvent, GameEventOf, Tell } from '../protocol/index.js';
 import { SCHEMA_VERSION } from '../protocol/index.js';
 import { applyEvent } from './evolve.js';
+import { changedTells, movedCards } from './public-moves.js';
+import { tellsOf } from './tells.js';
 import { Rng } from './rng.js';
 import type { GameState, PlayerId } from './state.js';
 
@@ -14,6 +16,8 @@ export type Hidden = { key: string; to: PlayerId[] };
 export class StepContext {
   readonly events: GameEvent[] = [];
   private rng: Rng | null = null;
+  /** Every seat's tell after the last event emitted here. */
+  private tells: Map<PlayerId, Tell> | null = null;
 
   constructor(
     readonly state: GameState,
@@ -45,7 +49,15 @@ export class StepContext {
       event.rng = this.rng.state();
       this.rng = null;
     }
+    Object.assign(event, movedCards(s, event as GameEvent));
+    this.tells ??= tellsOf(s);
     applyEvent(s, event as GameEvent);
+    // Tells are derived from hidden state (emotions, exposure, masks), so a view cannot recompute
+    // them: every event that changes one says so, publicly.
+    const after = tellsOf(s);
+    const changed = changedTells(this.tells, after);
+    if (changed) event.tells = changed;
+    this.tells = after;
     this.events.push(event as GameEvent);
     return event;
   }

@@ -1,5 +1,6 @@
 import type { StepContext } from './context.js';
 import type { PlayerId } from './state.js';
+import { cardRefOf } from './views-cards.js';
 
 /** Draws from the top; an empty deck reshuffles the discard (seeded) and the draw goes on. */
 export function drawCards(ctx: StepContext, id: PlayerId, count: number, reason: 'opening' | 'draw' | 'life_lost'): void {
@@ -13,7 +14,11 @@ export function drawCards(ctx: StepContext, id: PlayerId, count: number, reason:
     }
     const n = Math.min(left, ctx.state.deck.length);
     const cards = ctx.state.deck.slice(0, n);
-    ctx.emit('cards_drawn', { player_id: id, count: n, cards, reason }, [{ key: 'cards', to: [id] }]);
+    const card_refs = cards.map((c) => cardRefOf(ctx.state, c));
+    ctx.emit('cards_drawn', { player_id: id, count: n, cards, card_refs, reason }, [
+      { key: 'cards', to: [id] },
+      { key: 'card_refs', to: [id] },
+    ]);
     left -= n;
   }
 }

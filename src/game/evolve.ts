@@ -11,6 +11,9 @@ import { moveCard, tickFaceDown } from './zones.js';
 type Handler<T extends EventType> = (state: GameState, event: GameEventOf<T>) => void;
 type Handlers = { [T in EventType]: Handler<T> };
 
+/** How many memory notes a seat keeps from its reflections. */
+export const MEMORY_NOTES_KEPT = 20;
+
 const emptyRound = (turn: number): RoundRecord => ({
   turn,
   attacks: {},
@@ -345,8 +348,7 @@ const handlers: Handlers = {
   },
   reflection_recorded(s, e) {
     const seat = player(s, e.payload.player_id);
-    if (e.payload.record)
-      seat.notes = [...seat.notes, ...e.payload.record.memory_updates].slice(-20);
+    if (e.payload.record) seat.notes = [...seat.notes, ...e.payload.record.memory_updates].slice(-MEMORY_NOTES_KEPT);
     if (s.window?.window === 'reflect') finishSeat(s.window, seat.player_id);
   },
   life_lost(s, e) {

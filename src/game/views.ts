@@ -11,6 +11,7 @@ import type {
 } from '../protocol/index.js';
 import { cardDef } from './cards.js';
 import { player } from './players.js';
+import type { RulesConfig } from './rules.js';
 import type { GameState, PlayerId } from './state.js';
 import { tellsOf } from './tells.js';
 import { HIDDEN_CARD, cardRefOf } from './views-cards.js';
@@ -44,7 +45,24 @@ export function viewEvent(event: GameEvent, viewer: Viewer, gameOver = false): G
   // The audience lists are secrets too (who may see a key says who holds what): a viewer only
   // learns whether it is in each one.
   const visibility = { hidden: hidden.map((h) => ({ key: h.key, to: seat !== null && h.to.includes(seat) ? [seat] : [] })) };
-  return { ...rest, payload, visibility, ...(drop.length ? { redacted: drop } : {}) } as GameEvent;
+  const own = seat !== null && drop.length ? ownSlice(event, seat, drop) : null;
+  return { ...rest, payload, visibility, ...(drop.length ? { redacted: drop } : {}), ...(own ? { own } : {}) } as GameEvent;
+}
+
+/**
+ * What a seat may know of itself inside keys hidden from it: its own trust and grievance moves
+ * (its private view shows the values anyway) and its own commitments that settled (its private
+ * view lists its open ones). Without these a seat's view could not be folded from its events.
+ */
+function ownSlice(event: GameEvent, seat: PlayerId, drop: readonly string[]): GameEvent['own'] | null {
+  const p = event.payload as { affective_effect?: { trust_delta: Record<string, Record<string, number>>; grievance_delta: Record<string, Record<string, number>> }; settlements?: { speaker_player_id: string }[] };
+  const own: NonNullable<GameEvent['own']> = { player_id: seat };
+  const a = drop.includes('affective_effect') ? p.affective_effect : undefined;
+  if (a?.trust_delta[seat] && Object.keys(a.trust_delta[seat]).length) own.trust_delta = { ...a.trust_delta[seat] };
+  if (a?.grievance_delta[seat] && Object.keys(a.grievance_delta[seat]).length) own.grievance_delta = { ...a.grievance_delta[seat] };
+  const mine = drop.includes('settlements') ? p.settlements?.filter((x) => x.speaker_player_id === seat) : undefined;
+  if (mine?.length) own.settlements = mine as NonNullable<GameEvent['own']>['settlements'];
+  return Object.keys(own).length > 1 ? own : null;
 }
 
 function arenaCardsOf(state: GameState, owner: PlayerId, viewerSeat: PlayerId | null, all: boolean): CardRef[] {
@@ -75,6 +93,16 @@ function stackFor(state: GameState, viewerSeat: PlayerId | null, all: boolean): 
     };
   });
 }
+
+/** The rules a table shows: the flags agents plan by and the caps a view reducer clamps counters to. */
+export const ruleFlags = (r: RulesConfig): Record<string, unknown> => ({
+  rules_version: r.rules_version,
+  windows: r.windows,
+  round_cap: r.round_cap,
+  reflect_window: r.reflect_window,
+  tempo_cap: r.tempo_cap,
+  exposure_cap: r.exposure_cap,
+});
 
 /** The public table as a viewer sees it (seed 003 WorldState). */
 export function worldView(state: GameState, viewer: Viewer, tells = tellsOf(state), gameOver = state.status === 'done'): WorldState {
@@ -118,7 +146,7 @@ export function worldView(state: GameState, viewer: Viewer, tells = tellsOf(stat
     },
     discard: state.discard.map((c) => cardRefOf(state, c)),
     initiative_order: state.initiative_order.slice(),
-    rule_flags: { rules_version: state.rules.rules_version, windows: state.rules.windows, round_cap: state.rules.round_cap, reflect_window: state.rules.reflect_window },
+    rule_flags: ruleFlags(state.rules),
     round_speech: speechFor(state, seat, all),
     stack: stackFor(state, seat, all),
   };

@@ -45,6 +45,14 @@ export type Placement = z.infer<typeof Placement>;
 
 const ArenaTick = z.object({ card_id: CardId, rounds_left: z.number().int().nullable(), countdown: z.number().int().nullable() });
 
+const Settlement = z.object({
+  commitment_id: z.string(),
+  kind: SpeechAct,
+  speaker_player_id: PlayerId,
+  target_player_id: PlayerId.nullable(),
+  outcome: z.enum(['broken', 'kept', 'credible', 'empty', 'came_true', 'expired', 'called', 'uncalled']),
+});
+
 const payloads = {
   game_started: z.object({
     rules_version: z.string(),
@@ -80,6 +88,8 @@ const payloads = {
     player_id: PlayerId,
     count: z.number().int().min(0),
     cards: z.array(CardId).optional(),
+    /** The drawn cards' faces, private like `cards` (a view names the cards in its hands). */
+    card_refs: z.array(CardRef).optional(),
     reason: z.enum(['opening', 'draw', 'life_lost']),
   }),
   deck_reshuffled: z.object({ count: z.number().int(), order: z.array(CardId).optional() }),
@@ -160,17 +170,7 @@ const payloads = {
    * promise, threat, warning or bluff) is secret; only the public consequences are shown.
    */
   ledger_settled: z.object({
-    settlements: z
-      .array(
-        z.object({
-          commitment_id: z.string(),
-          kind: SpeechAct,
-          speaker_player_id: PlayerId,
-          target_player_id: PlayerId.nullable(),
-          outcome: z.enum(['broken', 'kept', 'credible', 'empty', 'came_true', 'expired', 'called', 'uncalled']),
-        }),
-      )
-      .optional(),
+    settlements: z.array(Settlement).optional(),
     tactical_effect: TacticalEffect,
     affective_effect: AffectiveEffect.optional(),
   }),
@@ -226,6 +226,19 @@ const envelopeFields = {
   rng: RngState.optional(),
   /** Keys a projection removed; lets a client tell "hidden" from "absent". */
   redacted: z.array(z.string()).optional(),
+  /** Faces of the cards this event puts face up in public (the discard, a face-up arena slot): views name them from here. */
+  faces: z.array(CardRef).optional(),
+  /** For cards this event moves out of an arena: their index in the arena list just before the move (a face-down card shows no id). */
+  slots: z.array(z.object({ card_id: CardId, slot: z.number().int().min(0) })).optional(),
+  /** The tells this event changed (public: every view shows every seat's tell), so views can follow them. */
+  tells: z.record(PlayerId, Tell).optional(),
+  /**
+   * Added by a seat's projection: the seat's own slice of hidden keys it may know of itself — its
+   * own trust and grievance rows of an affective effect, and its own commitments that settled.
+   */
+  own: z
+    .object({ player_id: PlayerId, trust_delta: FloatMap.optional(), grievance_delta: FloatMap.optional(), settlements: z.array(Settlement).optional() })
+    .optional(),
 };
 
 const variants = (Object.keys(payloads) as EventType[]).map((type) =>
@@ -239,9 +252,13 @@ export const GameEvent = z.discriminatedUnion(
 );
 
 type EnvelopeFields = { [K in keyof typeof envelopeFields]: z.infer<(typeof envelopeFields)[K]> };
-export type GameEventOf<T extends EventType> = Omit<EnvelopeFields, 'rng' | 'redacted'> & {
+export type GameEventOf<T extends EventType> = Omit<EnvelopeFields, 'rng' | 'redacted' | 'tells' | 'own' | 'faces' | 'slots'> & {
+  faces?: CardRef[];
+  slots?: { card_id: string; slot: number }[];
   rng?: RngState;
   redacted?: string[];
+  tells?: Record<string, Tell>;
+  own?: EnvelopeFields['own'];
   type: T;
   payload: EventPayload<T>;
 };

@@ -3,12 +3,14 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { openStore, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import type { ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
 import { requestGuard } from './http/request-guard.js';
 import { JsonLogger } from './json-logger.js';
+import { mountVisualizer } from './visualizer/serve-visualizer.js';
 
 export type RunningServer = {
   app: INestApplication;
@@ -29,12 +31,13 @@ export type RunningServer = {
 export async function createServer(settings: ServerSettings, options: { store?: EventStore; logger?: JsonLogger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
   const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) }));
-  const app = await NestFactory.create(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
   app.use(requestGuard);
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   setupDocs(app);
+  mountVisualizer(app);
   try {
     await app.listen(settings.port, settings.host);
   } catch (e) {
@@ -43,7 +46,7 @@ export async function createServer(settings: ServerSettings, options: { store?: 
     if (!options.store) await store.close().catch(() => undefined);
     throw e;
   }
-  const http = app.getHttpServer() as Server;
+  const http: Server = app.getHttpServer();
   const address = http.address() as { port: number } | null;
   const port = address?.port ?? settings.port;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;

@@ -27,7 +27,8 @@ const builtAt = (): number => {
  * and only when src/ changed since the last build (npm install has usually just built it).
  */
 export function setup(): void {
-  build();
+  buildServer();
+  buildVisualizer();
   // Fresh embedded databases in the tests start from the migrated template (a no-op when current).
   execFileSync(process.execPath, [join(root, 'scripts', 'pglite-template.mjs')], {
     cwd: root,
@@ -35,7 +36,7 @@ export function setup(): void {
   });
 }
 
-function build(): void {
+function buildServer(): void {
   if (builtAt() > newestSource(join(root, 'src'))) return;
   try {
     execFileSync(
@@ -47,5 +48,28 @@ function build(): void {
     // tsc still emits on type errors (the typecheck step reports them); only a missing CLI is fatal.
     if (builtAt() === 0) throw e;
     console.warn('build reported errors; testing the emitted CLI anyway');
+  }
+}
+
+const visualizerIndex = join(root, 'dist', 'visualizer', 'index.html');
+
+/**
+ * The browser tests load the visualizer the server serves from dist/visualizer: rebuild it (≈ 2 s)
+ * only when visualizer/ or the shared code it bundles is newer.
+ */
+function buildVisualizer(): void {
+  let built = 0;
+  try {
+    built = statSync(visualizerIndex).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  const sources = ['visualizer', 'src/view', 'src/game', 'src/protocol'].map((d) => newestSource(join(root, d)));
+  if (built > Math.max(...sources)) return;
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '-c', 'visualizer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  } catch {
+    // Only the browser tests need it; they fail with their own message, the rest of the suite runs.
+    console.warn('the visualizer build failed; the browser tests will fail');
   }
 }

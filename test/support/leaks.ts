@@ -54,7 +54,8 @@ function walk(node: unknown, w: Watch, out: string[], ownAffect: boolean): void 
   for (const k of keys) {
     if (SECRET_KEYS.has(k)) out.push(`secret key ${k}`);
     if (k === 'seed' && o[k] !== null) out.push('the seed');
-    const own = ownAffect || (mine && (k === 'emotion_state' || k === 'emotions' || k === 'trust' || k === 'grievance'));
+    // A seat's projection may carry its own slice of hidden affect (`own`: its trust and grievance moves).
+    const own = ownAffect || (mine && (k === 'emotion_state' || k === 'emotions' || k === 'trust' || k === 'grievance' || k === 'trust_delta' || k === 'grievance_delta'));
     if (AFFECT_KEYS.has(k) && !own) out.push(`${k} of ${owner ?? 'someone'}`);
     walk(o[k], w, out, own);
   }

@@ -38,6 +38,7 @@ function banner(s: ServerSettings, url: string): string {
   const demo = s.demo ? `on: ${s.demoAgents.join(', ')} play one game after another, ${s.paceMs} ms between steps (off: --no-demo)` : 'off';
   return [
     `Tiltyard server listening on ${url}`,
+    `  watch      ${url}/   (the visualizer: live games, replays)`,
     `  API        ${url}/games`,
     `  docs       ${url}/docs`,
     `  health     ${url}/health`,

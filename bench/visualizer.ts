@@ -1,0 +1,163 @@
+/**
+ * The visualizer in headless Chromium against the real server (`tiltyard serve` over dist/ and
+ * dist/visualizer, built first when stale): the production bundle's gzipped JS, the time a stored
+ * game of ≈ 2,000 events takes to load to interactive, seek latency to random seqs (p95), and
+ * frame intervals while following a live game at ≈ 20 events/s (p95). Prints one JSON object.
+ *
+ *   npm run bench:visualizer
+ *   npm run bench:visualizer -- --seeks 100 --live-seconds 10
+ *
+ * Frame time is measured as the interval between requestAnimationFrame callbacks while events
+ * arrive: a frame whose work overran 16.7 ms shows as a ≥ 33 ms interval. Targets: bundle
+ * ≤ 150 KB gzipped, load ≤ 1 s, seek p95 ≤ 50 ms, frame p95 < 16 ms of work (interval ≤ 17 ms).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser } from '../test/visualizer/browser.js';
+import { ADMIN, api, createGame, startVizServer, waitEnded } from '../test/visualizer/support.js';
+import { setup as buildIfStale } from '../test/cli/global-setup.js';
+
+const { values } = parseArgs({
+  options: {
+    seeks: { type: 'string', default: '200' },
+    'live-seconds': { type: 'string', default: '15' },
+    'target-events': { type: 'string', default: '2000' },
+  },
+});
+const SEEKS = Number(values.seeks);
+const LIVE_S = Number(values['live-seconds']);
+const TARGET_EVENTS = Number(values['target-events']);
+
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100 : NaN;
+};
+
+function bundle(): { js_gzip_bytes: number; js_bytes: number; css_gzip_bytes: number; files: number } {
+  const dir = join(import.meta.dirname, '..', 'dist', 'visualizer', 'assets');
+  let js = 0;
+  let jsRaw = 0;
+  let css = 0;
+  const files = readdirSync(dir);
+  for (const f of files) {
+    const body = readFileSync(join(dir, f));
+    if (f.endsWith('.js')) {
+      js += gzipSync(body, { level: 9 }).length;
+      jsRaw += body.length;
+    } else if (f.endsWith('.css')) css += gzipSync(body, { level: 9 }).length;
+  }
+  return { js_gzip_bytes: js, js_bytes: jsRaw, css_gzip_bytes: css, files: files.length };
+}
+
+/** A stored game with at least `target` events: six seats and a high round cap make long games. */
+async function longGame(server: { url: string }): Promise<{ id: string; events: number }> {
+  for (let seed = 1; seed < 40; seed++) {
+    const id = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster', 'turtle', 'balanced'], seed, pace_ms: 0 });
+    const last = await waitEnded(server, id, 300_000);
+    if (last >= target()) return { id, events: last };
+  }
+  throw new Error(`no game reached ${TARGET_EVENTS} events`);
+}
+const target = () => TARGET_EVENTS;
+
+/**
+ * Runs in the page (as source text: this file is typed for Node). Sets the scrubber to a spread of
+ * seqs and times each until the page shows it (MessageChannel turns: no timer clamping).
+ */
+const SEEK_PROBE = `async (n, head) => {
+  const input = document.querySelector('[data-testid=scrubber]');
+  const cursor = document.querySelector('[data-testid=cursor]');
+  const settle = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
+  const times = [];
+  let x = 12345;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const seq = x % (head + 1);
+    const t0 = performance.now();
+    input.value = String(seq);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    while (cursor.textContent !== String(seq)) await settle();
+    times.push(performance.now() - t0);
+  }
+  return times;
+}`;
+
+/** Runs in the page: rAF intervals and long tasks for `seconds` while the live game plays. */
+const LIVE_PROBE = `async (seconds) => {
+  const head = () => Number(document.querySelector('[data-testid=head]')?.textContent);
+  const startHead = head();
+  const intervals = [];
+  let long = 0;
+  const obs = new PerformanceObserver((l) => (long += l.getEntries().length));
+  obs.observe({ type: 'longtask', buffered: false });
+  let last = performance.now();
+  const end = last + seconds * 1000;
+  await new Promise((done) => {
+    const frame = (now) => { intervals.push(now - last); last = now; if (now < end) requestAnimationFrame(frame); else done(); };
+    requestAnimationFrame(frame);
+  });
+  obs.disconnect();
+  return { intervals, events: head() - startHead, long_tasks: long };
+}`;
+
+// The global setup's build: dist/ and dist/visualizer, each only when stale.
+buildIfStale();
+const server = await startVizServer({ TILTYARD_HASH_EVERY: '50' });
+const browser = await launchBrowser();
+try {
+  const size = bundle();
+  const stored = await longGame(server);
+  const page = await browser.page();
+
+  // Load to interactive: navigation start → the table drawn at the last event, controls enabled.
+  const loads: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await page.goto(`${server.url}/watch/games/${stored.id}`);
+    // Polled each frame in the page (a string predicate for waitForFunction would need eval, which the CSP forbids).
+    loads.push(
+      await page.evaluate<number>(
+        `new Promise((r) => { const f = () => (document.querySelector('[data-testid=cursor]')?.textContent === '${stored.events}' && document.querySelector('[data-testid=table]') ? r(performance.now()) : requestAnimationFrame(f)); f(); })`,
+      ),
+    );
+  }
+
+  // Seeks: set the scrubber to a random seq and wait until the table shows it.
+  const seekTimes = await page.evaluate<number[]>(`(${SEEK_PROBE})(${SEEKS}, ${stored.events})`);
+
+  // Live: a game paced to ≈ 20 events/s, followed for LIVE_S seconds; rAF intervals meanwhile.
+  const liveId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 60 });
+  await page.goto(`${server.url}/watch/games/${liveId}`);
+  await page.getByTestId('connection').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
+  const live = await page.evaluate<{ intervals: number[]; events: number; long_tasks: number }>(`(${LIVE_PROBE})(${LIVE_S})`);
+
+  const record = await api<{ last_seq: number }>(server, `/games/${liveId}`, ADMIN);
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'visualizer',
+        bundle: { ...size, js_gzip_kb: Math.round(size.js_gzip_bytes / 102.4) / 10, target_kb: 150 },
+        stored_game: { game_id: stored.id, events: stored.events },
+        load_to_interactive_ms: { runs: loads.map((x) => Math.round(x)), median: pct(loads, 50), max: Math.max(...loads), target: 1000 },
+        seek_ms: { n: seekTimes.length, p50: pct(seekTimes, 50), p95: pct(seekTimes, 95), max: pct(seekTimes, 100), target_p95: 50 },
+        live: {
+          seconds: LIVE_S,
+          events: live.events,
+          events_per_s: Math.round((live.events / LIVE_S) * 10) / 10,
+          frame_interval_ms: { p50: pct(live.intervals, 50), p95: pct(live.intervals, 95), max: pct(live.intervals, 100) },
+          frames_over_17ms: live.intervals.filter((x) => x > 17.5).length,
+          frames: live.intervals.length,
+          long_tasks: live.long_tasks,
+          game_last_seq: record.last_seq,
+        },
+        console_errors: browser.errors,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,34 @@
+/**
+ * Browser-safe view code shared by the visualizer and the server's tests: the one view reducer,
+ * the state hash, seek checkpoints and the pure models the game page's panels render. Nothing here
+ * imports node:, Nest or the store; everything is a pure function of projected events and views.
+ *
+ * One line per export:
+ * - foldView(view, event, viewer, gameOver?) → StateView — folds one projected event into a projected state.
+ * - foldEvents(view, events, viewer, gameOver?) → StateView — foldView over a list.
+ * - stateHash(view) → Promise<string> — the server's `state_hash` of a view (sha256 of canonical JSON, hex).
+ * - sha256Hex(text) → string — pure synchronous sha256 (the fallback where WebCrypto is absent).
+ * - canonicalJson(value) → string — RFC 8785 canonical JSON, as the server hashes it.
+ * - new ViewTimeline({ viewer, gameOver?, every?, base }) — folded checkpoints every N events: append(e), seekTo(seq), head, folds.
+ * - attackList(events) → AttackRow[] — every attack with its plan (where visible) and its resolution.
+ * - emotionSeries(events) → EmotionSeries — per seat over seq: tells, and full vectors where the view has them.
+ * - trustMatrix(view, events) → TrustMatrix — seat × seat trust and grievance, with the seqs that moved each cell.
+ * - commitmentLedger(events) → CommitmentRow[] — promises, threats, warnings, concessions, bluffs and how they settled.
+ * - predictionTable(events) → PredictionTable — behaviour-shift reads, their scoring, accuracy per seat.
+ * - speechFeed(events) → SpeechLine[] — what was said, as the view may see it.
+ * - scrubberMarkers(events) → Marker[] — eliminations, successful manipulations, broken promises, phase and round starts.
+ * - diffViews(a, b) → DiffEntry[] — what changed between two views, as readable entries.
+ */
+export { foldView, foldEvents } from './fold-view.js';
+export { stateHash, sha256Hex, canonicalJson } from './state-hash.js';
+export { ViewTimeline, type TimelineOptions } from './timeline.js';
+export { attackList, type AttackRow, type AttackResolution } from './attacks.js';
+export { emotionSeries, type EmotionSeries, type EmotionPoint } from './emotions.js';
+export { trustMatrix, type TrustMatrix, type TrustCell } from './trust.js';
+export { commitmentLedger, type CommitmentRow } from './ledger.js';
+export { predictionTable, type PredictionTable, type PredictionRow } from './predictions.js';
+export { speechFeed, type SpeechLine } from './speech.js';
+export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
+export { diffViews, type DiffEntry } from './diff.js';
+export type { Viewer, StateView } from '../game/views.js';
+export type { GameEvent } from '../protocol/events.js';

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+import { EVIL_SPEECH, writeEvilSkill } from './evil-skill.js';
+import { ADMIN, RESEARCHER, api, createGame, num, outDir, startVizServer, waitShown, withToken, type VizServer } from './support.js';
+
+/**
+ * The visualizer in Chromium against a real `tiltyard serve`, following a live game: the lobby,
+ * live events, a forced socket drop and resume, roles, and untrusted speech. Every wait is on a
+ * DOM condition; the game is paced so it stays live while the tests run.
+ */
+describe('visualizer: a live game', () => {
+  let server: VizServer;
+  let browser: Browser;
+  let skills: string;
+  let gameId: string;
+
+  beforeAll(async () => {
+    skills = mkdtempSync(join(tmpdir(), 'tiltyard-viz-skill-'));
+    const evil = writeEvilSkill(skills);
+    server = await startVizServer();
+    browser = await launchBrowser();
+    gameId = await createGame(server, { agents: ['balanced', `skill:${evil}`, 'aggressor'], pace_ms: 150 });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(skills, { recursive: true, force: true });
+  });
+
+  const gamePage = async (token?: string, query = ''): Promise<Page> => {
+    const page = await browser.page();
+    if (token) await withToken(page, token);
+    await page.goto(`${server.url}/watch/games/${gameId}${query}`);
+    return page;
+  };
+  const whenLive = (page: Page) => page.getByTestId('connection').filter({ hasText: /^live$/ }).waitFor();
+  const headAtLeast = (page: Page, n: number) => waitShown(page, 'head', 'gte', n, undefined, 60_000);
+
+  it('serves the app at / under a strict CSP, and leaves the JSON API where it was', async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(await res.text()).not.toMatch(/<script>(?!<\/script>)/);
+    const json = await fetch(`${server.url}/games/${gameId}`);
+    expect(json.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await json.json()) as { game_id: string }).game_id).toBe(gameId);
+    const nav = await fetch(`${server.url}/games/${gameId}?seq=3`, { headers: { 'sec-fetch-dest': 'document' }, redirect: 'manual' });
+    expect(nav.status).toBe(302);
+    expect(nav.headers.get('location')).toBe(`/watch/games/${gameId}?seq=3`);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+
+  it('lists the live game in the lobby, with its agents, and links to its page', async () => {
+    const page = await browser.page();
+    await page.goto(`${server.url}/`);
+    const link = page.locator(`a[data-game-id="${gameId}"]`);
+    await link.waitFor();
+    await expect(link.textContent()).resolves.toMatch(/LIVE/);
+    await expect(link.textContent()).resolves.toMatch(/balanced · evil-talker · aggressor|balanced · .* · aggressor/);
+    await page.locator('.conn.ok').waitFor();
+    await page.screenshot({ path: join(outDir(), 'visualizer-lobby.png') });
+    await link.click();
+    await page.getByTestId('table').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/watch/games/${gameId}`);
+    await page.close();
+  });
+
+  it('receives events live, and after a forced socket drop resumes with no gap, duplicate or hash mismatch', async () => {
+    const page = await gamePage();
+    await whenLive(page);
+    const h0 = await num(page, 'head');
+    await headAtLeast(page, h0 + 5);
+    await waitShown(page, 'h-checks', 'gte', 1, undefined, 60_000);
+    await page.getByTestId('drop-connection').click();
+    await waitShown(page, 'h-reconnects', 'gte', 1);
+    await whenLive(page);
+    const h1 = await num(page, 'head');
+    await headAtLeast(page, h1 + 5);
+    expect(await num(page, 'h-gaps')).toBe(0);
+    expect(await num(page, 'h-dups')).toBe(0);
+    expect(await num(page, 'h-mismatches')).toBe(0);
+    // The folded state after the resume is the server's: stop at a seq and compare hashes.
+    await page.getByTestId('step-back').click();
+    const hashEl = page.getByTestId('cursor-hash');
+    await hashEl.waitFor();
+    const seq = Number(await hashEl.getAttribute('data-seq'));
+    const snap = await api<{ state_hash: string }>(server, `/games/${gameId}/snapshot?seq=${seq}&view=spectator`);
+    expect(await hashEl.getAttribute('data-hash')).toBe(snap.state_hash);
+    await page.getByTestId('go-live').click();
+    await headAtLeast(page, (await num(page, 'head')) + 1);
+    await page.screenshot({ path: join(outDir(), 'visualizer-live.png'), fullPage: true });
+    await page.close();
+  }, 180_000);
+
+  it('renders agent speech that is markup as text: no element is created and no dialog fires', async () => {
+    const page = await gamePage();
+    const feed = page.getByTestId('speech-feed');
+    for (const line of EVIL_SPEECH) await feed.getByText(line, { exact: true }).first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(await page.locator('#app script').count()).toBe(0);
+    expect(browser.dialogs).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('offers each role only its views: anonymous cannot switch to admin, admin can take a seat', async () => {
+    const anon = await gamePage(undefined, '?view=admin');
+    await anon.getByTestId('view-notice').waitFor();
+    expect(await anon.getByTestId('view-select').locator('option').allTextContents()).toEqual(['spectator']);
+    expect(new URL(anon.url()).searchParams.get('view')).toBe('spectator');
+    await anon.close();
+
+    const researcher = await gamePage(RESEARCHER);
+    await researcher.getByTestId('table').waitFor();
+    expect(await researcher.getByTestId('view-select').locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))).toEqual(['spectator', 'researcher']);
+    await researcher.close();
+
+    const admin = await gamePage(ADMIN);
+    await admin.getByTestId('table').waitFor();
+    const values = await admin.getByTestId('view-select').locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    expect(values).toEqual(['spectator', 'researcher', 'admin', 'plr_1', 'plr_2', 'plr_3']);
+    await admin.getByTestId('view-select').selectOption('plr_2');
+    await whenLive(admin);
+    expect(new URL(admin.url()).searchParams.get('view')).toBe('plr_2');
+    await admin.close();
+  }, 180_000);
+
+  it('logged no console errors and opened no dialog on any page', () => {
+    expect(browser.errors).toEqual([]);
+    expect(browser.dialogs).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { useState } from 'preact/hooks';
+import { role, setToken, token } from './lib/auth.js';
+import { location, onLinkClick } from './lib/router.js';
+import { LobbyPage } from './lobby/lobby-page.js';
+import { GamePage } from './game/game-page.js';
+
+/** The token field: researchers and admins paste theirs; the server decides what it may see. */
+function TokenForm() {
+  const [draft, setDraft] = useState(token.value);
+  const [open, setOpen] = useState(false);
+  const r = role.value;
+  if (!open)
+    return (
+      <button type="button" class="ghost" onClick={() => setOpen(true)} aria-label="Enter a researcher or admin token">
+        {token.value ? `token: ${r ?? 'set'}` : 'sign in with a token'}
+      </button>
+    );
+  return (
+    <form
+      class="token-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setToken(draft);
+        setOpen(false);
+      }}
+    >
+      <label>
+        Token <input type="password" autoComplete="off" value={draft} onInput={(e) => setDraft((e.target as HTMLInputElement).value)} placeholder="researcher or admin token" />
+      </label>
+      <button type="submit">Use</button>
+      <button
+        type="button"
+        class="ghost"
+        onClick={() => {
+          setToken('');
+          setDraft('');
+          setOpen(false);
+        }}
+      >
+        Forget
+      </button>
+    </form>
+  );
+}
+
+/** The shell: header, routes (`/`, `/watch/games/:id`, `/watch/tournaments/:id`). */
+export function App() {
+  const { path } = location.value;
+  const game = /^\/watch\/games\/([^/]+)\/?$/.exec(path);
+  const tournament = /^\/watch\/tournaments\/([^/]+)\/?$/.exec(path);
+  return (
+    <div class="shell" onClick={onLinkClick}>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a href="/" class="brand">
+          Tiltyard
+        </a>
+        <nav aria-label="Site">
+          <a href="/">Lobby</a>
+          <a href="/docs" target="_blank" rel="noopener">
+            API docs
+          </a>
+        </nav>
+        <TokenForm />
+      </header>
+      {game ? (
+        <GamePage key={`${game[1]}|${token.value}`} gameId={decodeURIComponent(game[1]!)} />
+      ) : tournament ? (
+        <main id="main">
+          <h1>Tournament {decodeURIComponent(tournament[1]!)}</h1>
+          <p class="muted">The tournament page is not built yet; its games are listed in the lobby.</p>
+        </main>
+      ) : path === '/' ? (
+        <LobbyPage key={token.value} />
+      ) : (
+        <main id="main">
+          <h1>Not found</h1>
+          <p>
+            <a href="/">Back to the lobby</a>
+          </p>
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useMemo } from 'preact/hooks';
+import type { Role } from '../lib/role-probe.js';
+import { Controls } from './controls.js';
+import { CursorHash } from './cursor-hash.js';
+import type { GameRecordView, WireEvent } from './history.js';
+import { phaseStops } from './navigation.js';
+import { scrubberMarkers, type GameEvent } from '../../../src/view/index.js';
+import type { Player } from './player.js';
+import { TablePanel } from '../panels/table-panel.js';
+import { Panels } from '../panels/panels.js';
+
+type Props = {
+  player: Player;
+  game: GameRecordView;
+  role: Role;
+  views: string[];
+  view: string;
+  setView: (v: string) => void;
+  live: boolean;
+  notice: string | null;
+};
+
+const CONNECTION_TEXT = { loading: 'loading…', connecting: 'connecting…', live: 'live', stale: 'stale: no news', offline: 'offline: reconnecting…', replay: 'replay', error: 'error' } as const;
+
+function viewLabel(v: string, names: Map<string, string>): string {
+  if (v.startsWith('plr_')) return `seat ${names.get(v) ?? v}`;
+  return v;
+}
+
+/** The game page once its player exists: header, perspective, controls, the table and the panels. */
+export function GameBody({ player, game, role, views, view, setView, live, notice }: Props) {
+  const timeline = player.timeline.value;
+  const version = player.version.value;
+  const cursor = player.cursor.value;
+  const state = player.state.value;
+  const conn = player.connection.value;
+  const health = player.health.value;
+  const all = useMemo<WireEvent[]>(() => (timeline ? timeline.slice(timeline.first, timeline.head) : []), [timeline, version]);
+  const stops = useMemo(() => phaseStops(all), [all]);
+  const markers = useMemo(() => scrubberMarkers(all as unknown as GameEvent[]), [all]);
+  const names = new Map(game.seats.map((s) => [s.player_id, s.display_name ?? s.agent]));
+  const delay = typeof game.options.spectator_delay_ms === 'number' && game.options.spectator_delay_ms > 0 && role === 'spectator' ? game.options.spectator_delay_ms : 0;
+  // Only what the log holds up to the cursor: a replay does not spoil its own ending.
+  const placements = state?.world.status === 'done' ? gameEndPlacements(all, cursor) : null;
+
+  return (
+    <main id="main" class="game">
+      <div class="game-head">
+        <h1>
+          Game <code>{game.game_id}</code>
+          <span class={`conn ${conn === 'live' ? 'ok' : conn === 'stale' || conn === 'error' ? 'stale' : conn === 'replay' ? '' : 'off'}`} role="status" data-testid="connection">
+            {CONNECTION_TEXT[conn]}
+          </span>
+          {delay > 0 && <span class="badge" title="Anonymous spectators watch this game behind a delay">delay {Math.round(delay / 100) / 10} s</span>}
+        </h1>
+        <label>
+          view{' '}
+          <select value={view} onChange={(e) => setView((e.target as HTMLSelectElement).value)} data-testid="view-select" aria-describedby="view-help">
+            {views.map((v) => (
+              <option key={v} value={v}>
+                {viewLabel(v, names)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span id="view-help" class="muted">
+          {role === 'spectator' ? 'public table (enter a researcher or admin token for more)' : `your token: ${role}`}
+        </span>
+      </div>
+      {notice && (
+        <p class="error" role="alert" data-testid="view-notice">
+          {notice}
+        </p>
+      )}
+      {player.error.value && (
+        <p class="error" role="alert">
+          {player.error.value}
+        </p>
+      )}
+      {!timeline || !state ? (
+        <p aria-busy="true">Loading the game…</p>
+      ) : (
+        <>
+          <Controls player={player} stops={stops} markers={markers} live={live} />
+          <div class="game-grid">
+            <div class="col">
+              <TablePanel view={state} last={timeline.event(cursor)} placements={placements} />
+            </div>
+            <div class="col">
+              <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} />
+            </div>
+          </div>
+          <p class="debug" data-testid="health">
+            <CursorHash state={state} seq={cursor} /> · events <span data-testid="h-events">{timeline.head}</span> · hash checks <span data-testid="h-checks">{health.hashChecks}</span> · mismatches{' '}
+            <span data-testid="h-mismatches">{health.hashMismatches}</span> · resyncs <span data-testid="h-resyncs">{health.resyncs}</span> · gaps <span data-testid="h-gaps">{health.gaps}</span> · duplicates{' '}
+            <span data-testid="h-dups">{health.duplicates}</span> · fold errors <span data-testid="h-fold-errors">{health.foldErrors}</span> · reconnects <span data-testid="h-reconnects">{health.reconnects}</span>
+            {player.lagMs.value !== null ? ` · lag ${player.lagMs.value} ms` : ''}
+            {player.lastMismatch.value ? ` · last mismatch at seq ${player.lastMismatch.value.seq} (local ${player.lastMismatch.value.local.slice(0, 8)}, server ${player.lastMismatch.value.server.slice(0, 8)})` : ''}
+            {live && (
+              <>
+                {' '}
+                ·{' '}
+                <button type="button" class="ghost" onClick={() => player.dropConnection()} data-testid="drop-connection" title="Close the socket as a network failure would (it reconnects and resumes)">
+                  drop connection
+                </button>
+              </>
+            )}
+          </p>
+        </>
+      )}
+    </main>
+  );
+}
+
+/** Placements once the log holds game_ended at or before the cursor. */
+function gameEndPlacements(events: readonly WireEvent[], cursor: number): { player_id: string; placement: number }[] | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.seq <= cursor && e.type === 'game_ended') return (e.payload as { placements: { player_id: string; placement: number }[] }).placements;
+  }
+  return null;
+}

@@ -1,0 +1,340 @@
+import { batch, computed, signal } from '@preact/signals';
+import { fetchEvents, fetchSnapshot, type WireEvent } from './history.js';
+import { Timeline, hashView, viewerOf, type View } from './view-bridge.js';
+import { keepAlive, spectateSocket, type ErrorMsg, type EventMsg, type SnapshotMsg, type StateHashMsg } from '../lib/spectate-socket.js';
+import type { Socket } from 'socket.io-client';
+
+export type Connection = 'loading' | 'connecting' | 'live' | 'stale' | 'offline' | 'replay' | 'error';
+
+/** Counters shown in the debug strip (and read by the browser tests). */
+export type Health = {
+  hashChecks: number;
+  hashMismatches: number;
+  resyncs: number;
+  gaps: number;
+  duplicates: number;
+  reconnects: number;
+  /** Events the shared reducer refused (each resynced from a snapshot). */
+  foldErrors: number;
+};
+
+export const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32] as const;
+
+/** Events per second at 1×: a readable pace for a replay. */
+const BASE_RATE = 4;
+
+/**
+ * One player for live and replay. It holds the viewer's projected events (from the REST history,
+ * then the socket) in a Timeline (folded checkpoints), shows the state at `cursor`, and follows
+ * the head while `following`. Every state_hash the server sends is checked against the local
+ * fold; a mismatch is counted and the state is resynced from a server snapshot.
+ */
+export class Player {
+  readonly timeline = signal<Timeline | null>(null);
+  /** Bumped whenever the timeline gains events (the Timeline itself is mutable). */
+  readonly version = signal(0);
+  readonly cursor = signal(0);
+  readonly following = signal(true);
+  readonly playing = signal(false);
+  readonly speed = signal<number>(1);
+  readonly connection = signal<Connection>('loading');
+  readonly error = signal<string | null>(null);
+  readonly health = signal<Health>({ hashChecks: 0, hashMismatches: 0, resyncs: 0, gaps: 0, duplicates: 0, reconnects: 0, foldErrors: 0 });
+  readonly lastEventAt = signal<number | null>(null);
+  /** The latest end-to-end lag the server reported (sent_at − committed_at), ms. */
+  readonly lagMs = signal<number | null>(null);
+  /** The last hash mismatch (for debugging the shared reducer): where, and both hashes. */
+  readonly lastMismatch = signal<{ seq: number; local: string; server: string } | null>(null);
+
+  readonly head = computed(() => {
+    void this.version.value;
+    return this.timeline.value?.head ?? 0;
+  });
+  /** The projected state at the cursor (a seek: one checkpoint plus a bounded fold). */
+  readonly state = computed<View | null>(() => {
+    void this.version.value;
+    const t = this.timeline.value;
+    return t ? t.stateAt(Math.min(this.cursor.value, t.head)) : null;
+  });
+
+  private socket: Socket | null = null;
+  private abort = new AbortController();
+  private raf = 0;
+  private playTimer: ReturnType<typeof setTimeout> | null = null;
+  private staleTimer: ReturnType<typeof setInterval> | null = null;
+  private pending: WireEvent[] = [];
+  private closed = false;
+
+  constructor(
+    readonly gameId: string,
+    readonly view: string,
+    private readonly token: string,
+    private readonly live: boolean,
+    /** Whether the game had ended when the page loaded (researchers then see everything). */
+    private readonly gameOver: boolean,
+  ) {}
+
+  /** Loads the history (snapshot at seq 0 + every event), then joins the live feed if live. */
+  async start(initialSeq: number | null): Promise<void> {
+    try {
+      // A seat's view exists once the seats are dealt (seq 1); every other view starts before any event.
+      const from = this.view.startsWith('plr_') ? 1 : 0;
+      const [base, history] = await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal)]);
+      const timeline = new Timeline(base.state as View, from, viewerOf(this.view), this.gameOver);
+      for (const e of history.events) if (!timeline.append(e)) await this.refused(timeline, e.seq);
+      if (this.closed) return;
+      batch(() => {
+        this.timeline.value = timeline;
+        this.version.value++;
+        if (initialSeq !== null) {
+          this.following.value = false;
+          this.cursor.value = Math.min(initialSeq, timeline.head);
+        } else {
+          this.following.value = this.live;
+          this.cursor.value = this.live ? timeline.head : 0;
+        }
+        this.connection.value = this.live ? 'connecting' : 'replay';
+      });
+      if (this.live) this.connect();
+      else await this.verifyHead(timeline.head);
+    } catch (e) {
+      if (this.closed) return;
+      this.error.value = e instanceof Error ? e.message : String(e);
+      this.connection.value = 'error';
+    }
+  }
+
+  /**
+   * The shared reducer refused the event at `seq`: take the server's snapshot there (counted as a
+   * resync and a fold error), and keep going from it.
+   */
+  private async refused(t: Timeline, seq: number): Promise<void> {
+    let at: number | null = seq;
+    while (at !== null) {
+      this.bump({ resyncs: 1, foldErrors: 1 });
+      const snap = await fetchSnapshot(this.gameId, this.view, at, this.abort.signal);
+      at = t.restartAt(at, snap.state as View);
+    }
+  }
+
+  /** A replay receives no hash stream: check the fold at the head against the server's snapshot once. */
+  private async verifyHead(head: number): Promise<void> {
+    const snap = await fetchSnapshot(this.gameId, this.view, head, this.abort.signal);
+    if (!this.closed) await this.check(head, snap.state_hash, snap.state as View);
+  }
+
+  private bump(patch: Partial<Health>): void {
+    const h = this.health.value;
+    const next = { ...h };
+    for (const [k, v] of Object.entries(patch) as [keyof Health, number][]) next[k] = h[k] + v;
+    this.health.value = next;
+  }
+
+  private connect(): void {
+    const socket = spectateSocket(this.token);
+    this.socket = socket;
+    keepAlive(socket);
+    let connectedOnce = false;
+    socket.on('connect', () => {
+      if (connectedOnce) this.bump({ reconnects: 1 });
+      connectedOnce = true;
+      this.connection.value = 'connecting';
+      this.join();
+    });
+    socket.on('disconnect', () => {
+      if (!this.closed) this.connection.value = 'offline';
+    });
+    socket.on('snapshot', (m: SnapshotMsg) => void this.onSnapshot(m));
+    socket.on('event', (m: EventMsg) => this.onEvent(m));
+    socket.on('state_hash', (m: StateHashMsg) => void this.onStateHash(m));
+    socket.on('resync', (m: { seq: number }) => {
+      this.bump({ resyncs: 1 });
+      this.join(m.seq);
+    });
+    socket.on('heartbeat', () => this.touch());
+    socket.on('error', (m: ErrorMsg) => {
+      this.error.value = `${m.code}: ${m.message}`;
+    });
+    this.staleTimer = setInterval(() => {
+      const at = this.lastEventAt.value;
+      if (this.connection.value === 'live' && at !== null && performance.now() - at > 15_000) this.connection.value = 'stale';
+    }, 1000);
+  }
+
+  private touch(): void {
+    this.lastEventAt.value = performance.now();
+    if (this.connection.value === 'stale') this.connection.value = 'live';
+  }
+
+  /** (Re)joins after the last seq held: the server answers a snapshot there, then what follows. */
+  private join(after?: number): void {
+    const held = after ?? this.flushAndHead();
+    this.socket?.emit('join', { gameId: this.gameId, afterSeq: held, view: this.view, ...(this.token ? { token: this.token } : {}) });
+  }
+
+  private flushAndHead(): number {
+    this.flush();
+    return this.timeline.value?.head ?? 0;
+  }
+
+  private async onSnapshot(m: SnapshotMsg): Promise<void> {
+    const t = this.timeline.value;
+    if (!t || m.game_id !== this.gameId) return;
+    this.flush();
+    this.connection.value = 'live';
+    this.touch();
+    if (m.seq > t.head) {
+      // The server starts past what we hold (we were too far behind): take its state as a new base.
+      t.rebase(m.seq, m.state as View);
+      this.version.value++;
+      return;
+    }
+    await this.check(m.seq, m.state_hash, m.state as View);
+  }
+
+  private onEvent(m: EventMsg): void {
+    if (m.game_id !== this.gameId) return;
+    this.touch();
+    if (m.committed_at !== null) this.lagMs.value = Math.max(0, m.sent_at - m.committed_at);
+    this.pending.push(m.event as unknown as WireEvent);
+    // Render at most once a frame, however fast events come.
+    if (!this.raf) this.raf = requestAnimationFrame(() => this.flush());
+  }
+
+  /** Appends queued events: exactly seq head+1, head+2… (duplicates dropped, a gap rejoins). */
+  private flush(): void {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    const t = this.timeline.value;
+    if (!t || this.pending.length === 0) return;
+    const queued = this.pending;
+    this.pending = [];
+    let appended = 0;
+    let dup = 0;
+    let gap = false;
+    for (const e of queued) {
+      if (e.seq <= t.head) dup++;
+      else if (e.seq === t.head + 1) {
+        if (!t.append(e)) void this.refused(t, e.seq).then(() => this.version.value++);
+        appended++;
+      } else {
+        gap = true;
+        break;
+      }
+    }
+    if (dup || gap) this.bump({ duplicates: dup, gaps: gap ? 1 : 0 });
+    if (gap) this.join();
+    if (appended)
+      batch(() => {
+        this.version.value++;
+        if (this.following.value) this.cursor.value = t.head;
+      });
+  }
+
+  private async onStateHash(m: StateHashMsg): Promise<void> {
+    if (m.game_id !== this.gameId) return;
+    this.flush();
+    const t = this.timeline.value;
+    if (!t || m.seq > t.head) return;
+    await this.check(m.seq, m.state_hash, null);
+  }
+
+  /** Compares the local fold at `seq` with the server's hash; on a mismatch, rebuilds from a snapshot. */
+  private async check(seq: number, expected: string, serverState: View | null): Promise<void> {
+    const t = this.timeline.value;
+    if (!t) return;
+    const local = await hashView(t.stateAt(seq));
+    if (local === expected) {
+      this.bump({ hashChecks: 1 });
+      return;
+    }
+    this.bump({ hashChecks: 1, hashMismatches: 1, resyncs: 1 });
+    this.lastMismatch.value = { seq, local, server: expected };
+    const state = serverState ?? ((await fetchSnapshot(this.gameId, this.view, seq, this.abort.signal)).state as View);
+    const refusedAt = t.restartAt(seq, state);
+    if (refusedAt !== null) await this.refused(t, refusedAt);
+    this.version.value++;
+  }
+
+  // --- playback -------------------------------------------------------------------------------
+
+  /** Shows `seq` (clamped) and stops following the head. */
+  seek(seq: number): void {
+    const head = this.head.value;
+    batch(() => {
+      this.cursor.value = Math.max(0, Math.min(head, Math.round(seq)));
+      this.following.value = false;
+    });
+  }
+
+  /** Back to the live head (live games). */
+  goLive(): void {
+    batch(() => {
+      this.following.value = true;
+      this.playing.value = false;
+      this.cursor.value = this.head.value;
+    });
+    this.stopTimer();
+  }
+
+  togglePlay(): void {
+    if (this.playing.value) this.pause();
+    else this.play();
+  }
+
+  play(): void {
+    if (this.cursor.value >= this.head.value && !this.live) this.cursor.value = 0;
+    this.following.value = false;
+    this.playing.value = true;
+    this.tick();
+  }
+
+  pause(): void {
+    this.playing.value = false;
+    this.stopTimer();
+  }
+
+  private stopTimer(): void {
+    if (this.playTimer) clearTimeout(this.playTimer);
+    this.playTimer = null;
+  }
+
+  private tick(): void {
+    this.stopTimer();
+    if (!this.playing.value) return;
+    const rate = BASE_RATE * this.speed.value;
+    // Above ~60 events/s step several events a frame rather than faster than the screen.
+    const stepEvents = Math.max(1, Math.round(rate / 60));
+    const delay = (1000 * stepEvents) / rate;
+    this.playTimer = setTimeout(() => {
+      const next = Math.min(this.head.value, this.cursor.value + stepEvents);
+      this.cursor.value = next;
+      if (next >= this.head.value) {
+        if (this.live) this.goLive();
+        else this.pause();
+        return;
+      }
+      this.tick();
+    }, delay);
+  }
+
+  setSpeed(s: number): void {
+    this.speed.value = s;
+    if (this.playing.value) this.tick();
+  }
+
+  /** Test and debugging aid: drop the socket as a network failure would; socket.io reconnects. */
+  dropConnection(): void {
+    const engine = (this.socket as unknown as { io?: { engine?: { close(): void } } } | null)?.io?.engine;
+    engine?.close();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.abort.abort();
+    this.stopTimer();
+    if (this.raf) cancelAnimationFrame(this.raf);
+    if (this.staleTimer) clearInterval(this.staleTimer);
+    this.socket?.close();
+  }
+}

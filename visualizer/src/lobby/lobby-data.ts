@@ -1,0 +1,58 @@
+import { getJson, ApiError } from '../lib/api.js';
+
+/** A game as `GET /games` lists it (the fields the lobby shows). */
+export type GameSummary = {
+  game_id: string;
+  status: 'created' | 'running' | 'ended' | 'aborted';
+  seats: { seat: number; player_id: string; agent: string; display_name?: string }[];
+  last_seq: number;
+  placements: { player_id: string; placement: number }[] | null;
+  created_at: string;
+  ended_at: string | null;
+};
+
+/** What the lobby adds for a live game from its public snapshot: the round and who leads. */
+export type LiveInfo = { turn: number; phase: string; leader: string | null; alive: number };
+
+export type TournamentSummary = { tournament_id: string; name?: string; status?: string; games_total?: number; games_done?: number };
+
+type PublicPlayer = { player_id: string; display_name: string; alive: boolean; lives: number; resolve: number };
+
+/**
+ * Who leads a table: the living seat with the most lives, then resolve; null on a tie for the top
+ * (a lobby should not invent a leader).
+ */
+export function leaderOf(players: PublicPlayer[]): string | null {
+  const alive = players.filter((p) => p.alive).sort((a, b) => b.lives - a.lives || b.resolve - a.resolve);
+  const [a, b] = alive;
+  if (!a) return null;
+  if (b && b.lives === a.lives && b.resolve === a.resolve) return null;
+  return a.display_name || a.player_id;
+}
+
+export async function listGames(status: string, limit: number): Promise<GameSummary[]> {
+  return (await getJson<{ games: GameSummary[] }>(`/games?status=${status}&limit=${limit}`)).games;
+}
+
+export async function liveInfo(gameId: string): Promise<LiveInfo> {
+  const snap = await getJson<{ state: { world: { turn: number; phase: string; players: PublicPlayer[] } } }>(`/games/${encodeURIComponent(gameId)}/snapshot?view=spectator`);
+  const w = snap.state.world;
+  return { turn: w.turn, phase: w.phase, leader: leaderOf(w.players), alive: w.players.filter((p) => p.alive).length };
+}
+
+/**
+ * The tournaments, or null when this server has no tournaments API. The OpenAPI document says
+ * whether `GET /tournaments` exists, so the page never provokes a 404.
+ */
+let hasTournaments: Promise<boolean> | null = null;
+export async function listTournaments(): Promise<TournamentSummary[] | null> {
+  hasTournaments ??= getJson<{ paths?: Record<string, { get?: unknown }> }>('/docs/openapi.json').then((doc) => Boolean(doc.paths?.['/tournaments']?.get));
+  if (!(await hasTournaments)) return null;
+  try {
+    const body = await getJson<{ tournaments?: TournamentSummary[] } | TournamentSummary[]>('/tournaments');
+    return Array.isArray(body) ? body : (body.tournaments ?? []);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}

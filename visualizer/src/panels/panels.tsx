@@ -1,0 +1,56 @@
+import { useMemo, useState } from 'preact/hooks';
+import { attackList, commitmentLedger, emotionSeries, predictionTable, speechFeed, trustMatrix, type GameEvent } from '../../../src/view/index.js';
+import type { Role } from '../lib/role-probe.js';
+import type { WireEvent } from '../game/history.js';
+import type { Player } from '../game/player.js';
+import type { View } from './types.js';
+import { SpeechPanel } from './speech-panel.js';
+import { AttackPanel } from './attack-panel.js';
+import { EmotionPanel } from './emotion-panel.js';
+import { TrustPanel } from './trust-panel.js';
+import { LedgerPanel, PredictionPanel } from './ledger-panel.js';
+import { DiffPanel } from './diff-panel.js';
+import { KnewPanel } from './knew-panel.js';
+
+type Props = { player: Player; all: WireEvent[]; cursor: number; state: View; names: Map<string, string>; role: Role; view: string; ended: boolean; seats: string[]; gameId: string };
+
+type Tab = 'attacks' | 'emotions' | 'trust' | 'ledger' | 'predictions' | 'diff' | 'knew';
+const TAB_LABEL: Record<Tab, string> = { attacks: 'Attacks', emotions: 'Emotions', trust: 'Trust & grievance', ledger: 'Ledger', predictions: 'Predictions', diff: 'Diff', knew: 'What a seat knew' };
+
+/** The panels beside the table: the speech feed, and one analysis tab at a time (only it is computed). */
+export function Panels({ player, all, cursor, state, names, role, view, ended, seats, gameId }: Props) {
+  const [tab, setTab] = useState<Tab>('attacks');
+  const [attack, setAttack] = useState<string | null>(null);
+  const timeline = player.timeline.value!;
+  // Everything up to the position on screen: a replay never shows what has not happened yet.
+  const upTo = useMemo(() => all.filter((e) => e.seq <= cursor) as unknown as GameEvent[], [all, cursor]);
+  const speech = useMemo(() => speechFeed(upTo), [upTo]);
+  const tabs: Tab[] = ['attacks', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...(role === 'admin' && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
+  const seek = (seq: number) => {
+    player.pause();
+    player.seek(seq);
+  };
+  return (
+    <>
+      <SpeechPanel lines={speech} names={names} />
+      <section class="panel" aria-label="Analysis">
+        <div class="tabs" role="tablist">
+          {tabs.map((t) => (
+            <button key={t} type="button" role="tab" aria-selected={tab === t} aria-pressed={tab === t} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
+              {TAB_LABEL[t]}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel">
+          {tab === 'attacks' && <AttackPanel rows={attackList(upTo)} names={names} selected={attack} select={setAttack} seek={seek} />}
+          {tab === 'emotions' && <EmotionPanel series={emotionSeries(upTo)} seats={seats} names={names} cursor={cursor} />}
+          {tab === 'trust' && <TrustPanel matrix={trustMatrix(state, upTo)} names={names} event={(s) => timeline.event(s)} seek={seek} />}
+          {tab === 'ledger' && <LedgerPanel rows={commitmentLedger(upTo)} names={names} />}
+          {tab === 'predictions' && <PredictionPanel table={predictionTable(upTo)} names={names} />}
+          {tab === 'diff' && <DiffPanel cursor={cursor} head={timeline.head} first={timeline.first} stateAt={(s) => timeline.stateAt(s)} />}
+          {tab === 'knew' && <KnewPanel gameId={gameId} seats={seats} names={names} cursor={cursor} truth={state} />}
+        </div>
+      </section>
+    </>
+  );
+}
