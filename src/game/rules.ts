@@ -42,7 +42,7 @@ export const RulesConfig = z.object({
    */
   attrition: z
     .object({
-      from_round: Int(1, 200).default(8),
+      from_round: Int(1, 1000).default(8),
       loss: Int(0, 20).default(1),
       step_every: Int(1, 50).default(2),
     })

@@ -90,14 +90,14 @@ describe('a fault boundary per game, on a real server process', () => {
       vanishingId = await post(a, { agents: [`skill:${vanishing}`, 'random'], pace_ms: 60_000, rules: SHORT });
 
       // The hostile agent's answers are protocol failures naming the limit; the fallback plays on.
-      await until('the deep-patch game to end', async () => ((await game(a, deepId)).status === 'ended' ? true : undefined), 120_000, 100);
-      await until('the neighbour to end', async () => ((await game(a, neighbourId)).status === 'ended' ? true : undefined), 120_000, 100);
+      await until('the deep-patch game to end', async () => ((await game(a, deepId)).status === 'ended' ? true : undefined), 300_000, 100);
+      await until('the neighbour to end', async () => ((await game(a, neighbourId)).status === 'ended' ? true : undefined), 300_000, 100);
       await healthy(a);
       expect(a.output().stdout).toContain('protocol/too_deep');
       expect(a.output().stdout).toContain('nesting deeper than 64 levels');
 
       // Failing three times in a row (1 s, then 2 s apart) makes it failed, and the lobby hears why.
-      const notice = await lobby.next('game_failed', (n) => n.game_id === badId, 60_000);
+      const notice = await lobby.next('game_failed', (n) => n.game_id === badId, 300_000);
       expect(notice.data.reason).toMatch(/no provider "nosuch"/);
       expect(await game(a, badId)).toMatchObject({ status: 'failed', run_failures: 3, failure_reason: expect.stringMatching(/no provider "nosuch"/) as string });
       const anonymous = (await (await call(`${a.url}/games?status=failed`)).json()) as { games: GameRecord[] };
@@ -105,7 +105,7 @@ describe('a fault boundary per game, on a real server process', () => {
       expect(anonymous.games[0]!.failure_reason).toMatch(/nosuch/);
       lobby.close();
 
-      await until('the vanishing game to commit a step', async () => ((await game(a, vanishingId)).last_seq > 0 ? true : undefined), 60_000, 100);
+      await until('the vanishing game to commit a step', async () => ((await game(a, vanishingId)).last_seq > 0 ? true : undefined), 300_000, 100);
       await healthy(a);
     } finally {
       await stop(a);
@@ -128,7 +128,7 @@ describe('a fault boundary per game, on a real server process', () => {
       const failed = await until('the vanishing game to be failed', async () => {
         const g = await game(b, vanishingId);
         return g.status === 'failed' ? g : undefined;
-      }, 60_000, 100);
+      }, 300_000, 100);
       expect(failed.run_failures).toBe(3);
       expect(failed.failure_reason).toContain('vanishing');
       expect(failed.ended_at).not.toBeNull();
@@ -161,5 +161,5 @@ describe('a fault boundary per game, on a real server process', () => {
     } finally {
       await stop(c);
     }
-  }, 400_000);
+  }, 900_000);
 });
