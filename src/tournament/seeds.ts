@@ -11,9 +11,13 @@ const SEED_SPACE = 0x7fffffff;
  * @example deriveSeed(7, 'round-robin', 0, 3) // the seed of table 3 in seed-round 0
  */
 export function deriveSeed(seed: number, ...path: readonly (string | number)[]): number {
-  const text = [seed, ...path].join('/');
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+  return hash53([seed, ...path].join('/')) % SEED_SPACE;
+}
+
+/** cyrb53: a fast, well-mixed 53-bit hash of a string (`salt` gives independent hashes). */
+export function hash53(text: string, salt = 0): number {
+  let h1 = 0xdeadbeef ^ salt;
+  let h2 = 0x41c6ce57 ^ salt;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 2654435761);
@@ -21,11 +25,10 @@ export function deriveSeed(seed: number, ...path: readonly (string | number)[]):
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  const h = 4294967296 * (2097151 & h2) + (h1 >>> 0);
-  return h % SEED_SPACE;
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** A seeded uniform [0, 1) generator (seedrandom's alea) for sampling and bootstraps. */
+/** A seeded uniform [0, 1) generator (seedrandom's alea) for draws such as swiss tie orders. */
 export function prng(seed: number, ...path: readonly (string | number)[]): () => number {
   return seedrandom.alea(String(deriveSeed(seed, ...path)));
 }

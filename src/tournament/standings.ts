@@ -1,4 +1,4 @@
-import { bootstrapMean, DEFAULT_RESAMPLES } from './bootstrap.js';
+import { bootstrapMeans, DEFAULT_RESAMPLES } from './bootstrap.js';
 import { rateResults } from './ratings.js';
 import type { GameResult, Standing, TournamentConfig } from './types.js';
 
@@ -30,6 +30,8 @@ export function standings(config: Pick<TournamentConfig, 'entrants' | 'seed'>, r
     const r = ratings.get(agent)!;
     const ps = placements.get(agent)!;
     const wins = ps.filter((p) => p === 1).length;
+    // One paired bootstrap: the win rate and the mean placement of the same resampled games.
+    const [win_rate, placement_ci] = bootstrapMeans([ps.map((p) => (p === 1 ? 1 : 0)), ps], config.seed, agent, resamples);
     return {
       agent,
       mu: r.mu,
@@ -38,13 +40,8 @@ export function standings(config: Pick<TournamentConfig, 'entrants' | 'seed'>, r
       games: ps.length,
       wins,
       mean_placement: ps.length ? ps.reduce((s, p) => s + p, 0) / ps.length : null,
-      win_rate: bootstrapMean(
-        ps.map((p) => (p === 1 ? 1 : 0)),
-        config.seed,
-        `win:${agent}`,
-        resamples,
-      ),
-      placement_ci: bootstrapMean(ps, config.seed, `placement:${agent}`, resamples),
+      win_rate: win_rate!,
+      placement_ci: placement_ci!,
     };
   });
   const index = new Map(order.map((a, i) => [a, i]));

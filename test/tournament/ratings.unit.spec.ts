@@ -125,3 +125,21 @@ describe('bootstrap intervals', () => {
     expect(standings({ ...cfg, seed: 22 }, results).map((s) => s.win_rate)).not.toEqual(standings(cfg, results).map((s) => s.win_rate));
   });
 });
+
+describe('the ratings memo', () => {
+  it('gives the same floats whether a prefix was rated before or not, and tells apart results that differ', () => {
+    const cfg = config({ format: 'round-robin', entrants, seats: 3, seeds: 8, seed: 77 });
+    const { results } = drive(cfg, roundRobin, synthetic(strength));
+    const cold = rateResults(entrants, results); // first time: checkpoints stored on the way
+    const warm = rateResults(entrants, results); // resumes from the last checkpoint
+    expect(warm).toStrictEqual(cold);
+    // Growing prefixes, as a live table sees them, agree with a fresh fold of a copy each time.
+    for (const n of [31, 32, 33, 64, 100, results.length]) {
+      const copy = JSON.parse(JSON.stringify(results.slice(0, n))) as GameResult[];
+      expect(rateResults(entrants, results.slice(0, n))).toStrictEqual(rateResults([...entrants], copy));
+    }
+    // A changed placement early on must not resume from the original's checkpoint.
+    const changed = results.map((r, i) => (i === 3 ? { ...r, placements: [...r.placements].reverse() } : r));
+    expect(rateResults(entrants, changed).get('a0')).not.toEqual(cold.get('a0'));
+  });
+});
