@@ -236,7 +236,7 @@ export async function saveRatings(ctx: StoreContext, tournamentId: string, ratin
   await ctx.prisma.$executeRaw`
     INSERT INTO ratings (tournament_id, agent, mu, sigma, ordinal, games, wins, standing, updated_at)
     SELECT ${tournamentId}, r.agent, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.standing, now()
-    FROM jsonb_to_recordset(${rows}::jsonb) AS r(agent text, mu float8, sigma float8, ordinal float8, games int, wins int, standing jsonb)
+    FROM json_to_recordset(${rows}::json) AS r(agent text, mu float8, sigma float8, ordinal float8, games int, wins int, standing json)
     ON CONFLICT (tournament_id, agent) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
       games = excluded.games, wins = excluded.wins, standing = excluded.standing, updated_at = excluded.updated_at`;
 }

@@ -1,6 +1,6 @@
 -- AlterTable
 ALTER TABLE "ratings" ADD COLUMN     "ordinal" DOUBLE PRECISION NOT NULL DEFAULT 0,
-ADD COLUMN     "standing" JSONB NOT NULL DEFAULT '{}';
+ADD COLUMN     "standing" JSON NOT NULL DEFAULT '{}';
 
 -- AlterTable
 ALTER TABLE "tournament_games" ADD COLUMN     "error" TEXT,
