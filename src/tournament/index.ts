@@ -12,3 +12,7 @@ export { bootstrapMean, DEFAULT_RESAMPLES, type Interval } from './bootstrap.js'
 export { standings, headToHead, type HeadToHead, type StandingsOptions } from './standings.js';
 export { separated, DEFAULT_SEPARATION_MIN_GAMES } from './separation.js';
 export { resultFromEvents } from './result-of.js';
+export { tournamentReport, type Report, type ReportGame } from './report.js';
+export { reportToCsv } from './report-csv.js';
+export type { AgentResearch, PairResearch, OutcomeFigures } from '../runner/research-figures.js';
+export type { ProviderUsage } from '../runner/research-tally.js';
