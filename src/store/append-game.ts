@@ -26,7 +26,8 @@ const APPEND_GAME_SQL = `SELECT tiltyard_append_game_v1($1, $2, $3, $4, $5::json
 /**
  * Stores a whole game's log at once — every event with its hash links, the game's final status
  * and placements, its snapshots and its decisions — in one statement (one transaction, one round
- * trip; tiltyard_append_game_v1). The game must have been created and hold no events yet. The same
+ * trip; tiltyard_append_game_v1). The game must have been created and hold no events yet (the
+ * statement's guard checks that; the head is read only when it fails). The same
  * log again is a success with `appended: 0` (the head's hash proves it is the same log); a log
  * that is already elsewhere is a ConcurrencyConflictError.
  *
@@ -36,14 +37,9 @@ export async function appendGame(ctx: StoreContext, gameId: string, game: WholeG
   const { events } = game;
   if (events.length === 0) throw new InvalidInputError(`game ${gameId}: a whole game has at least one event`);
   checkBatch(gameId, 0, events);
-  const start = await readHead(ctx, gameId);
   const hashes = chainHashes(GENESIS_HASH, events);
   const last = { seq: events.length, hash: hashes[hashes.length - 1]! };
   const same = (h: { seq: number; hash: string }) => h.seq === last.seq && h.hash === last.hash;
-  if (start.seq !== 0) {
-    if (same(start)) return { last_seq: last.seq, last_hash: last.hash, appended: 0, snapshot_seq: null };
-    throw new ConcurrencyConflictError(gameId, 0, start.seq);
-  }
   const rows = events.map((e, i) => toRow(e, i === 0 ? GENESIS_HASH : hashes[i - 1]!, hashes[i]!));
   const life = lifecycle(events);
   const snapshots = `[${game.snapshots.map((s) => snapshotJson(gameId, s.seq, s)).join(',')}]`;

@@ -174,10 +174,11 @@ export type LinkInput = { game_id: string; key: string; round: number; table: nu
  * key or tournament) is an InvalidInputError.
  */
 export async function linkGame(ctx: StoreContext, tournamentId: string, link: LinkInput): Promise<void> {
-  await ctx.prisma.$executeRaw`
+  const inserted = await ctx.prisma.$executeRaw`
     INSERT INTO tournament_games (tournament_id, game_id, round, "table", key, seats)
     VALUES (${tournamentId}, ${link.game_id}, ${link.round}, ${link.table}, ${link.key}, ${JSON.stringify(link.seats)}::jsonb)
     ON CONFLICT DO NOTHING`;
+  if (inserted === 1) return;
   const row = await ctx.prisma.tournamentGame.findUnique({ where: { gameId: link.game_id } });
   if (!row || row.tournamentId !== tournamentId || row.key !== link.key)
     throw new InvalidInputError(`game ${link.game_id} cannot be linked to tournament ${tournamentId} as ${link.key}: the game or the key is linked otherwise`);
