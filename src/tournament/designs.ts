@@ -53,9 +53,10 @@ export function cyclicDesign(n: number, k: number): number[][] {
         const gain = new Set(block.map((b) => circular(c - b, n)).filter((d) => uncovered.has(d))).size;
         if (gain > bestGain) [best, bestGain] = [c, gain];
       }
+      // Differences this block already covers no longer count as gains for its next member.
+      for (const b of block) uncovered.delete(circular(best - b, n));
       block.push(best);
     }
-    for (const a of block) for (const b of block) if (a !== b) uncovered.delete(circular(a - b, n));
     blocks.push(block);
   }
   const seen = new Set<string>();

@@ -91,6 +91,16 @@ describe('the cyclic design', () => {
     expect(tables.length).toBeLessThan(binomial(n, k));
   });
 
+  it('finds small designs: 12 in fours in 12 tables, and 13 in fours as a perfect difference set (every pair exactly once)', () => {
+    expect(cyclicDesign(12, 4)).toHaveLength(12);
+    const tables = cyclicDesign(13, 4);
+    expect(tables).toHaveLength(13);
+    const meetings = new Map<string, number>();
+    for (const t of tables) for (const a of t) for (const b of t) if (a < b) meetings.set(`${a}|${b}`, (meetings.get(`${a}|${b}`) ?? 0) + 1);
+    expect(meetings.size).toBe(78);
+    expect(new Set(meetings.values())).toEqual(new Set([1]));
+  });
+
   it('lists all k-subsets lexicographically below the bound', () => {
     expect(combinations(4, 2)).toEqual([
       [0, 1],
