@@ -2,7 +2,10 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } 
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
-import { SETTINGS } from '../tokens.js';
+import type { EventStore, GameRecord } from '../../store/index.js';
+import type { Role } from '../auth/roles.js';
+import { tournamentSeedsInPlay } from '../tournaments/seed-guard.js';
+import { SETTINGS, STORE } from '../tokens.js';
 import { GameService } from './game.service.js';
 import { CreateGameBody, ListGamesQuery } from './game-request.js';
 import { gameView, type GameView } from './game-view.js';
@@ -19,6 +22,7 @@ export class GamesController {
   constructor(
     private readonly games: GameService,
     @Inject(SETTINGS) private readonly settings: ServerSettings,
+    @Inject(STORE) private readonly store: EventStore,
   ) {}
 
   /** `POST /games` {agents, seed?, rules?, spectator_delay_ms?, pace_ms?} → 201 and the game. */
@@ -36,13 +40,21 @@ export class GamesController {
     const role = requireRole(headers, this.settings);
     const q = parseOr400(ListGamesQuery, query, 'query');
     const page = await orHttp(this.games.list(q.status ? { status: q.status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
-    return { games: page.games.map((g) => gameView(g, role)), next_cursor: page.next_cursor };
+    const inPlay = await this.seedsInPlay(role, page.games);
+    return { games: page.games.map((g) => gameView(g, role, inPlay.has(g.game_id))), next_cursor: page.next_cursor };
   }
 
   /** `GET /games/:id` → the game, or 404. */
   @Get(':id')
   async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView> {
     const role = requireRole(headers, this.settings);
-    return gameView(await orHttp(this.games.get(id)), role);
+    const game = await orHttp(this.games.get(id));
+    return gameView(game, role, (await this.seedsInPlay(role, [game])).has(game.game_id));
+  }
+
+  /** Ended games whose seed a tournament still deals from (admins see every seed anyway). */
+  private seedsInPlay(role: Role, games: readonly GameRecord[]): Promise<Set<string>> {
+    const ended = games.filter((g) => g.status === 'ended').map((g) => g.game_id);
+    return role === 'admin' ? Promise.resolve(new Set()) : tournamentSeedsInPlay(this.store, ended);
   }
 }

@@ -133,14 +133,21 @@ export class TournamentsService implements OnApplicationBootstrap, BeforeApplica
    */
   private async play(gameId: string, inFlight: Set<string>, signal: AbortSignal): Promise<GameOutcome> {
     inFlight.add(gameId);
+    // On shutdown the runner must not wait for its games: GameService stops them (whichever of
+    // the two shutdown hooks runs first), and they resume at the next start like any game.
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => (onAbort = resolve));
+    signal.addEventListener('abort', onAbort, { once: true });
     try {
-      await this.games.play(gameId);
+      await Promise.race([this.games.play(gameId), aborted]);
     } finally {
+      signal.removeEventListener('abort', onAbort);
       inFlight.delete(gameId);
     }
+    if (signal.aborted) return { status: 'pending' };
     const game = await this.store.getGame(gameId);
     if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
-    if (signal.aborted || this.games.closing) return { status: 'pending' };
+    if (this.games.closing) return { status: 'pending' };
     throw new Error(`game ${gameId} did not finish (${game.status}); the server log says why`);
   }
 
