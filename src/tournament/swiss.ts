@@ -101,11 +101,15 @@ export const swiss: Scheduler = (config, results) => {
   const rounds = config.rounds ?? 1;
   for (let r = 0; r < rounds; r++) {
     const prior = results.filter((x) => x.round < r);
-    if (r > 0 && config.stop_when_separated && separated(standings(config, prior), config.stop_when_separated)) return 'done';
     const games = capGames(swissRound(config, r, prior), config.max_games === null ? null : config.max_games - prior.length);
     if (games.length === 0) return 'done';
     const left = unplayed(games, results);
-    if (left.length > 0) return left;
+    if (left.length === 0) continue;
+    // The stop rule is asked only before a round starts (an earlier round boundary that was
+    // separated would have ended the tournament then); a round already begun is finished.
+    const fresh = left.length === games.length;
+    if (r > 0 && fresh && config.stop_when_separated && separated(standings(config, prior), config.stop_when_separated)) return 'done';
+    return left;
   }
   return 'done';
 };
