@@ -1,13 +1,14 @@
 import type { CardType, GameEvent, ManipulationOutcome } from '../protocol/index.js';
 import { CARD_TYPES, MANIPULATION_OUTCOMES } from '../protocol/index.js';
-import { cardDef } from '../game/index.js';
+import { ratio } from './ratio.js';
+import { researchFigures, type ResearchFigures } from './research-figures.js';
+import { ResearchTally, type ProviderUsage } from './research-tally.js';
 
 /** Fear at or above this is "high", below LOW_FEAR "low" (emotion coupling). */
 export const HIGH_FEAR = 0.5;
 export const LOW_FEAR = 0.2;
 
-/** A share rounded to 4 decimals; null when nothing was counted. */
-export const ratio = (n: number, d: number): number | null => (d === 0 ? null : Math.round((n / d) * 1e4) / 1e4);
+export { ratio } from './ratio.js';
 
 export type AgentFigures = {
   games: number;
@@ -67,6 +68,8 @@ export type FinishedGame = {
   decisions: number;
   /** Agent name by seat index. */
   agents: readonly string[];
+  /** LLM seats' provider calls (provider_calls rows) for the research figures' usage. */
+  providerCalls?: readonly ProviderUsage[];
 };
 
 const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -83,22 +86,20 @@ export class SimStats {
   private roundCaps = 0;
   private eliminations = 0;
   private readonly seatWins: number[] = [];
-  private readonly plays = zeroes(CARD_TYPES);
   private readonly outcomes = zeroes(MANIPULATION_OUTCOMES);
   private resolved = 0;
   private slips = 0;
   private readonly rejections: Record<string, number> = {};
   private readonly agents = new Map<string, AgentTally>();
-  private readonly coupling = { high: { plays: 0, guarded: 0 }, low: { plays: 0, guarded: 0 } };
+  // Card plays and emotion coupling per agent live in the research tally; figures() sums them.
+  private readonly tally = new ResearchTally();
 
   add(game: FinishedGame): void {
     this.games++;
+    this.tally.add(game, HIGH_FEAR, LOW_FEAR);
     this.events += game.events.length;
     this.decisions += game.decisions;
-    // Per game: seat of each player, its agent, its current fear (tracked through emotion_updated).
     const seat = new Map<string, number>();
-    const fear = new Map<string, number>();
-    let cards: Record<string, string> = {};
     // Per (turn, player): whether any of its submitted actions that round was not a pass.
     const acted = new Map<string, { player: string; active: boolean }>();
     const tally = (player: string): AgentTally => {
@@ -107,35 +108,12 @@ export class SimStats {
       if (!a) this.agents.set(name, (a = newTally()));
       return a;
     };
-    const play = (actor: string, type: CardType) => {
-      this.plays[type]++;
-      if (game.agents[seat.get(actor) ?? -1] === 'random') return;
-      const f = fear.get(actor) ?? 0;
-      const bucket = f >= HIGH_FEAR ? this.coupling.high : f < LOW_FEAR ? this.coupling.low : null;
-      if (!bucket) return;
-      bucket.plays++;
-      if (type === 'guard' || type === 'mask') bucket.guarded++;
-    };
     for (const e of game.events) {
       switch (e.type) {
         case 'game_started':
-          cards = e.payload.cards ?? {};
-          for (const p of e.payload.players) {
-            seat.set(p.player_id, p.seat);
-            // Projected logs (a researcher during the game) may lack baselines: fear then starts unknown (0).
-            fear.set(p.player_id, p.baseline?.fear ?? 0);
-          }
-          break;
-        case 'emotion_updated':
-          if (e.payload.emotions) fear.set(e.payload.player_id, e.payload.emotions.fear);
+          for (const p of e.payload.players) seat.set(p.player_id, p.seat);
           break;
         case 'action_submitted': {
-          // Face-down plays carry no card ref; the full event's action still names the card. A
-          // projected log (a researcher's, mid-game) has neither for them: they go uncounted.
-          const id = e.payload.action?.payload.card_id;
-          const name = id ? cards[id] : undefined;
-          const type = e.payload.card?.type ?? (name ? cardDef(name).type : null);
-          if (e.payload.kind === 'play_card' && type) play(e.payload.player_id, type);
           const key = `${e.turn}|${e.payload.player_id}`;
           acted.set(key, { player: e.payload.player_id, active: (acted.get(key)?.active ?? false) || e.payload.kind !== 'pass' });
           if (e.payload.forced) tally(e.payload.player_id).forcedPasses++;
@@ -144,9 +122,6 @@ export class SimStats {
         }
         case 'speech_posted':
           tally(e.payload.player_id).statements++;
-          break;
-        case 'reaction_submitted':
-          if (e.payload.card) play(e.payload.player_id, e.payload.card.type);
           break;
         case 'action_resolved':
           this.resolved++;
@@ -195,11 +170,31 @@ export class SimStats {
     this.agents.set(name, a);
   }
 
+  /**
+   * Per agent and per ordered pair: manipulation given and received (by plan and emotional
+   * intent), slips and forced errors, prediction accuracy, promises kept and broken, tilt
+   * resilience, card mix, emotion coupling and LLM usage. See AgentResearch for each definition.
+   */
+  research(): ResearchFigures {
+    return researchFigures(this.tally);
+  }
+
   figures(): SimFigures {
-    const plays = CARD_TYPES.reduce((n, t) => n + this.plays[t], 0);
+    const cards = zeroes(CARD_TYPES);
+    const high = { plays: 0, guarded: 0 };
+    const low = { plays: 0, guarded: 0 };
+    for (const [name, a] of this.tally.agents) {
+      for (const t of CARD_TYPES) cards[t] += a.cards[t];
+      // Coupling is a property of agents that have emotions to couple: random's choices ignore them.
+      if (name === 'random') continue;
+      for (const [sum, part] of [[high, a.coupling.high], [low, a.coupling.low]] as const) {
+        sum.plays += part.plays;
+        sum.guarded += part.guarded;
+      }
+    }
+    const plays = CARD_TYPES.reduce((n, t) => n + cards[t], 0);
     const manipulations = MANIPULATION_OUTCOMES.reduce((n, o) => n + this.outcomes[o], 0);
     const rejected = Object.values(this.rejections).reduce((n, c) => n + c, 0);
-    const { high, low } = this.coupling;
     return {
       games: this.games,
       events: this.events,
@@ -211,7 +206,7 @@ export class SimStats {
       roundCapRate: ratio(this.roundCaps, this.games),
       eliminationsPerGame: ratio(this.eliminations, this.games),
       cardPlays: plays,
-      cardTypeShare: Object.fromEntries(CARD_TYPES.map((t) => [t, ratio(this.plays[t], plays)])) as Record<CardType, number | null>,
+      cardTypeShare: Object.fromEntries(CARD_TYPES.map((t) => [t, ratio(cards[t], plays)])) as Record<CardType, number | null>,
       manipulationSuccessRate: ratio(this.outcomes.success, manipulations),
       manipulationOutcomes: { ...this.outcomes },
       slipRate: ratio(this.slips, this.resolved),

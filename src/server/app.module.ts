@@ -8,6 +8,7 @@ import { HealthModule } from './health/health.module.js';
 import { ErrorsModule } from './http/errors.module.js';
 import type { JsonLogger } from './json-logger.js';
 import { SpectateModule } from './spectate/spectate.module.js';
+import { TournamentsModule } from './tournaments/tournaments.module.js';
 import { LOGGER, SETTINGS, STORE } from './tokens.js';
 
 /** The ports every module may inject: the store, the settings and the logger. */
@@ -28,6 +29,6 @@ export class CoreModule {
 @Module({})
 export class AppModule {
   static forRoot(deps: { store: EventStore; settings: ServerSettings; logger: JsonLogger }): DynamicModule {
-    return { module: AppModule, imports: [CoreModule.forRoot(deps), ErrorsModule, HealthModule, GamesModule, GameLogModule, AgentsModule, SpectateModule] };
+    return { module: AppModule, imports: [CoreModule.forRoot(deps), ErrorsModule, HealthModule, GamesModule, GameLogModule, AgentsModule, SpectateModule, TournamentsModule] };
   }
 }

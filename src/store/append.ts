@@ -17,7 +17,7 @@ import { crossesBoundary, snapshotJson, stateAt } from './snapshots.js';
 import type { AppendOptions, AppendResult } from './types.js';
 
 /** games.status/placements/ended_at as the batch's events move them. */
-function lifecycle(events: readonly GameEvent[]): {
+export function lifecycle(events: readonly GameEvent[]): {
   status: string | null;
   placements: string | null;
 } {

@@ -3,6 +3,7 @@ import type { GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import { recordActions } from './actions.js';
 import { append } from './append.js';
+import { appendGame, type WholeGame } from './append-game.js';
 import type { StoreContext } from './context.js';
 import { clearRunFailures, createGame, getGame, listGames, recordRunFailure, setStatus, type CreateGameInput } from './games.js';
 import { lastSeq } from './heads.js';
@@ -22,6 +23,7 @@ import type {
 import { readProviderCalls, recordProviderCalls, type ProviderCallRow } from './provider-calls.js';
 import { readTraces, recordTraces, type TraceRecord } from './traces.js';
 import { verifyChain } from './verify.js';
+import { TournamentStore } from './tournament-store.js';
 
 /**
  * The event store, one per process (get it from openStore). Every method is a thin call to the
@@ -30,6 +32,7 @@ import { verifyChain } from './verify.js';
  * - createGame(input) — registers a game (idempotent) with its seq-0 snapshot
  * - getGame(id) / listGames(filter, page) — game rows; keyset pages, newest first
  * - append(id, expectedSeq, events, {state, actions}) — one step, atomically; stale → ConcurrencyConflictError
+ * - appendGame(id, {events, actions, snapshots}) — a whole game played in memory, in one transaction
  * - read(id, afterSeq, limit) — events in seq order, byte-identical to what was appended
  * - lastSeq(id) — the head of the log
  * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
@@ -39,6 +42,7 @@ import { verifyChain } from './verify.js';
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
  * - recordRunFailure(id, reason, max) / clearRunFailures(id) — failed runner attempts in a row; `failed` at max
+ * - tournaments — tournaments, their games and ratings (TournamentStore)
  * - schemaDrift() — what differs between the live database and schema.prisma
  * - close()
  */
@@ -90,6 +94,21 @@ export class EventStore {
     options?: AppendOptions,
   ): Promise<AppendResult> {
     return append(this.ctx, gameId, expectedSeq, events, options);
+  }
+
+  appendGame(gameId: string, game: WholeGame): Promise<AppendResult> {
+    return appendGame(this.ctx, gameId, game);
+  }
+
+  /** Events per snapshot: an append crossing a multiple of this writes one. */
+  get snapshotEvery(): number {
+    return this.ctx.snapshotEvery;
+  }
+
+  private tournamentStore: TournamentStore | undefined;
+
+  get tournaments(): TournamentStore {
+    return (this.tournamentStore ??= new TournamentStore(this.ctx));
   }
 
   read(gameId: string, afterSeq = 0, limit = 1000): Promise<GameEvent[]> {

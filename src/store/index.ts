@@ -2,6 +2,21 @@
 export { openStore, DEFAULT_SNAPSHOT_EVERY, type OpenStoreOptions } from './open-store.js';
 export { EventStore } from './event-store.js';
 export type { CreateGameInput } from './games.js';
+export type { WholeGame } from './append-game.js';
+export { TournamentStore } from './tournament-store.js';
+export {
+  TOURNAMENT_STATUSES,
+  TournamentStatus,
+  TournamentNotFoundError,
+  newTournamentId,
+  type CreateTournamentInput,
+  type LinkInput,
+  type RatingInput,
+  type RatingRecord,
+  type TournamentGameRecord,
+  type TournamentProgress,
+  type TournamentRecord,
+} from './tournaments.js';
 export type { TraceRecord } from './traces.js';
 export type { ProviderCallRow } from './provider-calls.js';
 export {

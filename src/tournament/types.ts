@@ -22,8 +22,11 @@ export type TournamentConfig = {
   max_games: number | null;
   /** Duplicate seeds: each seed played once in every seat rotation of its table (on by default). */
   duplicate: boolean;
-  /** Stop once the top-k entrants' intervals are separated (null = play the whole schedule). */
-  stop_when_separated: { top_k: number } | null;
+  /**
+   * Stop once the top-k entrants' intervals are separated (null = play the whole schedule); see
+   * `separation.ts`. `min_games` (default 20): games each of the top k must have played first.
+   */
+  stop_when_separated: { top_k: number; min_games?: number } | null;
   /** Swiss: the number of rounds (null = a default from the entrant count). */
   rounds: number | null;
   /** Gauntlet: the challenger (one of `entrants`); the others are the field. */

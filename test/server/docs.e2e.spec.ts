@@ -52,7 +52,21 @@ describe('API docs', () => {
     expect(doc.openapi).toBe('3.1.0');
     const routes = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect(routes.sort()).toEqual(
-      ['GET /health', 'POST /games', 'GET /games', 'GET /games/{id}', 'GET /games/{id}/events', 'GET /games/{id}/snapshot', 'GET /games/{id}/verify', 'GET /games/{id}/analytics', 'GET /agents'].sort(),
+      [
+        'GET /health',
+        'POST /games',
+        'GET /games',
+        'GET /games/{id}',
+        'GET /games/{id}/events',
+        'GET /games/{id}/snapshot',
+        'GET /games/{id}/verify',
+        'GET /games/{id}/analytics',
+        'GET /agents',
+        'POST /tournaments',
+        'GET /tournaments',
+        'GET /tournaments/{id}',
+        'GET /tournaments/{id}/report',
+      ].sort(),
     );
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
@@ -71,6 +85,12 @@ describe('API docs', () => {
     const body = doc.components.schemas['CreateGameBody'] as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(body.properties).sort()).toEqual(['agents', 'pace_ms', 'rules', 'seed', 'spectator_delay_ms']);
     expect(body.required).toEqual(['agents']);
+    expect(params('/tournaments')).toEqual({ status: 'query', limit: 'query', cursor: 'query' });
+    expect(params('/tournaments/{id}/report')).toEqual({ id: 'path!', format: 'query', table: 'query' });
+    const trn = doc.components.schemas['CreateTournamentBody'] as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
+    expect(Object.keys(trn.properties)).toEqual(expect.arrayContaining(['format', 'entrants', 'seats', 'seeds', 'seed', 'max_games', 'duplicate', 'stop_when_separated', 'name', 'pace_ms', 'spectator_delay_ms']));
+    expect(trn.required.sort()).toEqual(['entrants', 'format', 'seats']);
+    expect(trn.additionalProperties).toBe(false);
   });
 
   it('given the document, then every $ref resolves and the error shape is {statusCode, error, message}', () => {
@@ -82,6 +102,9 @@ describe('API docs', () => {
     expect(doc.components.securitySchemes['bearer']).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/games/{id}/verify']?.['get']?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/games']?.['post']?.security).toEqual([{ bearer: [] }]);
-    for (const word of ['/spectate', 'join', 'afterSeq', 'snapshot', 'backlog', 'heartbeat', 'state_hash', 'lobby', 'Bearer']) expect(doc.info.description).toContain(word);
+    expect(doc.paths['/tournaments']?.['post']?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/tournaments/{id}/report']?.['get']?.security).toEqual([{ bearer: [] }]);
+    for (const word of ['/spectate', 'join', 'afterSeq', 'snapshot', 'backlog', 'heartbeat', 'state_hash', 'lobby', 'Bearer', 'tournament_started', 'tournament_game_ended', 'tournament_ended'])
+      expect(doc.info.description).toContain(word);
   });
 });

@@ -7,7 +7,10 @@ import { resumeCommand } from './resume.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { simulateCommand } from './simulate.js';
+import { standingsCommand } from './standings.js';
+import { tournamentCommand } from './tournament.js';
+import { tournamentsCommand } from './tournaments.js';
 import { verifyCommand } from './verify.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, agentCheckCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, agentCheckCommand];

@@ -21,7 +21,7 @@ export const Health = z.object({ status: z.literal('ok'), rules_version: z.strin
 /** A game's record as GET /games and GET /games/:id return it. */
 export const GameView = z.object({
   game_id: GameId,
-  seed: z.int().nullable().meta({ description: 'null until the game has ended (as the caller sees it), except for admins' }),
+  seed: z.int().nullable().meta({ description: 'null until the game has ended (as the caller sees it), or while the tournament it belongs to runs, except for admins' }),
   seed_hidden: z.boolean(),
   config: z.record(z.string(), z.unknown()).meta({ description: 'The engine configuration (seats, rules overrides)' }),
   rules_version: z.string(),

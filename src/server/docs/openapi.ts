@@ -4,11 +4,32 @@ import { PlayerPrivateState, WorldState } from '../../protocol/index.js';
 import { RULES_VERSION } from '../../game/index.js';
 import { EventsQuery, SnapshotQuery } from '../games/game-log.schemas.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
+import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from '../tournaments/tournament-request.js';
 import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
+import { TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
 
 /** Response schemas by the name components.schemas gives them. */
-const SCHEMAS = { Error: ErrorBody, Health, GameView, GamesPage, EventView, EventsPage, StateView, WorldState, PlayerPrivateState, SnapshotView, RunReport, GameAnalytics, AgentCatalog };
+const SCHEMAS = {
+  Error: ErrorBody,
+  Health,
+  GameView,
+  GamesPage,
+  EventView,
+  EventsPage,
+  StateView,
+  WorldState,
+  PlayerPrivateState,
+  SnapshotView,
+  RunReport,
+  GameAnalytics,
+  AgentCatalog,
+  TournamentView,
+  TournamentsPage,
+  TournamentReport,
+};
+/** Request bodies by the name components.schemas gives them (documented as the input they accept). */
+const BODIES = { CreateGameBody, CreateTournamentBody };
 type SchemaName = keyof typeof SCHEMAS;
 
 type Route = {
@@ -21,8 +42,8 @@ type Route = {
   /** The least role the route takes (a token is optional for spectator routes). */
   role: 'spectator' | 'researcher' | 'admin';
   query?: z.ZodObject;
-  body?: z.ZodType;
-  ok: { status: 200 | 201; schema: SchemaName };
+  body?: keyof typeof BODIES;
+  ok: { status: 200 | 201; schema: SchemaName; csv?: boolean };
   /** Error statuses beyond 401 (any route refuses an unknown token) and 500. */
   errors: number[];
 };
@@ -31,7 +52,7 @@ const ERRORS: Record<number, string> = {
   400: 'A bad query or body; the message names the field',
   401: 'A token nobody configured',
   403: 'A view or route above the caller’s role, or a delayed spectator asking past the delay',
-  404: 'No such game',
+  404: 'No such game or tournament',
   500: 'Unexpected; the server logged the details',
   503: 'The server is shutting down, or the database is unavailable',
 };
@@ -46,7 +67,7 @@ const ROUTES: Route[] = [
     summary: 'Start a game',
     description: 'Seats one agent per entry of `agents` (see GET /agents for what may sit), with a fresh unguessable seed unless one is given, and queues it to run.',
     role: 'admin',
-    body: CreateGameBody,
+    body: 'CreateGameBody',
     ok: { status: 201, schema: 'GameView' },
     errors: [400, 403, 503],
   },
@@ -126,6 +147,50 @@ const ROUTES: Route[] = [
     ok: { status: 200, schema: 'AgentCatalog' },
     errors: [],
   },
+  {
+    method: 'post',
+    path: '/tournaments',
+    tag: 'tournaments',
+    summary: 'Start a tournament',
+    description:
+      'The tournament config (format, entrants, seats, seeds, …: docs/tournaments.md) plus how its games are shown (name, pace_ms, spectator_delay_ms). Its games run in this server under TILTYARD_MAX_GAMES with every other game, each a normal stored game watchable live on /spectate; the lobby hears tournament_started, tournament_game_ended and tournament_ended. Without a seed the server draws an unguessable one.',
+    role: 'admin',
+    body: 'CreateTournamentBody',
+    ok: { status: 201, schema: 'TournamentView' },
+    errors: [400, 403, 503],
+  },
+  {
+    method: 'get',
+    path: '/tournaments',
+    tag: 'tournaments',
+    summary: 'List tournaments, newest first',
+    description: '`status` takes one or more of created, running, ended, aborted. Pages with `cursor` = the previous page’s `next_cursor`.',
+    role: 'spectator',
+    query: ListTournamentsQuery,
+    ok: { status: 200, schema: 'TournamentsPage' },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/tournaments/{id}',
+    tag: 'tournaments',
+    summary: 'One tournament: config, progress, standings with intervals, games with links',
+    description: 'Standings count ended games only; a game still being played shows who sits where and nothing else. The seed is an admin’s only until the tournament is over.',
+    role: 'spectator',
+    ok: { status: 200, schema: 'TournamentView' },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/tournaments/{id}/report',
+    tag: 'tournaments',
+    summary: 'The research report of a tournament',
+    description: 'Folded from the stored events of its ended games only (while it runs, its live games are left out, so nothing hidden leaks). `format=csv` answers text/csv.',
+    role: 'researcher',
+    query: ReportQuery,
+    ok: { status: 200, schema: 'TournamentReport', csv: true },
+    errors: [400, 403, 404],
+  },
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -146,7 +211,8 @@ function queryParameters(schema: z.ZodObject): ParameterObject[] {
 }
 
 function operation(r: Route): OperationObject {
-  const params: ParameterObject[] = r.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, description: 'The game id (game_…)', schema: { type: 'string' } }] : [];
+  const what = r.path.startsWith('/tournaments') ? 'The tournament id (trn_…)' : 'The game id (game_…)';
+  const params: ParameterObject[] = r.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, description: what, schema: { type: 'string' } }] : [];
   if (r.query) params.push(...queryParameters(r.query));
   const errorStatuses = [...new Set([...r.errors, 401, 500])].sort();
   return {
@@ -155,11 +221,14 @@ function operation(r: Route): OperationObject {
     ...(r.description ? { description: r.description } : {}),
     operationId: `${r.method}${r.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
     ...(params.length ? { parameters: params } : {}),
-    ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref('CreateGameBody') } } } } : {}),
+    ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(r.body) } } } } : {}),
     // Spectator routes take a token but need none; the others need one of the right role.
     security: r.role === 'spectator' ? [{}, { bearer: [] }] : [{ bearer: [] }],
     responses: {
-      [r.ok.status]: { description: r.role === 'spectator' ? 'OK' : `OK (${r.role} token or above)`, content: { 'application/json': { schema: ref(r.ok.schema) } } },
+      [r.ok.status]: {
+        description: r.role === 'spectator' ? 'OK' : `OK (${r.role} token or above)`,
+        content: { 'application/json': { schema: ref(r.ok.schema) }, ...(r.ok.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}) },
+      },
       ...Object.fromEntries(errorStatuses.map((s) => [s, { description: ERRORS[s] ?? 'Error', content: { 'application/json': { schema: ref('Error') } } }])),
     },
   };
@@ -174,7 +243,8 @@ function componentSchemas(): Record<string, SchemaObject> {
     const { $schema: _s, $id: _i, ...rest } = s;
     out[id] = rest as SchemaObject;
   }
-  return { ...out, CreateGameBody: jsonSchema(CreateGameBody, 'input') };
+  for (const [id, schema] of Object.entries(BODIES)) out[id] = jsonSchema(schema, 'input');
+  return out;
 }
 
 /**
@@ -193,6 +263,7 @@ export function openApiDocument(): OpenAPIObject {
       { name: 'games', description: 'Creating and listing games' },
       { name: 'spectating', description: 'A game’s log and states as the caller may see them (live: socket.io /spectate, see above)' },
       { name: 'agents', description: 'Agents, skills and LLM providers' },
+      { name: 'tournaments', description: 'AI-vs-AI tournaments: formats, ratings with intervals, research reports' },
       { name: 'server', description: 'The server itself' },
     ],
     components: {

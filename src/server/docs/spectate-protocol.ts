@@ -27,7 +27,7 @@ Client → server:
   the client starts at the head it may see. \`view\`: spectator, researcher, admin or a seat id,
   allowed per role as in the REST API.
 - **leave** — stop following the game.
-- **lobby** \`{token?}\` — hear games start and end.
+- **lobby** \`{token?}\` — hear games and tournaments start and end.
 - **heartbeat_ack** — any message shows the client is alive; this one is meant for it.
 
 Server → client:
@@ -48,6 +48,14 @@ Server → client:
   **game_ended** \`{type, game_id, placements, at}\` (anonymous spectators hear game ends after the
   game's spectator delay), and **game_failed** \`{type, game_id, reason, at}\` when a game's
   runner failed 3 times in a row: its status is \`failed\` and it is not resumed.
+- Tournaments, in the same lobby: **tournament_started** \`{type, tournament_id, name, format,
+  entrants, seats, resumed, at}\` (\`resumed\`: a restarted server picked it up again);
+  **tournament_game_ended** \`{type, tournament_id, game_id, key, agents, placements, progress:
+  {played, scheduled, running}, at}\` once one of its games ended (\`agents\` and \`placements\` in
+  seat order, 1 = won); **tournament_ended** \`{type, tournament_id, status, played, leader, at}\`.
+  Each of its games also starts and ends as any game does (**game_started** / **game_ended**, then
+  join it by \`game_id\`). Only ended games are ever described; anonymous spectators hear game
+  and tournament ends after the tournament's spectator delay.
 - **error** \`{code, message}\` — a refused request (codes: join/invalid, join/seq_out_of_range,
   lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable); nothing
   else changed.

@@ -1,5 +1,6 @@
 import type { GameEvent } from '../../protocol/index.js';
 import { CommitLog } from './commit-log.js';
+import type { TournamentNotice } from '../tournaments/tournament-notices.js';
 
 /** One committed engine step: its events (full, unredacted: project before sending anywhere). */
 export type CommittedStep = {
@@ -11,11 +12,18 @@ export type CommittedStep = {
   committed_at: number;
 };
 
-/** What the lobby hears: games starting, ending, and failing for good (status `failed`). */
+/** What the lobby hears: games starting, ending and failing for good (status `failed`), and tournaments (see tournament-notices.ts). */
 export type LobbyNotice =
   | { type: 'game_started'; game_id: string; agents: string[]; at: string }
   | { type: 'game_ended'; game_id: string; placements: unknown; at: string }
-  | { type: 'game_failed'; game_id: string; reason: string; at: string };
+  | { type: 'game_failed'; game_id: string; reason: string; at: string }
+  | TournamentNotice;
+
+/**
+ * How long anonymous listeners wait for a notice that tells how a game ended; unset: the lobby
+ * looks up the game's own spectator delay.
+ */
+export type LobbyDelivery = { publicDelayMs?: number };
 
 /**
  * In-process publish/subscribe of committed steps, per game, and of lobby notices. Listeners are
@@ -24,7 +32,7 @@ export type LobbyNotice =
  */
 export class GameBus {
   private readonly games = new Map<string, Set<(step: CommittedStep) => void>>();
-  private readonly lobby = new Set<(notice: LobbyNotice) => void>();
+  private readonly lobby = new Set<(notice: LobbyNotice, delivery: LobbyDelivery) => void>();
   /** When each recent step of a delayed game committed, for REST's delayed heads. */
   readonly commits = new CommitLog();
 
@@ -43,12 +51,12 @@ export class GameBus {
     for (const l of this.games.get(step.game_id) ?? []) l(step);
   }
 
-  onLobby(listener: (notice: LobbyNotice) => void): () => void {
+  onLobby(listener: (notice: LobbyNotice, delivery: LobbyDelivery) => void): () => void {
     this.lobby.add(listener);
     return () => this.lobby.delete(listener);
   }
 
-  announce(notice: LobbyNotice): void {
-    for (const l of this.lobby) l(notice);
+  announce(notice: LobbyNotice, delivery: LobbyDelivery = {}): void {
+    for (const l of this.lobby) l(notice, delivery);
   }
 }

@@ -21,12 +21,13 @@ export const seesFullHashes = (role: Role, status: GameRecord['status']): boolea
 
 /**
  * What a caller may see of a game's record. The seed decides every hand and draw, so while the
- * game runs it is an admin's only; once it has ended anyone may have it to re-simulate the game.
+ * game runs it is an admin's only; once it has ended anyone may have it to re-simulate the game —
+ * unless `seedInPlay` says another game still deals from it (a tournament's duplicate seeds).
  * The hash chain's head follows seesFullHashes: private speech stays private after the end.
  *
  * @example gameView(record, 'spectator').seed // null while record.status is 'running'
  */
-export function gameView(game: GameRecord, role: Role): GameView {
-  const hidden = role !== 'admin' && game.status !== 'ended';
+export function gameView(game: GameRecord, role: Role, seedInPlay = false): GameView {
+  const hidden = role !== 'admin' && (game.status !== 'ended' || seedInPlay);
   return { ...game, seed: hidden ? null : game.seed, seed_hidden: hidden, last_hash: seesFullHashes(role, game.status) ? game.last_hash : null };
 }

@@ -39,6 +39,10 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
   private demoGameId: string | null = null;
   private demoCount = 0;
   private demoTimer: NodeJS.Timeout | null = null;
+  /** Callers of play() waiting for a game's run to finish, by game id. */
+  private readonly waiters = new Map<string, Array<() => void>>();
+  /** Games whose job has started and not yet returned (the scheduler forgets them a tick later). */
+  private readonly playing = new Set<string>();
 
   constructor(
     @Inject(STORE) private readonly store: EventStore,
@@ -50,9 +54,15 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     this.scheduler = new GameScheduler(
       settings.maxGames,
       async (id, signal) => {
-        const out = await playLive(deps, id, signal);
-        if (id === this.demoGameId && out?.status !== 'stopped') this.nextDemo(out ? 0 : DEMO_RETRY_MS);
-        else if (out === null && !signal.aborted) await this.retryLater(id);
+        this.playing.add(id);
+        try {
+          const out = await playLive(deps, id, signal);
+          if (id === this.demoGameId && out?.status !== 'stopped') this.nextDemo(out ? 0 : DEMO_RETRY_MS);
+          else if (out === null && !signal.aborted) await this.retryLater(id);
+        } finally {
+          this.playing.delete(id);
+          this.release(id);
+        }
       },
       (id, e) => logger.emit('error', 'game runner failed', { game_id: id, error: String(e) }),
     );
@@ -81,6 +91,27 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     this.logger.emit('info', 'game created', { game_id: gameId, agents: request.agents, ...options, seed_given: request.seed !== undefined });
     this.scheduler.enqueue(gameId);
     return game;
+  }
+
+  /**
+   * Plays a stored game (one registered elsewhere, e.g. by a tournament) under this server's limit
+   * and on its bus, like any other: queues it unless it is queued or running already, and resolves
+   * once this server is done with it — ended, failed, or stopped by shutdown. The caller reads the
+   * store to tell which. Resolves at once when the server is closed or nothing runs it any more.
+   *
+   * @example await games.play(gameId); (await store.getGame(gameId)).status // 'ended'
+   */
+  play(gameId: string): Promise<void> {
+    if (this.scheduler.isClosed) return Promise.resolve();
+    const done = new Promise<void>((resolve) => this.waiters.set(gameId, [...(this.waiters.get(gameId) ?? []), resolve]));
+    const pending = this.scheduler.enqueue(gameId) || this.playing.has(gameId) || this.scheduler.activity().queued.includes(gameId);
+    if (!pending) this.release(gameId);
+    return done;
+  }
+
+  /** True once shutdown began: no game starts any more, and unfinished ones wait for the next start. */
+  get closing(): boolean {
+    return this.scheduler.isClosed;
   }
 
   get(gameId: string): Promise<GameRecord> {
@@ -118,6 +149,8 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.demoTimer) clearTimeout(this.demoTimer);
     const { running, queued } = this.scheduler.activity();
     await this.scheduler.close();
+    // Queued games were dropped (they resume at the next start): nobody will finish them here.
+    for (const id of [...this.waiters.keys()]) this.release(id);
     this.logger.emit('info', 'games stopped; unfinished ones resume at the next start', { running: running.length, queued: queued.length });
   }
 
@@ -151,6 +184,12 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     };
     if (delayMs === 0) void deal();
     else (this.demoTimer = setTimeout(() => void deal(), delayMs)).unref();
+  }
+
+  private release(gameId: string): void {
+    const waiting = this.waiters.get(gameId);
+    this.waiters.delete(gameId);
+    for (const resolve of waiting ?? []) resolve();
   }
 
   /** Games no runner finished (created or running), oldest first. */

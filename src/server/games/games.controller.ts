@@ -2,7 +2,9 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } 
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
-import type { EventStore } from '../../store/index.js';
+import type { EventStore, GameRecord } from '../../store/index.js';
+import type { Role } from '../auth/roles.js';
+import { tournamentSeedsInPlay } from '../tournaments/seed-guard.js';
 import { SETTINGS, STORE } from '../tokens.js';
 import { GameBus } from './game-bus.js';
 import { GameService } from './game.service.js';
@@ -44,7 +46,8 @@ export class GamesController {
     const status = storeStatuses(q.status, role);
     const page = await orHttp(this.games.list(status ? { status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
     const now = Date.now();
-    const games = await orHttp(Promise.all(page.games.map((g) => visibleGame(this.store, g, role, now, this.bus.commits))));
+    const inPlay = await this.seedsInPlay(role, page.games);
+    const games = await orHttp(Promise.all(page.games.map((g) => visibleGame(this.store, g, role, now, this.bus.commits, inPlay.has(g.game_id)))));
     return { games: q.status ? games.filter((g) => q.status!.includes(g.status)) : games, next_cursor: page.next_cursor };
   }
 
@@ -53,6 +56,12 @@ export class GamesController {
   async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView> {
     const role = requireRole(headers, this.settings);
     const game = await orHttp(this.games.get(id));
-    return orHttp(visibleGame(this.store, game, role, Date.now(), this.bus.commits));
+    return orHttp(visibleGame(this.store, game, role, Date.now(), this.bus.commits, (await this.seedsInPlay(role, [game])).has(game.game_id)));
+  }
+
+  /** Ended games whose seed a tournament still deals from (admins see every seed anyway). */
+  private seedsInPlay(role: Role, games: readonly GameRecord[]): Promise<Set<string>> {
+    const ended = games.filter((g) => g.status === 'ended').map((g) => g.game_id);
+    return role === 'admin' ? Promise.resolve(new Set()) : tournamentSeedsInPlay(this.store, ended);
   }
 }

@@ -34,13 +34,13 @@ export function recordAt(game: GameRecord, head: number, headTs: string | null):
  *
  * @example await visibleGame(store, game, 'spectator', Date.now(), bus.commits)
  */
-export async function visibleGame(store: EventStore, game: GameRecord, role: Role, now: number, commits: CommitLog): Promise<GameView> {
+export async function visibleGame(store: EventStore, game: GameRecord, role: Role, now: number, commits: CommitLog, seedInPlay = false): Promise<GameView> {
   const delayMs = delayed(role) ? spectatorDelayOf(game) : 0;
-  if (delayMs === 0) return gameView(game, role);
+  if (delayMs === 0) return gameView(game, role, seedInPlay);
   const head = await delayedHead(store, game, delayMs, now, commits);
-  if (head >= game.last_seq) return gameView(game, role);
+  if (head >= game.last_seq) return gameView(game, role, seedInPlay);
   const headTs = head > 0 ? ((await store.read(game.game_id, head - 1, 1))[0]?.ts ?? null) : null;
-  return gameView(recordAt(game, head, headTs), role);
+  return gameView(recordAt(game, head, headTs), role, seedInPlay);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { StateView } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
-import type { Namespace, Socket } from 'socket.io';
+import type { BroadcastOperator, Namespace, Socket } from 'socket.io';
 import type { LobbyNotice } from '../games/game-bus.js';
 import { SafeString } from '../safe-text.js';
+import type { TournamentEndedNotice, TournamentGameEndedNotice, TournamentStartedNotice } from '../tournaments/tournament-notices.js';
 
 /**
  * The `/spectate` socket protocol, both ways. Clients send `join`, `leave`, `lobby` and
@@ -29,7 +30,7 @@ export const JoinMessage = z.strictObject({
 });
 export type JoinMessage = z.infer<typeof JoinMessage>;
 
-/** `lobby`: hear games start and end. Admins and researchers hear game ends live. */
+/** `lobby`: hear games and tournaments start and end. Admins and researchers hear ends live. */
 export const LobbyMessage = z.strictObject({ token: Token.optional() }).optional();
 
 export const ERROR_CODES = [
@@ -65,6 +66,10 @@ export type ServerMessages = {
   game_ended: LobbyNotice & { type: 'game_ended' };
   /** A game whose runner failed too often in a row: it is `failed` and will not be resumed. */
   game_failed: LobbyNotice & { type: 'game_failed' };
+  /** Tournaments (schemas in tournaments/tournament-notices.ts): started, one of its games ended, ended. */
+  tournament_started: TournamentStartedNotice;
+  tournament_game_ended: TournamentGameEndedNotice;
+  tournament_ended: TournamentEndedNotice;
 };
 
 /** What clients may send: payloads are unknown until a schema has parsed them. */
@@ -77,3 +82,11 @@ export type ClientMessages = {
 export type ServerEmits = { [K in keyof ServerMessages]: (message: ServerMessages[K]) => void };
 export type SpectateSocket = Socket<ClientMessages, ServerEmits>;
 export type SpectateNamespace = Namespace<ClientMessages, ServerEmits>;
+
+/**
+ * Sends a lobby notice under the event name its `type` gives: every ServerMessages entry of that
+ * name is exactly that member of the union, which TypeScript cannot pair up on its own.
+ */
+export function emitNotice(to: BroadcastOperator<ServerEmits, unknown>, notice: LobbyNotice): void {
+  (to as unknown as { emit(event: LobbyNotice['type'], message: LobbyNotice): boolean }).emit(notice.type, notice);
+}

@@ -3,13 +3,13 @@ import { formatIssues } from '../../protocol/index.js';
 import { GameNotFoundError, type EventStore } from '../../store/index.js';
 import { delayed, roleOf, viewFor, type Role } from '../auth/roles.js';
 import type { ServerSettings } from '../config.js';
-import { GameBus, type LobbyNotice } from '../games/game-bus.js';
+import { GameBus, type LobbyDelivery, type LobbyNotice } from '../games/game-bus.js';
 import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../json-logger.js';
 import { LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { FeedRegistry } from './feed-registry.js';
 import { GameFeed } from './game-feed.js';
-import { JoinMessage, LobbyMessage, type ErrorCode, type SpectateNamespace, type SpectateSocket } from './messages.js';
+import { emitNotice, JoinMessage, LobbyMessage, type ErrorCode, type SpectateNamespace, type SpectateSocket } from './messages.js';
 import { DEFAULT_SPECTATE_LIMITS, SPECTATE_LIMITS, type SpectateLimits } from './spectate-limits.js';
 import { Subscription } from './subscription.js';
 
@@ -59,7 +59,7 @@ export class SpectateService implements OnModuleDestroy {
   /** Starts serving on the namespace: heartbeats, stale checks and the lobby. */
   attach(ns: SpectateNamespace): void {
     this.ns = ns;
-    this.stopLobby = this.bus.onLobby((n) => this.onLobby(n));
+    this.stopLobby = this.bus.onLobby((n, d) => this.onLobby(n, d));
     this.timer = setInterval(() => this.tick(), this.settings.heartbeatMs);
     this.timer.unref();
   }
@@ -178,27 +178,33 @@ export class SpectateService implements OnModuleDestroy {
     this.feeds.sweep(now, this.limits.idleFeedMs, this.limits.stalledFeedMs);
   }
 
-  private onLobby(notice: LobbyNotice): void {
+  private onLobby(notice: LobbyNotice, delivery: LobbyDelivery): void {
     const ns = this.ns!;
-    if (notice.type === 'game_started') {
-      ns.to([LOBBY, LOBBY_LIVE]).emit('game_started', notice);
+    if (notice.type === 'game_started' || notice.type === 'tournament_started') {
+      emitNotice(ns.to([LOBBY, LOBBY_LIVE]), notice);
       // Follow it from its first commit: a delayed game's feed must know when each step committed
       // to hold it back from then (one nobody watches without a delay is swept soon after).
-      this.feeds.acquire(notice.game_id).catch((e: unknown) => this.logger.emit('warn', 'spectate: cannot follow a started game', { game_id: notice.game_id, error: String(e) }));
+      if (notice.type === 'game_started')
+        this.feeds.acquire(notice.game_id).catch((e: unknown) => this.logger.emit('warn', 'spectate: cannot follow a started game', { game_id: notice.game_id, error: String(e) }));
       return;
     }
     if (notice.type === 'game_failed') {
       // No hidden information in it, and no more events will come for a delay to hold back.
-      ns.to([LOBBY, LOBBY_LIVE]).emit('game_failed', notice);
+      emitNotice(ns.to([LOBBY, LOBBY_LIVE]), notice);
       return;
     }
-    ns.to(LOBBY_LIVE).emit('game_ended', notice);
-    void this.store
-      .getGame(notice.game_id)
-      .then(spectatorDelayOf, () => 0)
-      .then((ms) => {
-        if (ms === 0) ns.to(LOBBY).emit('game_ended', notice);
-        else setTimeout(() => ns.to(LOBBY).emit('game_ended', notice), ms).unref();
-      });
+    // How a game ended is news anonymous spectators get no sooner than the game's last events.
+    const emit = (room: string) => emitNotice(ns.to(room), notice);
+    emit(LOBBY_LIVE);
+    const delay =
+      delivery.publicDelayMs !== undefined
+        ? Promise.resolve(delivery.publicDelayMs)
+        : notice.type === 'tournament_ended'
+          ? Promise.resolve(0)
+          : this.store.getGame(notice.game_id).then(spectatorDelayOf, () => 0);
+    void delay.then((ms) => {
+      if (ms === 0) emit(LOBBY);
+      else setTimeout(() => emit(LOBBY), ms).unref();
+    });
   }
 }

@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util';
+import { AGENT_SPEC_HELP } from '../../agents/seat/agent-spec.js';
+import { createTournament } from '../../tournament/create.js';
+import { parseFlags } from '../flags.js';
+import { EXIT, UsageError } from '../io.js';
+import { withStore } from '../store-session.js';
+import { configInput, configIssue, wholeFlag } from '../tournament-flags.js';
+import type { Command } from './command.js';
+import { RESUME_USAGE, runAndReport } from './tournament-run.js';
+
+const OPTIONS = {
+  agents: { type: 'string' },
+  seats: { type: 'string' },
+  format: { type: 'string' },
+  seeds: { type: 'string' },
+  games: { type: 'string' },
+  seed: { type: 'string' },
+  rounds: { type: 'string' },
+  challenger: { type: 'string' },
+  concurrency: { type: 'string' },
+  'stop-when-separated': { type: 'boolean' },
+  compact: { type: 'boolean' },
+  progress: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const tournamentCommand: Command = {
+  name: 'tournament',
+  summary: 'run a rated tournament (round-robin, swiss, gauntlet) and store every game',
+  usage: `Usage: tiltyard tournament --agents a,b,c,… [--seats K] [--format round-robin|swiss|gauntlet]
+                           [--seeds N] [--games MAX] [--seed S] [--rounds R] [--challenger A]
+                           [--concurrency C] [--stop-when-separated] [--compact] [--progress] [--json]
+       tiltyard tournament resume <id> [--concurrency C] [--progress] [--json]
+
+Plays a tournament between any number of entrants (at least the seat count), stores every game
+(each verifies, replays and can be watched like any other) and rates the entrants with openskill:
+μ, σ, ordinal (μ − 3σ, the ranking key), and 95 % bootstrap intervals of the win rate and the mean
+placement. With duplicate seeds (always on here) each deal is played once in every seat rotation
+of its table, so deal and seat luck cancel. A killed tournament loses nothing: resume it.
+
+  --agents a,b,…         the entrants: ${AGENT_SPEC_HELP}
+  --seats K              seats per table (default: 4, or fewer when fewer entrants)
+  --format F             round-robin (default): every table of K entrants (a balanced design when
+                         there are too many); swiss: rounds of tables grouped by rating; gauntlet:
+                         the challenger (--challenger, default the first agent) against the field
+  --seeds N              deals per table (round-robin, gauntlet) or per table and round (swiss)
+  --games MAX            stop at this many games (whole duplicate groups only)
+  --seed S               the tournament's seed: every game's seed derives from it (default 0)
+  --rounds R             swiss rounds (default: from the entrant count)
+  --concurrency C        games in flight at once (default 1; LLM and subprocess seats gain most)
+  --stop-when-separated  stop once the leader's mean-placement interval is clear of everyone else's
+  --compact              compact windows: one decision per seat per round
+  --progress             print one "tournament <id> …" line on stderr per finished game
+  --json                 print {tournament_id, status, games, failed, standings} as one JSON object
+
+On a terminal, a progress bar and the standings are redrawn on stderr as games finish.
+Games whose seats are all built-ins are stored whole, one transaction each; others step by step.
+`,
+  async run(argv, io) {
+    if (argv[0] === 'resume') return resume(argv.slice(1), io);
+    const { values, positionals } = parseFlags(() => parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true }));
+    if (values.help) {
+      io.out(this.usage);
+      return EXIT.ok;
+    }
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" (did you mean \`tiltyard tournament resume <id>\`?)`);
+    const input = configInput(values);
+    const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
+    return withStore(io, async (store) => {
+      const created = await createTournament(store, input);
+      if (!created.ok) throw new UsageError(configIssue(created.message));
+      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, json: values.json === true, progress: values.progress === true });
+    });
+  },
+};
+
+async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]): Promise<number> {
+  const { values, positionals } = parseFlags(() =>
+    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help }, strict: true, allowPositionals: true }),
+  );
+  if (values.help) {
+    io.out(RESUME_USAGE);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) throw new UsageError(`expected one tournament id (tiltyard tournaments lists them), got ${positionals.length} arguments`);
+  const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
+  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, json: values.json === true, progress: values.progress === true }));
+}

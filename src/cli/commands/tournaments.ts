@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { table } from '../format.js';
+import { parseFlags } from '../flags.js';
+import { EXIT } from '../io.js';
+import { storeLocation, withStore } from '../store-session.js';
+import type { Command } from './command.js';
+
+export const tournamentsCommand: Command = {
+  name: 'tournaments',
+  summary: 'list the stored tournaments',
+  usage: `Usage: tiltyard tournaments [--json]
+
+Lists the tournaments in the store, newest first: id, format, status (created, running, ended,
+aborted), entrants and seats, games ended / failed / scheduled so far, and when it was created.
+A tournament still "running" with no process playing it was interrupted: \`tiltyard tournament
+resume <id>\` continues it.
+
+  --json             print one JSON array of {tournament_id, format, status, entrants, seats, progress, created_at}
+`,
+  async run(argv, io) {
+    const { values } = parseFlags(() => parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+    if (values.help) {
+      io.out(this.usage);
+      return EXIT.ok;
+    }
+    return withStore(io, async (store) => {
+      const list = (await store.tournaments.list({ limit: 1000 })).map((t) => ({
+        tournament_id: t.tournament_id,
+        format: String(t.config['format']),
+        status: t.status,
+        entrants: (t.config['entrants'] as string[]) ?? [],
+        seats: Number(t.config['seats']),
+        progress: t.progress,
+        created_at: t.created_at,
+      }));
+      if (values.json) io.out(`${JSON.stringify(list)}\n`);
+      else if (list.length === 0) io.out(`No tournaments (${storeLocation()}).\n`);
+      else {
+        const rows = [['tournament', 'format', 'status', 'entrants', 'seats', 'games', 'failed', 'created'], ...list.map((t) => [t.tournament_id, t.format, t.status, String(t.entrants.length), String(t.seats), `${t.progress.ended}/${t.progress.games}`, String(t.progress.failed), t.created_at])];
+        io.out(`${table(rows, 3).join('\n')}\n`);
+      }
+      return EXIT.ok;
+    });
+  },
+};

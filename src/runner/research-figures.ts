@@ -1,0 +1,166 @@
+import type { CardType, EmotionalIntent, ManipulationPlan } from '../protocol/index.js';
+import { CARD_TYPES } from '../protocol/index.js';
+import { ratio } from './ratio.js';
+import type { AgentResearchTally, Outcomes, PairResearchTally, ResearchTally } from './research-tally.js';
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export type OutcomeFigures = { attempts: number; successes: number; partial: number; success_rate: number | null };
+const outcomeFigures = (o: Outcomes): OutcomeFigures => ({ attempts: o.attempts, successes: o.success, partial: o.partial, success_rate: ratio(o.success, o.attempts) });
+const mapFigures = <K extends string>(m: Record<K, Outcomes>) => Object.fromEntries(Object.entries<Outcomes>(m).map(([k, o]) => [k, outcomeFigures(o)])) as Record<K, OutcomeFigures>;
+
+/** One agent's research figures (a tournament's, or a simulation's). */
+export type AgentResearch = {
+  agent: string;
+  /** Manipulations it attempted (resolved actions with a contest), and how they went. */
+  manipulation_given: OutcomeFigures;
+  /** Manipulations attempted against it (it was the attack plan's target). */
+  manipulation_received: OutcomeFigures;
+  /** Its attempts by the attack plan's manipulation_plan and emotional_intent. */
+  by_plan: Record<ManipulationPlan, OutcomeFigures>;
+  by_intent: Record<EmotionalIntent, OutcomeFigures>;
+  /** Its resolved actions and the share that slipped. */
+  actions: number;
+  slips: number;
+  slip_rate: number | null;
+  /**
+   * Forced errors: its slip rate on actions resolved within 2 rounds after a successful
+   * manipulation against it (`pressured`) against its slip rate on all its other actions; `lift`
+   * is the difference (positive: manipulation makes it misplay).
+   */
+  forced_errors: { pressured_actions: number; pressured_slips: number; pressured_slip_rate: number | null; baseline_slip_rate: number | null; lift: number | null };
+  predictions: number;
+  correct_predictions: number;
+  prediction_accuracy: number | null;
+  /** Promises and concessions it made that the ledger settled as kept or broken. */
+  promises_kept: number;
+  promises_broken: number;
+  promise_keep_rate: number | null;
+  /** Every settled commitment it made: kind → outcome → count (threat/credible, bluff/called, …). */
+  ledger: Record<string, Record<string, number>>;
+  /**
+   * Tilt resilience: its mean placement in games where a manipulation against it succeeded
+   * against its mean placement in the other games; `placement_delta` = the first − the second
+   * (0: unshaken; positive: it places worse once manipulated). And its mean placement in games
+   * where its tilt reached 0.5 (the rules brief's anti-tilt figure).
+   */
+  tilt_resilience: {
+    manipulated_games: number;
+    placement_when_manipulated: number | null;
+    placement_otherwise: number | null;
+    placement_delta: number | null;
+    tilted_games: number;
+    placement_when_tilted: number | null;
+  };
+  card_plays: number;
+  /** Share of its card plays (reactions included) by card type. */
+  card_mix: Record<CardType, number | null>;
+  /** Share of guard + mask among its card plays at fear ≥ 0.5 and at fear < 0.2. */
+  emotion_coupling: { high_fear: number | null; low_fear: number | null; high_fear_samples: number; low_fear_samples: number };
+  /** LLM usage from provider_calls (null when the agent made none). */
+  usage: { calls: number; failed_calls: number; input_tokens: number; output_tokens: number; cost_usd: number; mean_latency_ms: number | null } | null;
+};
+
+/** One ordered pair: what `agent` did to `target`. */
+export type PairResearch = {
+  agent: string;
+  target: string;
+  manipulation: OutcomeFigures;
+  /** The target's slips within 2 rounds after one of the agent's successful manipulations of it. */
+  forced_errors: number;
+  predictions: number;
+  correct_predictions: number;
+  prediction_accuracy: number | null;
+  promises_kept: number;
+  promises_broken: number;
+};
+
+export type ResearchFigures = { agents: AgentResearch[]; pairs: PairResearch[] };
+
+function agentFigures(agent: string, a: AgentResearchTally): AgentResearch {
+  const plays = CARD_TYPES.reduce((n, t) => n + a.cards[t], 0);
+  const promiseOutcome = (o: string) => (a.ledger['promise']?.[o] ?? 0) + (a.ledger['concession']?.[o] ?? 0);
+  const [kept, broken] = [promiseOutcome('kept'), promiseOutcome('broken')];
+  const pressured = ratio(a.pressuredSlips, a.pressuredActions);
+  const baseline = ratio(a.slips - a.pressuredSlips, a.actions - a.pressuredActions);
+  const whenManipulated = ratio(a.manipulatedPlacements, a.manipulatedGames);
+  const otherwise = ratio(a.otherPlacements, a.otherGames);
+  return {
+    agent,
+    manipulation_given: outcomeFigures(a.given),
+    manipulation_received: outcomeFigures(a.received),
+    by_plan: mapFigures(a.byPlan),
+    by_intent: mapFigures(a.byIntent),
+    actions: a.actions,
+    slips: a.slips,
+    slip_rate: ratio(a.slips, a.actions),
+    forced_errors: {
+      pressured_actions: a.pressuredActions,
+      pressured_slips: a.pressuredSlips,
+      pressured_slip_rate: pressured,
+      baseline_slip_rate: baseline,
+      lift: pressured === null || baseline === null ? null : round(pressured - baseline, 4),
+    },
+    predictions: a.predictions,
+    correct_predictions: a.correctPredictions,
+    prediction_accuracy: ratio(a.correctPredictions, a.predictions),
+    promises_kept: kept,
+    promises_broken: broken,
+    promise_keep_rate: ratio(kept, kept + broken),
+    ledger: a.ledger,
+    tilt_resilience: {
+      manipulated_games: a.manipulatedGames,
+      placement_when_manipulated: whenManipulated,
+      placement_otherwise: otherwise,
+      placement_delta: whenManipulated === null || otherwise === null ? null : round(whenManipulated - otherwise, 4),
+      tilted_games: a.tiltedGames,
+      placement_when_tilted: ratio(a.tiltedPlacements, a.tiltedGames),
+    },
+    card_plays: plays,
+    card_mix: Object.fromEntries(CARD_TYPES.map((t) => [t, ratio(a.cards[t], plays)])) as Record<CardType, number | null>,
+    emotion_coupling: {
+      high_fear: ratio(a.coupling.high.guarded, a.coupling.high.plays),
+      low_fear: ratio(a.coupling.low.guarded, a.coupling.low.plays),
+      high_fear_samples: a.coupling.high.plays,
+      low_fear_samples: a.coupling.low.plays,
+    },
+    usage:
+      a.usage.calls === 0
+        ? null
+        : {
+            calls: a.usage.calls,
+            failed_calls: a.usage.failed,
+            input_tokens: a.usage.input_tokens,
+            output_tokens: a.usage.output_tokens,
+            cost_usd: round(a.usage.cost_usd, 6),
+            mean_latency_ms: ratio(a.usage.latency_ms, a.usage.calls),
+          },
+  };
+}
+
+const pairFigures = (agent: string, target: string, p: PairResearchTally): PairResearch => ({
+  agent,
+  target,
+  manipulation: outcomeFigures(p),
+  forced_errors: p.forcedErrors,
+  predictions: p.predictions,
+  correct_predictions: p.correctPredictions,
+  prediction_accuracy: ratio(p.correctPredictions, p.predictions),
+  promises_kept: p.promisesKept,
+  promises_broken: p.promisesBroken,
+});
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The figures of a tally, agents and pairs in name order (code units, so every platform agrees). */
+export function researchFigures(t: ResearchTally): ResearchFigures {
+  return {
+    agents: [...t.agents.keys()].sort(byName).map((name) => agentFigures(name, t.agents.get(name)!)),
+    pairs: [...t.pairs.keys()]
+      .sort(byName)
+      .map((key) => {
+        const [agent, target] = key.split('\u0000') as [string, string];
+        return pairFigures(agent, target, t.pairs.get(key)!);
+      }),
+  };
+}

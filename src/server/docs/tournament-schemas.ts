@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { FORMATS } from '../../tournament/types.js';
+import { GameId, IsoTimestamp } from '../../protocol/index.js';
+
+/**
+ * The tournament routes' response shapes for the OpenAPI document (the services type them in
+ * TypeScript: see src/server/tournaments/tournament-view.ts and src/tournament/types.ts).
+ */
+
+const Interval = z.object({ value: z.number(), low: z.number(), high: z.number() }).nullable();
+
+export const Standing = z.object({
+  agent: z.string(),
+  mu: z.number(),
+  sigma: z.number(),
+  ordinal: z.number().meta({ description: 'openskill’s μ − 3σ: the ranking key' }),
+  games: z.int(),
+  wins: z.int(),
+  mean_placement: z.number().nullable(),
+  win_rate: Interval.meta({ description: '95 % bootstrap interval of the win rate (seeded); null before any game' }),
+  placement_ci: Interval.meta({ description: '95 % bootstrap interval of the mean placement; null before any game' }),
+});
+
+const Progress = z.object({
+  played: z.int().meta({ description: 'Games that ended (the standings count these)' }),
+  scheduled: z.int().meta({ description: 'Games created so far' }),
+  running: z.int().meta({ description: 'Games being played now' }),
+  failed: z.int().meta({ description: 'Games that failed and count for no one' }),
+});
+
+const summary = {
+  tournament_id: z.string().meta({ example: 'trn_0a1b2c3d4e5f' }),
+  name: z.string(),
+  status: z.enum(['created', 'running', 'ended', 'aborted']),
+  config: z
+    .object({ format: z.enum(FORMATS), entrants: z.array(z.string()), seats: z.int(), seed: z.int().nullable() })
+    .catchall(z.unknown())
+    .meta({ description: 'The config as validated (defaults filled); `seed` is null while the tournament runs, except for admins — every deal derives from it' }),
+  seed_hidden: z.boolean(),
+  progress: Progress,
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+  ended_at: IsoTimestamp.nullable(),
+};
+
+export const TournamentSummary = z.object(summary);
+
+export const TournamentView = z.object({
+  ...summary,
+  standings: z.array(Standing).meta({ description: 'From ended games only, best ordinal first' }),
+  games: z.array(
+    z.object({
+      game_id: GameId,
+      link: z.string().meta({ description: 'GET it for the game’s record; /games/{id}/events, /snapshot and the /spectate socket take the same id', example: '/games/game_0a1b2c3d4e5f' }),
+      key: z.string().meta({ description: 'The schedule’s key of the game, unique in the tournament' }),
+      round: z.int(),
+      table: z.int(),
+      seats: z.array(z.string()).meta({ description: 'The entrant in each seat, in seat order' }),
+      status: z.string(),
+      placements: z.array(z.int()).nullable().meta({ description: 'Each seat’s placement (1 = won) once the game ended; null before' }),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+export const TournamentsPage = z.object({
+  tournaments: z.array(TournamentSummary),
+  next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
+});
+
+export const TournamentReport = z
+  .object({
+    tournament_id: z.string(),
+    status: z.enum(['created', 'running', 'ended', 'aborted']),
+    games_counted: z.int().meta({ description: 'Ended games the report folds (a running tournament’s live games are left out)' }),
+    report: z
+      .object({
+        games: z.int(),
+        overall: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, over these games (by agent, card-type shares, manipulation and slip rates, emotion coupling)' }),
+        agents: z.array(z.record(z.string(), z.unknown())).meta({
+          description:
+            'Per agent: manipulation attempts and success given and received, success by manipulation_plan and by emotional_intent, slips and forced errors, prediction accuracy, promises kept and broken, tilt resilience, card-type mix, token and cost use',
+        }),
+        pairs: z.array(z.record(z.string(), z.unknown())).meta({ description: 'Per ordered pair: who manipulated whom, and how often it worked' }),
+      })
+      .meta({ description: 'The research report (src/tournament/report.ts)' }),
+  })
+  .meta({ description: 'With `?format=csv` one of its tables comes as text/csv instead (`table`)' });

@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { requireRole } from '../auth/require-role.js';
+import type { ServerSettings } from '../config.js';
+import { parseOr400 } from '../http/validate.js';
+import { SETTINGS } from '../tokens.js';
+import { tournamentOrHttp } from './tournament-http-errors.js';
+import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from './tournament-request.js';
+import { progressOf, tournamentSummary, type TournamentSummaryView, type TournamentView } from './tournament-view.js';
+import { reportToCsv } from '../../tournament/report-csv.js';
+import type { TournamentReportView } from './tournament-report.js';
+import { TournamentsService } from './tournaments.service.js';
+
+type RequestHeaders = Record<string, string | string[] | undefined>;
+/** The bit of Express's response the CSV report needs. */
+type ReplyHeaders = { setHeader(name: string, value: string): unknown };
+
+/**
+ * Tournaments over REST: create (admin), list, get, and the research report (researcher). Roles
+ * and errors as for /games: 401 for a token nobody configured, 403 below the route's role, 400
+ * naming the field.
+ */
+@Controller('tournaments')
+export class TournamentsController {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    @Inject(SETTINGS) private readonly settings: ServerSettings,
+  ) {}
+
+  /** `POST /tournaments` {format, entrants, seats, …, name?, pace_ms?, spectator_delay_ms?} → 201 and the tournament. */
+  @Post()
+  @HttpCode(201)
+  async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<TournamentView> {
+    const role = requireRole(headers, this.settings, 'admin');
+    const request = parseOr400(CreateTournamentBody, body, 'body');
+    const t = await tournamentOrHttp(this.tournaments.create(request));
+    return tournamentOrHttp(this.tournaments.view(t.tournament_id, role));
+  }
+
+  /** `GET /tournaments?status=&limit=&cursor=` → {tournaments, next_cursor}, newest first. */
+  @Get()
+  async list(@Headers() headers: RequestHeaders, @Query() query: unknown): Promise<{ tournaments: TournamentSummaryView[]; next_cursor: string | null }> {
+    const role = requireRole(headers, this.settings);
+    const q = parseOr400(ListTournamentsQuery, query, 'query');
+    const page = await tournamentOrHttp(this.tournaments.list(q.status ? { status: q.status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
+    return { tournaments: page.tournaments.map((t) => tournamentSummary(t, role, progressOf(t, undefined, this.tournaments.runningGames(t.tournament_id)))), next_cursor: page.next_cursor };
+  }
+
+  /** `GET /tournaments/:id` → config, progress, standings (ended games only) and games with links. */
+  @Get(':id')
+  get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<TournamentView> {
+    const role = requireRole(headers, this.settings);
+    return tournamentOrHttp(this.tournaments.view(id, role));
+  }
+
+  /** `GET /tournaments/:id/report?format=json|csv&table=agents|pairs|plans|intents|ledger` → the research report of its ended games. */
+  @Get(':id/report')
+  async report(
+    @Headers() headers: RequestHeaders,
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @Res({ passthrough: true }) res: ReplyHeaders,
+  ): Promise<TournamentReportView | string> {
+    requireRole(headers, this.settings, 'researcher');
+    const q = parseOr400(ReportQuery, query, 'query');
+    const report = await tournamentOrHttp(this.tournaments.report(id));
+    if (q.format === 'json') return report;
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-disposition', `inline; filename="${id}-${q.table}.csv"`);
+    return reportToCsv(report.report)[`${q.table}.csv`];
+  }
+}

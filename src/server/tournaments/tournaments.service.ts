@@ -1,0 +1,176 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { EventStore, TournamentRecord } from '../../store/index.js';
+import type { GameOutcome } from '../../tournament/play-scheduled.js';
+import { resultsOf } from '../../tournament/results.js';
+import { runTournament } from '../../tournament/runner.js';
+import type { TournamentEvent } from '../../tournament/runner-events.js';
+import type { TournamentConfig } from '../../tournament/types.js';
+import { standings } from '../../tournament/standings.js';
+import type { ServerSettings } from '../config.js';
+import { freshSeed } from '../games/fresh-seed.js';
+import { GameBus } from '../games/game-bus.js';
+import { optionsOf, type GameOptions } from '../games/game-options.js';
+import { GameService, GameServiceClosedError } from '../games/game.service.js';
+import type { JsonLogger } from '../json-logger.js';
+import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import type { TournamentRequest } from './tournament-request.js';
+import { tournamentPage, type TournamentPage } from './tournament-page.js';
+import { reportOf, type TournamentReportView } from './tournament-report.js';
+import { tournamentView, type TournamentView } from './tournament-view.js';
+import type { Role } from '../auth/roles.js';
+
+type Running = { controller: AbortController; done: Promise<void>; games: Set<string> };
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+
+/**
+ * Owns the tournaments this server runs: registers new ones, runs each with the TournamentRunner
+ * while its games play through GameService like any other game (the same TILTYARD_MAX_GAMES
+ * limit, pace, bus and /spectate), tells the lobby when a tournament starts, when one of its
+ * games ends and when it ends, resumes unfinished tournaments at boot, and stops them on shutdown
+ * between games (they resume at the next start).
+ */
+@Injectable()
+export class TournamentsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly running = new Map<string, Running>();
+  private closed = false;
+
+  constructor(
+    @Inject(STORE) private readonly store: EventStore,
+    @Inject(SETTINGS) private readonly settings: ServerSettings,
+    @Inject(LOGGER) private readonly logger: JsonLogger,
+    private readonly games: GameService,
+    private readonly bus: GameBus,
+  ) {}
+
+  /**
+   * Registers a validated tournament (a fresh 53-bit seed unless it names one) and starts it.
+   *
+   * @example const t = await tournaments.create({ config, seed: undefined, name: undefined, pace_ms: 0, spectator_delay_ms: undefined })
+   */
+  async create(request: TournamentRequest): Promise<TournamentRecord> {
+    if (this.closed || this.games.closing) throw new GameServiceClosedError();
+    const config = { ...request.config, seed: request.seed ?? freshSeed() };
+    const t = await this.store.tournaments.create({ ...(request.name ? { name: request.name } : {}), config });
+    const options: GameOptions = { pace_ms: request.pace_ms ?? this.settings.paceMs, spectator_delay_ms: request.spectator_delay_ms ?? 0, demo: false };
+    this.logger.emit('info', 'tournament created', { tournament_id: t.tournament_id, format: config.format, entrants: config.entrants, seats: config.seats, seed_given: request.seed !== undefined, ...options });
+    this.start(t, options);
+    return t;
+  }
+
+  /** One tournament for a caller: standings from its ended games only, and its games with links. */
+  async view(tournamentId: string, role: Role): Promise<TournamentView> {
+    const t = await this.store.tournaments.get(tournamentId);
+    const games = await this.store.tournaments.games(tournamentId);
+    // Only entrants and seed matter here; no need to resolve the agents again just to read.
+    const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
+    return tournamentView(t, games, standings({ entrants, seed: t.seed }, resultsOf(games)), role);
+  }
+
+  /** The research report of a tournament's ended games (see reportOf). */
+  async report(tournamentId: string): Promise<TournamentReportView> {
+    return reportOf(this.store, await this.store.tournaments.get(tournamentId));
+  }
+
+  list(filter: { status?: string[] }, page: { limit?: number; cursor?: string }): Promise<TournamentPage> {
+    return tournamentPage(this.store, filter, page);
+  }
+
+  /** How many of a tournament's games are being played in this process now (not waiting for a slot). */
+  runningGames(tournamentId: string): number {
+    const mine = this.running.get(tournamentId)?.games;
+    return mine ? this.games.activity().running.filter((g) => mine.has(g)).length : 0;
+  }
+
+  /** Resumes every tournament no runner finished (oldest first). */
+  async onApplicationBootstrap(): Promise<void> {
+    const unfinished = (await tournamentPage(this.store, { status: ['created', 'running'] }, { limit: 500 })).tournaments.reverse();
+    for (const t of unfinished) this.start(t, await this.optionsOfResumed(t));
+    if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished tournament(s)`, { tournament_ids: unfinished.map((t) => t.tournament_id) });
+  }
+
+  /** Stops starting games and waits for every runner to return (its games stop with GameService). */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    for (const r of this.running.values()) r.controller.abort();
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /**
+   * How a resumed tournament's games are shown: as its first game was (every game of a tournament
+   * is created with the same options), or the server's defaults when it had none yet.
+   */
+  private async optionsOfResumed(t: TournamentRecord): Promise<GameOptions> {
+    const [first] = await this.store.tournaments.games(t.tournament_id);
+    if (first) return optionsOf(await this.store.getGame(first.game_id), this.settings.paceMs);
+    return { pace_ms: this.settings.paceMs, spectator_delay_ms: 0, demo: false };
+  }
+
+  private start(t: TournamentRecord, options: GameOptions): void {
+    if (this.closed || this.running.has(t.tournament_id)) return;
+    const controller = new AbortController();
+    const games = new Set<string>();
+    const id = t.tournament_id;
+    const done = runTournament(id, {
+      store: this.store,
+      // The server's game limit is the real bound: let the runner offer it every game it may play.
+      concurrency: this.settings.maxGames,
+      signal: controller.signal,
+      gameOptions: options,
+      play: (gameId) => this.play(gameId, games, controller.signal),
+      onEvent: (e) => this.announce(t, e, options.spectator_delay_ms),
+    })
+      .then((out) => this.logger.emit('info', out.status === 'ended' ? 'tournament ended' : 'tournament paused for shutdown; it resumes at the next start', { tournament_id: id, played: out.done, failed: out.failed }))
+      .catch((e: unknown) => this.logger.emit('error', 'tournament runner failed; it resumes at the next start', { tournament_id: id, error: message(e) }))
+      .finally(() => this.running.delete(id));
+    this.running.set(id, { controller, done, games });
+  }
+
+  /**
+   * One game of a tournament, played by GameService. A game the server stopped for shutdown is
+   * `pending` (resumed later); one that stopped otherwise failed (GameService logged why) and
+   * counts for no one — throwing is how the runner records that.
+   */
+  private async play(gameId: string, inFlight: Set<string>, signal: AbortSignal): Promise<GameOutcome> {
+    inFlight.add(gameId);
+    // On shutdown the runner must not wait for its games: GameService stops them (whichever of
+    // the two shutdown hooks runs first), and they resume at the next start like any game.
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => (onAbort = resolve));
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await Promise.race([this.games.play(gameId), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      inFlight.delete(gameId);
+    }
+    if (signal.aborted) return { status: 'pending' };
+    const game = await this.store.getGame(gameId);
+    if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
+    if (this.games.closing) return { status: 'pending' };
+    throw new Error(`game ${gameId} did not finish (${game.status}); the server log says why`);
+  }
+
+  /** Runner events → lobby notices: public facts only, game ends as late as the games' spectators. */
+  private announce(t: TournamentRecord, e: TournamentEvent, delayMs: number): void {
+    const at = new Date().toISOString();
+    const id = t.tournament_id;
+    const config = t.config as Pick<TournamentConfig, 'format' | 'entrants' | 'seats'>;
+    if (e.type === 'tournament_started') {
+      this.logger.emit('info', e.resumed ? 'tournament resumed' : 'tournament started', { tournament_id: id, scheduled: e.scheduled, played: e.done });
+      this.bus.announce({ type: 'tournament_started', tournament_id: id, name: t.name, format: config.format, entrants: config.entrants, seats: config.seats, resumed: e.resumed, at });
+    } else if (e.type === 'game_ended') {
+      if (!e.placements) {
+        this.logger.emit('warn', 'a tournament game failed; it counts for no one', { tournament_id: id, game_id: e.game_id, error: e.error });
+        return;
+      }
+      const running = this.runningGames(id);
+      this.bus.announce(
+        { type: 'tournament_game_ended', tournament_id: id, game_id: e.game_id, key: e.key, agents: e.seats, placements: e.placements, progress: { played: e.done, scheduled: e.scheduled, running }, at },
+        { publicDelayMs: delayMs },
+      );
+    } else if (e.status === 'ended') {
+      this.bus.announce({ type: 'tournament_ended', tournament_id: id, status: 'ended', played: e.done, leader: e.done > 0 ? (e.standings[0]?.agent ?? null) : null, at }, { publicDelayMs: delayMs });
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { parseAgentSpec } from '../agents/seat/agent-spec.js';
+import type { GameEvent, Placement } from '../protocol/index.js';
+import type { SeatOptions } from '../runner/catch-up.js';
+import type { InputClock } from '../runner/input-clock.js';
+import { buildSeats } from '../runner/lineup.js';
+import { resumePersistent } from '../runner/persistent-runner.js';
+import { configOf, seatAgentNames } from '../runner/stored-game.js';
+import type { EventStore } from '../store/index.js';
+import { playWholeGame } from './whole-game.js';
+
+/**
+ * How a tournament's games are committed. `auto`: one transaction per game when every seat is a
+ * deterministic built-in (a crash re-plays that game from its seed), per step otherwise (LLM and
+ * subprocess seats: what they answered cannot be asked again). `step`: always per step.
+ */
+export type CommitPolicy = 'auto' | 'step';
+
+export type GamePorts = {
+  store: EventStore;
+  clock: InputClock;
+  commit: CommitPolicy;
+  signal?: AbortSignal;
+  /** Every stored batch of a game's events, for a game bus (live spectators). */
+  publish?: (gameId: string, events: readonly GameEvent[]) => void;
+  seats?: SeatOptions;
+};
+
+/** `ended` with its placements, or `pending` (stopped by the signal, or another runner writes it). */
+export type GameOutcome = { status: 'ended'; placements: Placement[] } | { status: 'pending' };
+
+/** Whether every spec is a built-in (or a skill wrapping one): answers derived from the seed alone. */
+export function deterministicSeats(specs: readonly string[]): boolean {
+  return specs.every((s) => {
+    const r = parseAgentSpec(s);
+    return r.ok && (r.agent.kind === 'builtin' || (r.agent.kind === 'skill' && r.agent.skill.kind === 'builtin'));
+  });
+}
+
+/**
+ * Plays (or finishes) one created game of a tournament and stores it. A game with no events whose
+ * seats are all deterministic is played in memory and stored whole; anything else goes through
+ * the persistent runner, which also resumes a game a killed runner left half-stored.
+ */
+export async function playScheduled(ports: GamePorts, gameId: string): Promise<GameOutcome> {
+  const { store } = ports;
+  const game = await store.getGame(gameId);
+  if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
+  const agents = seatAgentNames(game);
+  if (ports.commit === 'auto' && game.last_seq === 0 && deterministicSeats(agents)) {
+    const seats = buildSeats(agents, game.seed, ports.seats);
+    let whole;
+    try {
+      whole = await playWholeGame(configOf(game), game.seed, seats, ports.clock, store.snapshotEvery);
+    } finally {
+      await Promise.all(seats.map((s) => s.close()));
+    }
+    await store.appendGame(gameId, whole);
+    ports.publish?.(gameId, whole.events);
+    return { status: 'ended', placements: whole.state.placements ?? [] };
+  }
+  const publish = ports.publish;
+  const out = await resumePersistent(store, gameId, {
+    clock: ports.clock,
+    ...(ports.signal ? { signal: ports.signal } : {}),
+    ...(ports.seats ? { seats: ports.seats } : {}),
+    ...(publish ? { onCommit: (_seq: number, _state: unknown, events: readonly GameEvent[]) => publish(gameId, events) } : {}),
+  });
+  return out.status === 'ended' ? { status: 'ended', placements: out.placements ?? [] } : { status: 'pending' };
+}

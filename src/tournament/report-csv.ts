@@ -1,0 +1,82 @@
+import { EMOTIONAL_INTENTS, MANIPULATION_PLANS } from '../protocol/index.js';
+import type { OutcomeFigures } from '../runner/research-figures.js';
+import type { Report } from './report.js';
+
+type Cell = string | number | boolean | null | undefined;
+
+const quote = (v: Cell): string => {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** A CSV table (RFC 4180 quoting, `\n` line ends, empty cells for null). */
+export const toCsv = (header: readonly string[], rows: readonly (readonly Cell[])[]): string => [header, ...rows].map((r) => r.map(quote).join(',')).join('\n') + '\n';
+
+/** Flattens nested plain objects to `a_b_c` columns; `shape` fixes the columns when a value is null. */
+function flatten(value: unknown, prefix: string, out: Record<string, Cell>, shape?: unknown): void {
+  const template = value ?? shape;
+  if (template !== null && typeof template === 'object' && !Array.isArray(template)) {
+    for (const [k, v] of Object.entries(template)) flatten(value == null ? null : (value as Record<string, unknown>)[k], prefix ? `${prefix}_${k}` : k, out, v);
+  } else out[prefix] = (value ?? null) as Cell;
+}
+
+const USAGE_SHAPE = { calls: 0, failed_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, mean_latency_ms: 0 };
+const outcomeRow = (o: OutcomeFigures): Cell[] => [o.attempts, o.successes, o.partial, o.success_rate];
+const OUTCOME_COLUMNS = ['attempts', 'successes', 'partial', 'success_rate'];
+
+function table(records: readonly Record<string, Cell>[]): string {
+  const header = Object.keys(records[0] ?? {});
+  return toCsv(
+    header,
+    records.map((r) => header.map((h) => r[h])),
+  );
+}
+
+/**
+ * The report as CSV files, one per table:
+ * - `agents.csv`: one row per agent (games, wins, win_rate and mean_placement from the overall
+ *   figures, then every AgentResearch field flattened to `parent_child` columns);
+ * - `pairs.csv`: one row per ordered pair (agent acting on target);
+ * - `plans.csv`, `intents.csv`: one row per agent × manipulation_plan / emotional_intent;
+ * - `ledger.csv`: one row per agent × commitment kind × outcome.
+ */
+export function reportToCsv(report: Report): Record<'agents.csv' | 'pairs.csv' | 'plans.csv' | 'intents.csv' | 'ledger.csv', string> {
+  const agents = report.agents.map((a) => {
+    const row: Record<string, Cell> = { agent: a.agent };
+    const overall = report.overall.byAgent[a.agent];
+    Object.assign(row, { games: overall?.games ?? 0, wins: overall?.wins ?? 0, win_rate: overall?.winRate ?? null, mean_placement: overall?.meanPlacement ?? null });
+    const { agent: _agent, by_plan: _plan, by_intent: _intent, ledger: _ledger, usage, ...rest } = a;
+    flatten(rest, '', row);
+    flatten(usage, 'usage', row, USAGE_SHAPE);
+    return row;
+  });
+  const pairs = report.pairs.map((p) => {
+    const row: Record<string, Cell> = {};
+    flatten(p, '', row);
+    return row;
+  });
+  return {
+    'agents.csv': table(agents),
+    'pairs.csv': table(pairs),
+    'plans.csv': toCsv(
+      ['agent', 'manipulation_plan', ...OUTCOME_COLUMNS],
+      report.agents.flatMap((a) => MANIPULATION_PLANS.map((p) => [a.agent, p, ...outcomeRow(a.by_plan[p])])),
+    ),
+    'intents.csv': toCsv(
+      ['agent', 'emotional_intent', ...OUTCOME_COLUMNS],
+      report.agents.flatMap((a) => EMOTIONAL_INTENTS.map((i) => [a.agent, i, ...outcomeRow(a.by_intent[i])])),
+    ),
+    'ledger.csv': toCsv(
+      ['agent', 'kind', 'outcome', 'count'],
+      report.agents.flatMap((a) =>
+        Object.keys(a.ledger)
+          .sort()
+          .flatMap((kind) =>
+            Object.keys(a.ledger[kind]!)
+              .sort()
+              .map((outcome) => [a.agent, kind, outcome, a.ledger[kind]![outcome]!]),
+          ),
+      ),
+    ),
+  };
+}

@@ -1,0 +1,56 @@
+import type { GameEvent } from '../protocol/index.js';
+import type { AgentResearch, PairResearch } from '../runner/research-figures.js';
+import type { ProviderUsage } from '../runner/research-tally.js';
+import { SimStats, type SimFigures } from '../runner/sim-stats.js';
+
+/** One finished game of a tournament, as read from the store. */
+export type ReportGame = {
+  /** The full (admin) event log. */
+  events: readonly GameEvent[];
+  /** The agent of each seat: by seat index, or by player_id (`{ plr_1: 'balanced', … }`). */
+  seats: readonly string[] | Readonly<Record<string, string>>;
+  /** provider_calls rows of its LLM seats. */
+  providerCalls?: readonly ProviderUsage[];
+  /** Decisions taken (for the rejection rate); unknown → the rate is null. */
+  decisions?: number;
+};
+
+/** A tournament's research report: the simulation figures of its games, plus per agent and per pair. */
+export type Report = {
+  games: number;
+  /** Whole-tournament figures, as `simulate` reports them (by agent, card shares, slips, …). */
+  overall: SimFigures;
+  agents: AgentResearch[];
+  pairs: PairResearch[];
+};
+
+/** Agent by seat index, from a seat list or a player_id map read through game_started. */
+function agentsBySeat(game: ReportGame): string[] {
+  if (Array.isArray(game.seats)) return [...(game.seats as readonly string[])];
+  const byPlayer = game.seats as Readonly<Record<string, string>>;
+  const started = game.events.find((e) => e.type === 'game_started');
+  if (started?.type !== 'game_started') throw new Error('a game without game_started cannot be reported');
+  const out: string[] = [];
+  for (const p of started.payload.players) {
+    const agent = byPlayer[p.player_id];
+    if (agent === undefined) throw new Error(`no agent given for ${p.player_id}`);
+    out[p.seat] = agent;
+  }
+  return out;
+}
+
+/**
+ * The research report of a tournament's finished games, from their stored events only (and the
+ * provider calls of LLM seats). Pure: the same games in the same order give the same report.
+ *
+ * @example tournamentReport([{ events, seats: ['balanced', 'random'] }]).agents[0].manipulation_given.success_rate
+ */
+export function tournamentReport(games: readonly ReportGame[]): Report {
+  const stats = new SimStats();
+  for (const g of games)
+    stats.add({ events: g.events, decisions: g.decisions ?? 0, agents: agentsBySeat(g), ...(g.providerCalls ? { providerCalls: g.providerCalls } : {}) });
+  const { agents, pairs } = stats.research();
+  const overall = stats.figures();
+  if (games.some((g) => g.decisions === undefined)) overall.rejectionRate = null;
+  return { games: games.length, overall, agents, pairs };
+}

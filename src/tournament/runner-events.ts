@@ -1,0 +1,35 @@
+import type { Standing } from './types.js';
+
+/**
+ * What a running tournament reports (to a progress bar, a live table, the server's lobby). The
+ * standings ride along whenever the runner recomputed them (throttled while games finish; always
+ * at the end of a batch and of the tournament), else null.
+ */
+export type TournamentEvent =
+  | { type: 'tournament_started'; tournament_id: string; resumed: boolean; scheduled: number; done: number; failed: number }
+  | {
+      type: 'game_ended';
+      tournament_id: string;
+      game_id: string;
+      key: string;
+      seats: string[];
+      /** Placement per seat, or null when the game failed. */
+      placements: number[] | null;
+      error: string | null;
+      /** Games ended and failed so far, and scheduled so far (the schedule grows batch by batch). */
+      done: number;
+      failed: number;
+      scheduled: number;
+      standings: Standing[] | null;
+    }
+  | { type: 'tournament_ended'; tournament_id: string; status: 'ended' | 'stopped'; done: number; failed: number; standings: Standing[] };
+
+/** How a tournament run stopped: `ended` (the format is done) or `stopped` (the signal; resume it later). */
+export type TournamentOutcome = {
+  tournament_id: string;
+  status: 'ended' | 'stopped';
+  /** Games ended (with results) and failed, over the whole tournament so far. */
+  done: number;
+  failed: number;
+  standings: Standing[];
+};

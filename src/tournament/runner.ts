@@ -1,0 +1,179 @@
+import { performance } from 'node:perf_hooks';
+import type { GameEvent } from '../protocol/index.js';
+import type { SeatOptions } from '../runner/catch-up.js';
+import { wallClock, type InputClock } from '../runner/input-clock.js';
+import { createPersistentGame } from '../runner/persistent-runner.js';
+import { RunnerError } from '../runner/runner-errors.js';
+import { StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord } from '../store/index.js';
+import { gameRules, parseTournamentConfig } from './config.js';
+import { nextGames } from './formats.js';
+import { tournamentGameId } from './game-id.js';
+import { playScheduled, type CommitPolicy, type GameOutcome, type GamePorts } from './play-scheduled.js';
+import { runPool } from './pool.js';
+import { byKey, resultsOf, seatPlacements } from './results.js';
+import type { TournamentEvent, TournamentOutcome } from './runner-events.js';
+import { standings } from './standings.js';
+import type { GameResult, ScheduledGame, Standing, TournamentConfig } from './types.js';
+
+export type TournamentRunnerOptions = {
+  store: EventStore;
+  /** Games in flight at once (default 1): LLM and subprocess games wait on I/O, so more overlap. */
+  concurrency?: number;
+  /** Input timestamps of the games (default: the wall clock). */
+  clock?: InputClock;
+  /** Milliseconds, for throttling live ratings (default: performance.now). */
+  now?: () => number;
+  /** Once aborted, no game starts; games in flight stop at a step boundary; the tournament stays resumable. */
+  signal?: AbortSignal;
+  onEvent?: (event: TournamentEvent) => void;
+  /** Every stored batch of a game's events (a game bus for live spectators). */
+  publish?: (gameId: string, events: readonly GameEvent[]) => void;
+  commit?: CommitPolicy;
+  /** Live ratings are recomputed and stored at most this often while games finish (default 1,000 ms). */
+  ratingsEveryMs?: number;
+  seats?: SeatOptions;
+  /**
+   * Plays one created game instead of the runner (default: playScheduled with the options above).
+   * The server passes its own, so tournament games share its game limit, pace and bus like any game.
+   */
+  play?: (gameId: string) => Promise<GameOutcome>;
+  /** Stored with every game it creates (GameRecord.options), e.g. the server's pace and spectator delay. */
+  gameOptions?: Record<string, unknown>;
+};
+
+/** A game of the schedule as the runner tracks it (a stored TournamentGameRecord, or not yet created). */
+type Tracked = Pick<TournamentGameRecord, 'game_id' | 'key' | 'round' | 'table' | 'seats' | 'state' | 'placements' | 'error'>;
+
+/** The config a stored tournament was created with, re-validated (its agents must still resolve). */
+export function storedConfig(t: TournamentRecord): TournamentConfig {
+  const parsed = parseTournamentConfig(t.config);
+  if (!parsed.ok) throw new RunnerError(`tournament ${t.tournament_id} cannot run here: ${parsed.message.split('\n')[0]}`);
+  return parsed.config;
+}
+
+/**
+ * The format's next batch, minus games already settled. Failed games have no result, so a format
+ * offers them again; when that is all it offers, it is asked once more with each failed game as a
+ * draw, so it can move past them (deterministic: failures are stored).
+ */
+function nextBatch(config: TournamentConfig, games: ReadonlyMap<string, Tracked>): ScheduledGame[] | 'done' {
+  const settled = (g: ScheduledGame) => {
+    const s = games.get(g.key)?.state;
+    return s === 'ended' || s === 'failed';
+  };
+  const results = resultsOf([...games.values()]);
+  let next = nextGames(config, results);
+  if (next !== 'done' && next.every(settled)) {
+    const draws: GameResult[] = [...games.values()].filter((g) => g.state === 'failed').map((g) => ({ key: g.key, round: g.round, seats: g.seats, placements: g.seats.map(() => 1) }));
+    next = nextGames(config, [...results, ...draws].sort(byKey));
+  }
+  if (next === 'done') return 'done';
+  const fresh = next.filter((g) => !settled(g));
+  return fresh.length ? fresh : 'done';
+}
+
+/**
+ * Runs (or resumes) a stored tournament to its end: asks the format for a batch, saves it, creates
+ * each game under a deterministic id (tournament id + schedule key) and links it, plays up to
+ * `concurrency` at once, records each result, and recomputes the ratings from all results in key
+ * order. Crash-safe: a batch is saved before its games exist, so a resumed runner finishes exactly
+ * that batch (finding its games by id: no game is lost, repeated or counted twice) before asking
+ * the format again with exactly the results an uninterrupted run would have had. A game that
+ * throws is recorded as failed and the tournament goes on; only a lost database stops it.
+ *
+ * @example const out = await runTournament('trn_1a2b', { store, concurrency: 8, onEvent: console.log })
+ */
+export async function runTournament(tournamentId: string, options: TournamentRunnerOptions): Promise<TournamentOutcome> {
+  const { store, signal } = options;
+  const ts = store.tournaments;
+  const now = options.now ?? (() => performance.now());
+  const emit = (e: TournamentEvent) => options.onEvent?.(e);
+  const record = await ts.get(tournamentId);
+  const config = storedConfig(record);
+  const games = new Map<string, Tracked>((await ts.games(tournamentId)).map((g) => [g.key, g]));
+  const count = (state: Tracked['state']) => [...games.values()].filter((g) => g.state === state).length;
+
+  let table: Standing[] = standings(config, resultsOf([...games.values()]));
+  let lastRated = -Infinity;
+  let saving: Promise<void> = Promise.resolve();
+  /** Recomputes the standings from every result in key order and stores them (saves in order). */
+  const rate = (): Promise<Standing[]> => {
+    table = standings(config, resultsOf([...games.values()]));
+    lastRated = now();
+    const snapshot = table;
+    saving = saving.then(() => ts.saveRatings(tournamentId, snapshot));
+    return saving.then(() => snapshot);
+  };
+  const finish = async (status: TournamentOutcome['status']): Promise<TournamentOutcome> => {
+    const final = await rate();
+    if (status === 'ended') await ts.setStatus(tournamentId, 'ended');
+    const outcome = { tournament_id: tournamentId, status, done: count('ended'), failed: count('failed'), standings: final };
+    emit({ type: 'tournament_ended', ...outcome });
+    return outcome;
+  };
+  if (record.status === 'ended') return finish('ended');
+
+  await ts.setStatus(tournamentId, 'running');
+  emit({ type: 'tournament_started', tournament_id: tournamentId, resumed: games.size > 0, scheduled: games.size, done: count('ended'), failed: count('failed') });
+  const ports: GamePorts = {
+    store,
+    clock: options.clock ?? wallClock,
+    commit: options.commit ?? 'auto',
+    ...(signal ? { signal } : {}),
+    ...(options.publish ? { publish: options.publish } : {}),
+    ...(options.seats ? { seats: options.seats } : {}),
+  };
+  let fatal: Error | null = null;
+
+  const playOne = async (g: ScheduledGame): Promise<void> => {
+    const gameId = tournamentGameId(tournamentId, g.key);
+    const tracked: Tracked = games.get(g.key) ?? { game_id: gameId, key: g.key, round: g.round, table: g.table, seats: g.seats, state: 'pending', placements: null, error: null };
+    games.set(g.key, tracked);
+    let placements: number[] | null = null;
+    try {
+      await createPersistentGame(store, { seed: g.seed, agents: g.seats, rules: gameRules(config), gameId, ...(options.gameOptions ? { options: options.gameOptions } : {}) });
+      await ts.linkGame(tournamentId, { game_id: gameId, key: g.key, round: g.round, table: g.table, seats: g.seats });
+      const out = await (options.play ? options.play(gameId) : playScheduled(ports, gameId));
+      if (out.status === 'pending') return;
+      placements = seatPlacements(g.seats.length, out.placements);
+      Object.assign(tracked, { state: 'ended', placements: out.placements });
+    } catch (e) {
+      if (e instanceof StoreUnavailableError) {
+        fatal ??= e;
+        return;
+      }
+      const error = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+      try {
+        await ts.markFailed(tournamentId, gameId, error);
+      } catch (again) {
+        fatal ??= again instanceof Error ? again : new Error(String(again));
+        return;
+      }
+      Object.assign(tracked, { state: 'failed', error });
+    }
+    const live = now() - lastRated >= (options.ratingsEveryMs ?? 1000) ? await rate() : null;
+    emit({ type: 'game_ended', tournament_id: tournamentId, game_id: gameId, key: g.key, seats: g.seats, placements, error: tracked.error, done: count('ended'), failed: count('failed'), scheduled: games.size, standings: live });
+  };
+
+  const unsettled = (g: ScheduledGame) => {
+    const s = games.get(g.key)?.state;
+    return s !== 'ended' && s !== 'failed';
+  };
+  let batch = (record.batch as ScheduledGame[] | null) ?? null;
+  for (;;) {
+    const todo = batch?.filter(unsettled) ?? [];
+    if (todo.length === 0) {
+      const next = nextBatch(config, games);
+      if (next === 'done') return finish('ended');
+      batch = next;
+      await ts.saveBatch(tournamentId, batch);
+      continue;
+    }
+    await runPool(todo, options.concurrency ?? 1, playOne, () => signal?.aborted === true || fatal !== null);
+    // Set by the pool's workers (closures), which the compiler's narrowing does not see.
+    const lost = fatal as Error | null;
+    if (lost) throw lost;
+    if (todo.some(unsettled)) return finish('stopped');
+    await rate();
+  }
+}

@@ -1,0 +1,115 @@
+import { dealGames, capGames, unplayed } from './duplicate.js';
+import { rateResults } from './ratings.js';
+import { deriveSeed, prng, shuffled } from './seeds.js';
+import { separated } from './separation.js';
+import { standings } from './standings.js';
+import type { GameResult, Scheduler, ScheduledGame, TournamentConfig } from './types.js';
+
+/** A repeat meeting costs more than any rating spread a table can have, so repeats go first. */
+const REPEAT_COST = 1_000_000;
+/** Bound on improvement passes per round (each pass tries every swap once). */
+const MAX_PASSES = 50;
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+
+/** For each pair, the number of earlier rounds in which it shared a table. */
+function meetings(results: readonly GameResult[]): Map<string, number> {
+  const seen = new Set<string>();
+  const out = new Map<string, number>();
+  for (const r of results)
+    for (let i = 0; i < r.seats.length; i++)
+      for (let j = i + 1; j < r.seats.length; j++) {
+        const k = pairKey(r.seats[i]!, r.seats[j]!);
+        const once = `${r.round}\u0000${k}`;
+        if (seen.has(once)) continue;
+        seen.add(once);
+        out.set(k, (out.get(k) ?? 0) + 1);
+      }
+  return out;
+}
+
+/**
+ * Round r's tables, from the results of rounds before it only:
+ * 1. rank entrants by ordinal (best first), ties in a seeded order (all tie in round 0: a seeded draw);
+ * 2. when the entrant count is not a multiple of the seats, the n mod k who sit this round out are
+ *    those with the fewest sit-outs so far, lowest ranked first (a rotating sit-out: nobody sits out
+ *    twice before everyone has once);
+ * 3. cut the ranked rest into consecutive tables of k, then swap entrants between tables while a
+ *    swap lowers the cost: 10⁶ per earlier meeting of two table-mates, plus each table's rank span.
+ *    So repeats are avoided whenever a swap can avoid them, and tables stay as level as possible.
+ */
+export function swissTables(config: TournamentConfig, round: number, prior: readonly GameResult[]): string[][] {
+  const ratings = rateResults(config.entrants, prior);
+  const tieOrder = new Map(shuffled(config.entrants, prng(config.seed, 'swiss-ties', round)).map((e, i) => [e, i]));
+  const ranked = [...config.entrants].sort((a, b) => ratings.get(b)!.ordinal - ratings.get(a)!.ordinal || tieOrder.get(a)! - tieOrder.get(b)!);
+  const rank = new Map(ranked.map((e, i) => [e, i]));
+  const k = config.seats;
+  const sitOuts = ranked.length % k;
+  const played = new Map<string, Set<number>>(ranked.map((e) => [e, new Set()]));
+  for (const r of prior) for (const e of r.seats) played.get(e)?.add(r.round);
+  const byes = (e: string) => round - played.get(e)!.size;
+  const out = new Set([...ranked].sort((a, b) => byes(a) - byes(b) || rank.get(b)! - rank.get(a)!).slice(0, sitOuts));
+  const seated = ranked.filter((e) => !out.has(e));
+  const met = meetings(prior);
+  const tables = Array.from({ length: seated.length / k }, (_, t) => seated.slice(t * k, t * k + k));
+  const cost = (table: readonly string[]) => {
+    let c = 0;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < table.length; i++) {
+      const ri = rank.get(table[i]!)!;
+      lo = Math.min(lo, ri);
+      hi = Math.max(hi, ri);
+      for (let j = i + 1; j < table.length; j++) c += REPEAT_COST * (met.get(pairKey(table[i]!, table[j]!)) ?? 0);
+    }
+    return c + (hi - lo);
+  };
+  for (let pass = 0, improved = true; improved && pass < MAX_PASSES; pass++) {
+    improved = false;
+    for (let a = 0; a < tables.length; a++)
+      for (let b = a + 1; b < tables.length; b++)
+        for (let i = 0; i < k; i++)
+          for (let j = 0; j < k; j++) {
+            const [ta, tb] = [tables[a]!, tables[b]!];
+            const before = cost(ta) + cost(tb);
+            [ta[i], tb[j]] = [tb[j]!, ta[i]!];
+            if (cost(ta) + cost(tb) < before) improved = true;
+            else [ta[i], tb[j]] = [tb[j]!, ta[i]!];
+          }
+  }
+  // Seat order within a table: by rank, so rotation 0 seats the best-ranked in seat 0.
+  return tables.map((t) => [...t].sort((x, y) => rank.get(x)! - rank.get(y)!));
+}
+
+/** Round r's games: each table plays `seeds` deals (in every rotation when duplicate). */
+export function swissRound(config: TournamentConfig, round: number, prior: readonly GameResult[]): ScheduledGame[] {
+  const games: ScheduledGame[] = [];
+  swissTables(config, round, prior).forEach((entrants, t) => {
+    for (let d = 0; d < config.seeds; d++)
+      games.push(...dealGames(config, { round, table: t, deal: d }, deriveSeed(config.seed, 'swiss', round, t, d), entrants, round + d));
+  });
+  return games;
+}
+
+/**
+ * The swiss format: rounds 0..rounds−1, each paired from the results of the rounds before it
+ * (so a round's batch is only known once the previous one is complete). Ends after the last
+ * round, when `max_games` leaves no room for a whole duplicate group of the next round, or (with
+ * the stop rule) when the standings after a complete round are separated.
+ */
+export const swiss: Scheduler = (config, results) => {
+  const rounds = config.rounds ?? 1;
+  for (let r = 0; r < rounds; r++) {
+    const prior = results.filter((x) => x.round < r);
+    const games = capGames(swissRound(config, r, prior), config.max_games === null ? null : config.max_games - prior.length);
+    if (games.length === 0) return 'done';
+    const left = unplayed(games, results);
+    if (left.length === 0) continue;
+    // The stop rule is asked only before a round starts (an earlier round boundary that was
+    // separated would have ended the tournament then); a round already begun is finished.
+    const fresh = left.length === games.length;
+    if (r > 0 && fresh && config.stop_when_separated && separated(standings(config, prior), config.stop_when_separated)) return 'done';
+    return left;
+  }
+  return 'done';
+};

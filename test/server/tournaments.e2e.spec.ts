@@ -1,0 +1,351 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyGame } from '../../src/runner/verify-game.js';
+import { openStore, type EventStore } from '../../src/store/index.js';
+import { parseTournamentConfig } from '../../src/tournament/config.js';
+import { nextGames } from '../../src/tournament/formats.js';
+import { resultsOf } from '../../src/tournament/results.js';
+import { standings } from '../../src/tournament/standings.js';
+import { spawnServer, until, type ServerProcess } from './spawn-server.js';
+import { Watcher } from './spectate-support.js';
+
+const ADMIN = 'trn-admin';
+const RESEARCHER = 'trn-research';
+/** Short games: compact windows and three rounds are plenty to exercise the server. */
+const SMALL = { format: 'round-robin', entrants: ['random', 'balanced', 'aggressor'], seats: 2, seeds: 1, compact: true, rules: { round_cap: 3 } };
+
+type Json = Record<string, unknown>;
+type Standing = { agent: string; games: number; wins: number; ordinal: number; win_rate: { low: number; high: number } | null; placement_ci: unknown };
+type TGame = { game_id: string; link: string; key: string; seats: string[]; status: string; placements: number[] | null };
+type Tournament = Json & { tournament_id: string; status: string; config: Json & { seed: number | null }; seed_hidden: boolean; progress: { played: number; scheduled: number; running: number; failed: number }; standings: Standing[]; games: TGame[] };
+
+const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-tournaments-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const envFor = (dataDir: string) => ({
+  TILTYARD_DATA_DIR: dataDir,
+  DATABASE_URL: undefined,
+  TILTYARD_ADMIN_TOKEN: ADMIN,
+  TILTYARD_RESEARCHER_TOKEN: RESEARCHER,
+  TILTYARD_DEMO: 'off',
+  TILTYARD_MAX_GAMES: '2',
+  TILTYARD_PACE_MS: '0',
+  TILTYARD_LOG: 'warn',
+});
+
+/** A transport failure of a reused keep-alive connection the server closed at that very moment. */
+const resetSocket = (e: unknown): boolean => (e as { cause?: { code?: string } } | null)?.cause?.code === 'ECONNRESET';
+
+function client(server: ServerProcess) {
+  const api = async (path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<Response> => {
+    const send = () =>
+      fetch(`${server.url}${path}`, {
+        method: init.method ?? 'GET',
+        headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      });
+    try {
+      return await send();
+    } catch (e) {
+      // Only a GET is safe to send again (a POST might have been applied).
+      if ((init.method ?? 'GET') !== 'GET' || !resetSocket(e)) throw e;
+      return send();
+    }
+  };
+  const json = async <T = Json>(path: string, token?: string): Promise<T> => {
+    const res = await api(path, token ? { token } : {});
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    return (await res.json()) as T;
+  };
+  const create = async (body: Json): Promise<Tournament> => {
+    const res = await api('/tournaments', { method: 'POST', token: ADMIN, body });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as Tournament;
+  };
+  return { api, json, create };
+}
+
+/** A lobby listener: a real socket.io client that joined the lobby (with a token, or anonymously). */
+async function lobby(server: ServerProcess, token?: string): Promise<Watcher> {
+  const w = await Watcher.connect(server.url, token ? { auth: { token } } : {});
+  w.socket.emit('lobby', {});
+  await w.next('lobby_joined');
+  return w;
+}
+
+const withStore = async <T>(dataDir: string, fn: (s: EventStore) => Promise<T>): Promise<T> => {
+  const s = await openStore({ dataDir });
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+};
+
+/** The standings a fresh computation gives from the stored games: what the API must agree with. */
+async function recomputed(store: EventStore, id: string) {
+  const t = await store.tournaments.get(id);
+  const parsed = parseTournamentConfig(t.config);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const games = await store.tournaments.games(id);
+  return { config: parsed.config, games, standings: standings(parsed.config, resultsOf(games)) };
+}
+
+describe('tournaments over REST and in the lobby, on a real server process', () => {
+  const dataDir = join(tmp, 'main');
+  let server: ServerProcess;
+  let api: ReturnType<typeof client>;
+  let publicLobby: Watcher;
+  let researchLobby: Watcher;
+  let spectator: Watcher | null = null;
+  let id = '';
+
+  beforeAll(async () => {
+    server = await spawnServer(envFor(dataDir));
+    api = client(server);
+    [publicLobby, researchLobby] = await Promise.all([lobby(server), lobby(server, RESEARCHER)]);
+  }, 180_000);
+  afterAll(async () => {
+    for (const w of [publicLobby, researchLobby, spectator]) w?.close();
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('given an admin token, when a tournament is posted, then 201, its games run in the server, the lobby follows it to the end and a spectator watches one of its games', async () => {
+    const t = await api.create({ ...SMALL, name: 'three built-ins', pace_ms: 15 });
+    id = t.tournament_id;
+    expect(t).toMatchObject({
+      tournament_id: expect.stringMatching(/^trn_[0-9a-f]{12}$/),
+      name: 'three built-ins',
+      status: expect.stringMatching(/^(created|running)$/),
+      config: { format: 'round-robin', entrants: SMALL.entrants, seats: 2, seeds: 1, duplicate: true, compact: true, seed: expect.any(Number) },
+      seed_hidden: false, // the caller is an admin
+    });
+    expect(Number.isSafeInteger(t.config.seed)).toBe(true);
+
+    // The lobby hears it start, then each of its games start (as any game), so one can be watched live.
+    const started = await researchLobby.next('tournament_started', (n) => n.tournament_id === id);
+    expect(started.data).toMatchObject({ type: 'tournament_started', name: 'three built-ins', format: 'round-robin', entrants: SMALL.entrants, seats: 2, resumed: false });
+    const first = await researchLobby.next('game_started', (n) => n.game_id.startsWith('game_t_'));
+    expect((await api.json<Tournament>(`/tournaments/${id}`)).games.map((g) => g.game_id)).toContain(first.data.game_id);
+    spectator = await Watcher.connect(server.url);
+    spectator.join({ gameId: first.data.game_id, afterSeq: 0 });
+    const snapshot = await spectator.next('snapshot');
+    expect(snapshot.data).toMatchObject({ game_id: first.data.game_id, seq: 0, view: 'spectator' });
+
+    // Anonymous callers get the seed only once the tournament is over (every deal derives from it),
+    // and the standings count ended games only. (Whether it is still running by now depends on the
+    // machine's speed: the rule is checked either way; test/server/tournament-view.unit.spec.ts pins both cases.)
+    const mid = await api.json<Tournament>(`/tournaments/${id}`);
+    expect(mid.seed_hidden).toBe(mid.status !== 'ended');
+    expect(mid.config.seed).toBe(mid.seed_hidden ? null : t.config.seed);
+    expect(mid.standings.reduce((n, s) => n + s.games, 0)).toBe(mid.progress.played * 2);
+    for (const g of mid.games) if (g.status !== 'ended') expect(g.placements).toBeNull();
+    expect((await api.json<Tournament>(`/tournaments/${id}`, ADMIN)).config.seed).toBe(t.config.seed);
+
+    const ended = await researchLobby.next('tournament_ended', (n) => n.tournament_id === id, 120_000);
+    const gameEnds = researchLobby.all('tournament_game_ended').filter((n) => n.tournament_id === id);
+    // 3 tables × 1 seed × 2 seat rotations.
+    expect(gameEnds).toHaveLength(6);
+    expect(new Set(gameEnds.map((n) => n.game_id)).size).toBe(6);
+    expect(gameEnds.map((n) => n.progress.played).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const n of gameEnds) {
+      expect(n.agents).toHaveLength(2);
+      expect(n.placements.every((p) => p === 1 || p === 2)).toBe(true);
+    }
+    expect(ended.data).toMatchObject({ type: 'tournament_ended', status: 'ended', played: 6, leader: expect.any(String) });
+    // Each game was announced as a game too, before the tournament counted it.
+    const gameEnded = researchLobby.all('game_ended').map((n) => n.game_id);
+    for (const n of gameEnds) expect(gameEnded).toContain(n.game_id);
+    // The public lobby (no delay on these games) heard the same, in the same order.
+    await publicLobby.next('tournament_ended', (n) => n.tournament_id === id);
+    const order = (w: Watcher) => w.log.filter((m) => m.name.startsWith('tournament_') && (m.data as { tournament_id: string }).tournament_id === id).map((m) => `${m.name}:${(m.data as { game_id?: string }).game_id ?? ''}`);
+    expect(order(publicLobby)).toEqual(order(researchLobby));
+    expect(order(researchLobby)[0]).toBe('tournament_started:');
+    expect(order(researchLobby).at(-1)).toBe('tournament_ended:');
+
+    // The spectator saw the whole game from seq 1 to its game_ended, contiguous.
+    const end = await spectator.ended();
+    expect(spectator.seqs).toEqual(Array.from({ length: end.data.seq }, (_, i) => i + 1));
+
+    const final = await api.json<Tournament>(`/tournaments/${id}`);
+    expect(final).toMatchObject({ status: 'ended', seed_hidden: false, config: { seed: t.config.seed }, progress: { played: 6, scheduled: 6, running: 0, failed: 0 } });
+    expect(final.standings.map((s) => s.agent).sort()).toEqual([...SMALL.entrants].sort());
+    for (const s of final.standings) {
+      expect(s.games).toBe(4); // two tables, each in both seats
+      expect(s.win_rate).toMatchObject({ low: expect.any(Number), high: expect.any(Number) });
+      expect(s.placement_ci).not.toBeNull();
+    }
+    expect(final.standings[0]!.agent).toBe(ended.data.leader);
+    expect(final.games).toHaveLength(6);
+    for (const g of final.games) {
+      expect(g.link).toBe(`/games/${g.game_id}`);
+      expect(g.status).toBe('ended');
+      expect(g.placements).toHaveLength(2);
+      const game = await api.json<Json>(g.link);
+      // The tournament is over: its seeds are everyone's, to re-run any game.
+      expect(game).toMatchObject({ game_id: g.game_id, status: 'ended', seed: expect.any(Number), seed_hidden: false, seats: [{ agent: g.seats[0] }, { agent: g.seats[1] }] });
+      expect(gameEnds.find((n) => n.game_id === g.game_id)).toMatchObject({ agents: g.seats, placements: g.placements });
+    }
+  }, 180_000);
+
+  it('given the ended tournament, then GET /tournaments/:id/report is the research report of its games (JSON or CSV), for researchers and admins only', async () => {
+    expect((await api.api(`/tournaments/${id}/report`)).status).toBe(403);
+    expect((await api.api(`/tournaments/${id}/report`, { token: 'guess' })).status).toBe(401);
+    type Report = Json & { report: { games: number; overall: { games: number; byAgent: Record<string, { games: number; wins: number }> }; agents: Array<{ agent: string }>; pairs: Array<Json> } };
+    const report = await api.json<Report>(`/tournaments/${id}/report`, RESEARCHER);
+    expect(report).toMatchObject({ tournament_id: id, status: 'ended', games_counted: 6, report: { games: 6, overall: { games: 6 } } });
+    expect(report.report.agents.map((a) => a.agent).sort()).toEqual([...SMALL.entrants].sort());
+    // Its per-agent games and wins are the standings' (both fold the same six ended games).
+    const table = (await api.json<Tournament>(`/tournaments/${id}`)).standings;
+    for (const s of table) expect(report.report.overall.byAgent[s.agent]).toMatchObject({ games: s.games, wins: s.wins });
+    expect(await api.json(`/tournaments/${id}/report`, ADMIN)).toEqual(report);
+
+    const csv = await api.api(`/tournaments/${id}/report?format=csv`, { token: RESEARCHER });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines[0]).toMatch(/^agent,games,wins,/);
+    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...SMALL.entrants].sort());
+    const pairs = await api.api(`/tournaments/${id}/report?format=csv&table=pairs`, { token: RESEARCHER });
+    const pairRows = (await pairs.text()).trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(pairRows.length).toBeGreaterThan(0); // aggressor attacks someone in every game
+    for (const [agent, target] of pairRows) expect(SMALL.entrants).toEqual(expect.arrayContaining([agent, target]));
+    expect(report.report.pairs).toHaveLength(pairRows.length);
+
+    const bad = await api.api(`/tournaments/${id}/report?format=xml`, { token: RESEARCHER });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Json).message).toMatch(/format/);
+    expect((await api.api('/tournaments/trn_nope/report', { token: RESEARCHER })).status).toBe(404);
+  });
+
+  it('given tournaments, then GET /tournaments pages through them newest first (status filter, cursor) and an unknown id is a 404 naming it', async () => {
+    const second = await api.create({ ...SMALL, entrants: ['turtle', 'random'], seeds: 1, pace_ms: 0 });
+    await until('the second tournament to end', async () => ((await api.json<Tournament>(`/tournaments/${second.tournament_id}`)).status === 'ended' ? true : undefined), 60_000);
+
+    const all = await api.json<{ tournaments: Tournament[]; next_cursor: string | null }>('/tournaments');
+    expect(all.tournaments.map((t) => t.tournament_id)).toEqual([second.tournament_id, id]);
+    expect(all.next_cursor).toBeNull();
+    expect(all.tournaments[1]).toMatchObject({ status: 'ended', progress: { played: 6, scheduled: 6, failed: 0 } });
+    expect(all.tournaments[1]).not.toHaveProperty('games');
+
+    const page1 = await api.json<{ tournaments: Tournament[]; next_cursor: string }>('/tournaments?limit=1&status=ended');
+    expect(page1.tournaments.map((t) => t.tournament_id)).toEqual([second.tournament_id]);
+    const page2 = await api.json<{ tournaments: Tournament[]; next_cursor: string | null }>(`/tournaments?limit=1&status=ended&cursor=${page1.next_cursor}`);
+    expect(page2.tournaments.map((t) => t.tournament_id)).toEqual([id]);
+    expect(page2.next_cursor).toBeNull();
+    expect((await api.json<{ tournaments: Tournament[] }>('/tournaments?status=running,created')).tournaments).toEqual([]);
+
+    const bad = await api.api('/tournaments?status=paused');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Json).message).toMatch(/status/);
+    expect((await api.api('/tournaments?cursor=not-a-cursor')).status).toBe(400);
+    const missing = await api.api('/tournaments/trn_nope');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'no tournament trn_nope (GET /tournaments lists them)' });
+  }, 90_000);
+
+  it('given no, a researcher or a wrong token, when a tournament is posted, then 403 / 403 / 401 and nothing is created', async () => {
+    const count = async () => (await api.json<{ tournaments: unknown[] }>('/tournaments?limit=500')).tournaments.length;
+    const before = await count();
+    const none = await api.api('/tournaments', { method: 'POST', body: SMALL });
+    expect(none.status).toBe(403);
+    expect(((await none.json()) as Json).message).toMatch(/admin token/);
+    expect((await api.api('/tournaments', { method: 'POST', body: SMALL, token: RESEARCHER })).status).toBe(403);
+    const wrong = await api.api('/tournaments', { method: 'POST', body: SMALL, token: 'guess' });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'unknown token' });
+    expect((await api.api('/tournaments', { token: 'guess' })).status).toBe(401);
+    expect((await api.api(`/tournaments/${id}`, { token: 'guess' })).status).toBe(401);
+    expect(await count()).toBe(before);
+  });
+
+  it('given malformed bodies, when posted, then each is a 400 naming the field, and nothing is created', async () => {
+    const count = async () => (await api.json<{ tournaments: unknown[] }>('/tournaments?limit=500')).tournaments.length;
+    const before = await count();
+    const cases: Array<[unknown, RegExp]> = [
+      [{}, /format: must be one of round-robin, swiss, gauntlet/],
+      [{ ...SMALL, format: 'knockout' }, /format/],
+      [{ ...SMALL, entrants: ['random'] }, /entrants: needs at least 2 entrants/],
+      [{ ...SMALL, seats: 4 }, /entrants: needs at least 4 entrants for 4 seats/],
+      [{ ...SMALL, entrants: ['random', 'nobody'] }, /entrants: .*nobody/],
+      [{ ...SMALL, entrants: ['random', 'random'] }, /entrants: names "random" twice/],
+      [{ ...SMALL, seats: 1 }, /seats/],
+      [{ ...SMALL, seed: 1.5 }, /seed: must be a whole number/],
+      [{ ...SMALL, seed: -1 }, /seed: must not be negative/],
+      [{ ...SMALL, max_games: 1 }, /max_games: must be at least 2/],
+      [{ ...SMALL, challenger: 'random' }, /challenger: only a gauntlet/],
+      [{ ...SMALL, rules: { livez: 3 } }, /rules/],
+      [{ ...SMALL, pace_ms: -1 }, /pace_ms: must not be negative/],
+      [{ ...SMALL, spectator_delay_ms: 600_001 }, /spectator_delay_ms: must be at most 600000 ms/],
+      [{ ...SMALL, seat: 2 }, /Unrecognized key: "seat"/],
+      [[], /\(root\)/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api.api('/tournaments', { method: 'POST', token: ADMIN, body });
+      const answer = (await res.json()) as Json;
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(answer, JSON.stringify(body)).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(answer.message, JSON.stringify(body)).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('given the server stopped, then the stored standings are those a fresh computation gives from the stored games, and every game verifies', async () => {
+    const shown = await api.json<Tournament>(`/tournaments/${id}`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await withStore(dataDir, async (store) => {
+      const again = await recomputed(store, id);
+      expect(shown.standings).toEqual(JSON.parse(JSON.stringify(again.standings)));
+      for (const g of again.games) expect((await verifyGame(store, g.game_id)).assertions.filter((a) => a.status === 'fail'), g.game_id).toEqual([]);
+    });
+  }, 60_000);
+});
+
+describe('a tournament on a server process killed mid-run', () => {
+  it('given a tournament under way, when the process is SIGKILLed and started again on the same data, then it resumes and ends with every game played once', async () => {
+    const dataDir = join(tmp, 'killed');
+    const body = { ...SMALL, seeds: 2, seed: 99, pace_ms: 10 };
+    const first = await spawnServer(envFor(dataDir));
+    const watch1 = await lobby(first, RESEARCHER);
+    const t = await client(first).create(body);
+    // Kill it once two games counted and more are under way.
+    await watch1.next('tournament_game_ended', (n) => n.tournament_id === t.tournament_id && n.progress.played >= 2, 60_000);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+    watch1.close();
+    const before = await withStore(dataDir, async (s) => s.tournaments.get(t.tournament_id));
+    expect(before.status).toBe('running');
+    expect(before.progress.ended).toBeLessThan(12);
+
+    // Info logs this time: the resume happens at boot, before any lobby listener can connect.
+    const second = await spawnServer({ ...envFor(dataDir), TILTYARD_LOG: 'info' });
+    try {
+      const api = client(second);
+      await until('the resumed tournament to end', async () => ((await api.json<Tournament>(`/tournaments/${t.tournament_id}`)).status === 'ended' ? true : undefined), 120_000, 100);
+      const final = await api.json<Tournament>(`/tournaments/${t.tournament_id}`);
+      expect(final.progress).toEqual({ played: 12, scheduled: 12, running: 0, failed: 0 }); // 3 tables × 2 seeds × 2 rotations
+      const logged = second.output().stdout.split('\n').filter((l) => l.includes(t.tournament_id)).map((l) => JSON.parse(l) as Json);
+      expect(logged).toContainEqual(expect.objectContaining({ msg: 'tournament resumed', tournament_id: t.tournament_id }));
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toEqual({ code: 0, signal: null });
+
+      await withStore(dataDir, async (store) => {
+        const again = await recomputed(store, t.tournament_id);
+        // Exactly the schedule: every game of round-robin's one batch, once.
+        const schedule = nextGames(again.config, []);
+        if (schedule === 'done') throw new Error('an empty schedule');
+        expect(again.games.map((g) => g.key).sort()).toEqual(schedule.map((g) => g.key).sort());
+        expect(final.standings).toEqual(JSON.parse(JSON.stringify(again.standings)));
+        for (const g of again.games) expect((await verifyGame(store, g.game_id)).assertions.filter((a) => a.status === 'fail'), g.game_id).toEqual([]);
+      });
+    } finally {
+      if (second.child.exitCode === null) second.child.kill('SIGKILL');
+    }
+  }, 300_000);
+});

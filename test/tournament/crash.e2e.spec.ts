@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import seedrandom from 'seedrandom';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyGame } from '../../src/runner/verify-game.js';
+import { openStore, type EventStore } from '../../src/store/index.js';
+import { bin, tiltyardWith, type CliEnv } from '../cli/run-cli.js';
+import { ADMIN_URL, openPostgresStore, postgresAvailable } from '../store/support.js';
+
+/**
+ * The tournament crash test. A real `tiltyard tournament` process (over dist/) is SIGKILLed several
+ * times, each right after it reports (on its --progress lines) that a chosen number of games have
+ * ended — the next games are then in flight, two at a time, being played or committed — and
+ * `tiltyard tournament resume` continues it. Kill points come from a seeded PRNG (the seed is in
+ * the test's name), not from timers. The final standings must equal an uninterrupted run's, every
+ * scheduled game must be stored once, ended, and verify.
+ */
+const SEED = 'tournament-crash-1';
+const TOURNAMENT = ['tournament', '--agents', 'balanced,aggressor,turtle,manipulator', '--seats', '2', '--seeds', '1', '--seed', '9', '--compact', '--concurrency', '2'];
+const KILLS = 3;
+
+const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-tcrash-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn(`\n⚠ tournament crash test on PostgreSQL: SKIPPED — no server answers at ${ADMIN_URL}\n`);
+
+type Db = { where: CliEnv; withStore: <T>(fn: (s: EventStore) => Promise<T>) => Promise<T>; dispose: () => Promise<void> };
+
+function pglite(name: string): Db {
+  const dataDir = join(tmp, name);
+  return {
+    where: { cwd: tmp, env: { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: undefined } },
+    async withStore(fn) {
+      const s = await openStore({ dataDir });
+      try {
+        return await fn(s);
+      } finally {
+        await s.close();
+      }
+    },
+    dispose: async () => {},
+  };
+}
+
+async function postgres(): Promise<Db> {
+  const t = await openPostgresStore();
+  return { where: { cwd: tmp, env: { DATABASE_URL: t.url } }, withStore: (fn) => fn(t.store), dispose: t.dispose };
+}
+
+type Killed = { id: string; done: number; signal: NodeJS.Signals | null; stderr: string };
+
+/** Runs tiltyard with --progress and SIGKILLs it as soon as it reports `target` games done in all. */
+function runUntilKilled(where: CliEnv, args: string[], target: number): Promise<Killed> {
+  const child = spawn(process.execPath, [bin, ...args, '--progress'], { cwd: where.cwd, env: { ...process.env, ...where.env, TILTYARD_DEBUG: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  let id = '';
+  let done = 0;
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    id ||= /^tournament (\S+) started/m.exec(stderr)?.[1] ?? '';
+    done = Math.max(0, ...[...stderr.matchAll(/^tournament \S+ game \S+ \S+ (?:ended|failed) \((\d+) done\)$/gm)].map((m) => Number(m[1])));
+    if (done >= target && child.exitCode === null && !child.killed) child.kill('SIGKILL');
+  });
+  return new Promise((resolve) => child.on('exit', (_code, signal) => resolve({ id, done, signal, stderr })));
+}
+
+const backends = [
+  { name: 'the embedded database (PGlite)', open: (tag: string) => Promise.resolve(pglite(tag)), skip: false },
+  { name: 'PostgreSQL', open: () => postgres(), skip: !pgUp },
+];
+
+describe('crash safety of a real tournament process', () => {
+  for (const backend of backends) {
+    it.skipIf(backend.skip)(
+      `on ${backend.name}: SIGKILL ${KILLS} times at seeded points (${SEED}), resume each time; the standings equal an uninterrupted run's, each game stored once`,
+      async () => {
+        const random = seedrandom(`${SEED}:${backend.name}`);
+        const [ref, crashed] = await Promise.all([backend.open('reference'), backend.open('crashed')]);
+        try {
+          await Promise.all([tiltyardWith(ref.where, 'tournaments'), tiltyardWith(crashed.where, 'tournaments')]);
+          const uninterrupted = await tiltyardWith(ref.where, ...TOURNAMENT, '--json');
+          expect(uninterrupted.code, uninterrupted.stderr).toBe(0);
+          const reference = JSON.parse(uninterrupted.stdout) as { games: number; failed: number; standings: unknown[] };
+          expect(reference.failed).toBe(0);
+          const total = reference.games;
+
+          let id = '';
+          let done = 0;
+          const kills: number[] = [];
+          for (let k = 0; k < KILLS; k++) {
+            // Somewhere in the first half of what is left, so every kill lands before the end.
+            const target = done + 1 + Math.floor(random() * Math.max(1, (total - done) / 2 - 1));
+            const run = await runUntilKilled(crashed.where, k === 0 ? TOURNAMENT : ['tournament', 'resume', id, '--concurrency', '2'], target);
+            expect(run.signal, `to be killed after ${target} games: ${run.stderr.slice(-300)}`).toBe('SIGKILL');
+            id ||= run.id;
+            expect(id).toMatch(/^trn_/);
+            const stored = await crashed.withStore(async (s) => (await s.tournaments.get(id)).progress);
+            expect(stored.ended).toBeGreaterThanOrEqual(target);
+            expect(stored.ended).toBeLessThan(total);
+            expect(stored.failed).toBe(0);
+            kills.push(stored.ended);
+            done = stored.ended;
+          }
+
+          const last = await tiltyardWith(crashed.where, 'tournament', 'resume', id, '--json');
+          expect(last.code, last.stderr).toBe(0);
+          const final = JSON.parse(last.stdout) as typeof reference;
+          expect(final).toMatchObject({ games: total, failed: 0, status: 'ended' });
+          expect(JSON.stringify(final.standings)).toBe(JSON.stringify(reference.standings));
+          await crashed.withStore(async (s) => {
+            const games = await s.tournaments.games(id);
+            expect(games.length).toBe(total);
+            expect(new Set(games.map((g) => g.game_id)).size).toBe(total);
+            expect(games.every((g) => g.state === 'ended')).toBe(true);
+            for (const g of games) expect((await verifyGame(s, g.game_id)).assertions.filter((a) => a.status !== 'pass')).toEqual([]);
+            // The game table holds no stray copies: every stored game is one of the tournament's.
+            expect((await s.listGames({}, { limit: 500 })).games.length).toBe(total);
+          });
+          console.info(`tournament crash test on ${backend.name}: ${total} games; SIGKILLed after ${kills.join(', ')} games had ended; resumed to the same standings`);
+        } finally {
+          await Promise.all([ref.dispose(), crashed.dispose()]);
+        }
+      },
+      600_000,
+    );
+  }
+});

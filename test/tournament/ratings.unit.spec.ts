@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { bootstrapMean } from '../../src/tournament/bootstrap.js';
+import { roundRobin } from '../../src/tournament/round-robin.js';
+import { rateResults } from '../../src/tournament/ratings.js';
+import { separated } from '../../src/tournament/separation.js';
+import { headToHead, standings } from '../../src/tournament/standings.js';
+import { swiss } from '../../src/tournament/swiss.js';
+import type { GameResult } from '../../src/tournament/types.js';
+import { config, drive, NAMES, synthetic } from './support.js';
+
+const entrants = NAMES.slice(0, 6);
+// a5 is clearly the strongest; the rest are close.
+const strength = (a: string) => (a === 'a5' ? 3 : Number(a.slice(1)) * 0.1);
+
+describe('ratings', () => {
+  const cfg = config({ format: 'round-robin', entrants, seats: 4, seeds: 6, seed: 11 });
+  const { results } = drive(cfg, roundRobin, synthetic(strength, 1.5));
+
+  it('recomputed from the same results equal the live ones bit for bit', () => {
+    // "Live": folded game by game as results arrive; "recomputed": one pass over a copy, as from the store.
+    let live = standings(cfg, []);
+    for (let i = 1; i <= results.length; i += 37) live = standings(cfg, results.slice(0, i));
+    live = standings(cfg, results);
+    const stored = standings(structuredClone(cfg), JSON.parse(JSON.stringify(results)) as GameResult[]);
+    expect(stored).toStrictEqual(live);
+    for (let i = 0; i < live.length; i++) {
+      expect(Object.is(stored[i]!.mu, live[i]!.mu)).toBe(true);
+      expect(Object.is(stored[i]!.sigma, live[i]!.sigma)).toBe(true);
+    }
+  });
+
+  it('depend on the order results are folded in (so the runner must fix one)', () => {
+    const a = rateResults(entrants, results);
+    const b = rateResults(entrants, [...results].reverse());
+    expect([...b.values()].map((r) => r.mu)).not.toEqual([...a.values()].map((r) => r.mu));
+  });
+
+  it('rank the clearly stronger agent first, with its intervals separated from the rest', () => {
+    const table = standings(cfg, results);
+    expect(table[0]!.agent).toBe('a5');
+    expect(table.map((s) => s.ordinal)).toEqual([...table.map((s) => s.ordinal)].sort((x, y) => y - x));
+    expect(table[0]!.win_rate!.low).toBeGreaterThan(Math.max(...table.slice(1).map((s) => s.win_rate!.high)));
+    expect(separated(table, { top_k: 1 })).toBe(true);
+    expect(separated(table, { top_k: 3 })).toBe(false);
+  });
+
+  it('start every entrant at openskill’s prior and update μ up for winners, σ down for everyone who played', () => {
+    const r = rateResults(['x', 'y', 'z'], [{ key: 'k', round: 0, seats: ['x', 'y'], placements: [1, 2] }]);
+    expect(r.get('z')).toEqual({ mu: 25, sigma: 25 / 3, ordinal: 25 - 25 });
+    expect(r.get('x')!.mu).toBeGreaterThan(25);
+    expect(r.get('y')!.mu).toBeLessThan(25);
+    expect(r.get('x')!.sigma).toBeLessThan(25 / 3);
+    expect(r.get('x')!.ordinal).toBeCloseTo(r.get('x')!.mu - 3 * r.get('x')!.sigma, 10);
+  });
+
+  it('treat tied placements as a draw (equal μ change for equal priors)', () => {
+    const r = rateResults(['x', 'y'], [{ key: 'k', round: 0, seats: ['x', 'y'], placements: [1, 1] }]);
+    expect(r.get('x')!.mu).toBe(r.get('y')!.mu);
+  });
+});
+
+describe('standings', () => {
+  const results: GameResult[] = [
+    { key: 'g1', round: 0, seats: ['a', 'b', 'c'], placements: [1, 2, 3] },
+    { key: 'g2', round: 0, seats: ['b', 'c', 'a'], placements: [1, 3, 2] },
+    { key: 'g3', round: 0, seats: ['c', 'a', 'b'], placements: [2, 1, 2] },
+  ];
+  const table = standings({ entrants: ['a', 'b', 'c', 'd'], seed: 5 }, results);
+  const row = (x: string) => table.find((s) => s.agent === x)!;
+
+  it('counts games, wins and mean placement per agent, and lists entrants yet to play with no intervals', () => {
+    expect([row('a').games, row('a').wins, row('a').mean_placement]).toEqual([3, 2, 4 / 3]);
+    expect([row('b').games, row('b').wins, row('b').mean_placement]).toEqual([3, 1, 5 / 3]);
+    expect([row('c').games, row('c').wins, row('c').mean_placement]).toEqual([3, 0, 8 / 3]);
+    expect(row('d')).toMatchObject({ games: 0, wins: 0, mean_placement: null, win_rate: null, placement_ci: null, mu: 25 });
+    expect(row('a').win_rate!.value).toBeCloseTo(2 / 3, 6);
+  });
+
+  it('builds the head-to-head matrix: games together and who placed above whom', () => {
+    const h = headToHead(['a', 'b', 'c'], results);
+    const cell = (a: string, b: string) => h.find((x) => x.a === a && x.b === b);
+    expect(cell('a', 'b')).toEqual({ a: 'a', b: 'b', games: 3, above: 2, level: 0, below: 1 });
+    expect(cell('b', 'a')).toEqual({ a: 'b', b: 'a', games: 3, above: 1, level: 0, below: 2 });
+    expect(cell('b', 'c')).toEqual({ a: 'b', b: 'c', games: 3, above: 2, level: 1, below: 0 });
+    expect(cell('c', 'a')).toEqual({ a: 'c', b: 'a', games: 3, above: 0, level: 0, below: 3 });
+    expect(h).toHaveLength(6);
+  });
+});
+
+describe('bootstrap intervals', () => {
+  const xs = [1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 1, 1];
+
+  it('are seeded: the same sample, seed and label give the same interval; another seed another', () => {
+    const a = bootstrapMean(xs, 1, 'win:a');
+    expect(bootstrapMean([...xs], 1, 'win:a')).toEqual(a);
+    // 0/1 samples give intervals on a coarse grid; distinct values show the resampling itself.
+    const ys = xs.map((x, i) => x + i / 100);
+    const bySeed = new Set(Array.from({ length: 10 }, (_, s) => JSON.stringify(bootstrapMean(ys, s, 'win:a'))));
+    const byLabel = new Set(Array.from({ length: 10 }, (_, s) => JSON.stringify(bootstrapMean(ys, 1, `win:${s}`))));
+    expect(bySeed.size).toBeGreaterThan(1);
+    expect(byLabel.size).toBeGreaterThan(1);
+  });
+
+  it('bracket the mean and narrow as the sample grows', () => {
+    const small = bootstrapMean(xs, 1, 'x')!;
+    const big = bootstrapMean(Array.from({ length: 40 }, () => xs).flat(), 1, 'x')!;
+    expect(small.value).toBeCloseTo(8 / 12, 6);
+    expect(small.low).toBeLessThan(small.value);
+    expect(small.high).toBeGreaterThan(small.value);
+    expect(big.high - big.low).toBeLessThan((small.high - small.low) / 3);
+    // A binomial 95 % interval at n = 480, p = 2/3 is about ±0.042.
+    expect(big.high - big.low).toBeGreaterThan(0.06);
+    expect(big.high - big.low).toBeLessThan(0.11);
+  });
+
+  it('are null for no games and a point for a constant sample', () => {
+    expect(bootstrapMean([], 1, 'x')).toBeNull();
+    expect(bootstrapMean([1, 1, 1], 1, 'x')).toEqual({ value: 1, low: 1, high: 1 });
+  });
+
+  it('make standings reproducible: the same results give the same intervals', () => {
+    const cfg = config({ format: 'swiss', entrants, seats: 3, rounds: 4, seed: 21 });
+    const { results } = drive(cfg, swiss, synthetic(strength));
+    expect(standings(cfg, results)).toStrictEqual(standings(cfg, [...results]));
+    expect(standings({ ...cfg, seed: 22 }, results).map((s) => s.win_rate)).not.toEqual(standings(cfg, results).map((s) => s.win_rate));
+  });
+});
+
+describe('the ratings memo', () => {
+  it('gives the same floats whether a prefix was rated before or not, and tells apart results that differ', () => {
+    const cfg = config({ format: 'round-robin', entrants, seats: 3, seeds: 8, seed: 77 });
+    const { results } = drive(cfg, roundRobin, synthetic(strength));
+    const cold = rateResults(entrants, results); // first time: checkpoints stored on the way
+    const warm = rateResults(entrants, results); // resumes from the last checkpoint
+    expect(warm).toStrictEqual(cold);
+    // Growing prefixes, as a live table sees them, agree with a fresh fold of a copy each time.
+    for (const n of [31, 32, 33, 64, 100, results.length]) {
+      const copy = JSON.parse(JSON.stringify(results.slice(0, n))) as GameResult[];
+      expect(rateResults(entrants, results.slice(0, n))).toStrictEqual(rateResults([...entrants], copy));
+    }
+    // A changed placement early on must not resume from the original's checkpoint.
+    const changed = results.map((r, i) => (i === 3 ? { ...r, placements: [...r.placements].reverse() } : r));
+    expect(rateResults(entrants, changed).get('a0')).not.toEqual(cold.get('a0'));
+  });
+});

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyGame } from '../../src/runner/verify-game.js';
+import { InvalidInputError, TournamentNotFoundError, type EventStore } from '../../src/store/index.js';
+import { createTournament } from '../../src/tournament/create.js';
+import { tournamentGameId } from '../../src/tournament/game-id.js';
+import { resultsOf } from '../../src/tournament/results.js';
+import { runTournament, storedConfig, type TournamentRunnerOptions } from '../../src/tournament/runner.js';
+import type { TournamentEvent } from '../../src/tournament/runner-events.js';
+import { standings } from '../../src/tournament/standings.js';
+import type { TestStore } from '../store/support.js';
+
+/** Short games (compact windows, a low round cap) so a tournament of many fits a loaded machine. */
+const SMALL = { seats: 2, seeds: 1, compact: true, rules: { round_cap: 4 } };
+const ENTRANTS = ['balanced', 'aggressor', 'turtle'];
+
+async function create(store: EventStore, input: Record<string, unknown>): Promise<string> {
+  const r = await createTournament(store, { entrants: ENTRANTS, seed: 3, ...SMALL, ...input });
+  if (!r.ok) throw new Error(r.message);
+  return r.tournament.tournament_id;
+}
+
+async function run(store: EventStore, id: string, options: Partial<TournamentRunnerOptions> = {}) {
+  const events: TournamentEvent[] = [];
+  const out = await runTournament(id, { store, ratingsEveryMs: 0, onEvent: (e) => events.push(e), ...options });
+  return { out, events };
+}
+
+/** Every stored game of a tournament passes every verifyGame assertion. */
+async function expectAllVerify(store: EventStore, id: string): Promise<number> {
+  const games = await store.tournaments.games(id);
+  for (const g of games) {
+    const { assertions } = await verifyGame(store, g.game_id);
+    expect(assertions.filter((a) => a.status !== 'pass'), `${g.game_id} (${g.key})`).toEqual([]);
+  }
+  return games.length;
+}
+
+/** The stored ratings equal the standings recomputed from the stored games, bit for bit. */
+async function expectRatingsRecomputable(store: EventStore, id: string): Promise<void> {
+  const config = storedConfig(await store.tournaments.get(id));
+  const recomputed = standings(config, resultsOf(await store.tournaments.games(id)));
+  const stored = (await store.tournaments.ratings(id)).map((r) => r.standing);
+  const byAgent = (xs: typeof stored) => [...xs].sort((a, b) => (a.agent < b.agent ? -1 : 1));
+  expect(JSON.stringify(byAgent(stored))).toBe(JSON.stringify(byAgent(recomputed)));
+}
+
+/**
+ * The tournament store and runner, as is, on each database. `open` gives a fresh store.
+ */
+export function tournamentSuite(open: () => Promise<TestStore>): void {
+  let t: TestStore;
+  let store: EventStore;
+  beforeAll(async () => {
+    t = await open();
+    store = t.store;
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  describe('store', () => {
+    it('creates a tournament idempotently, refuses another config under its id, lists newest first, and knows unknown ids', async () => {
+      const a = await store.tournaments.create({ tournament_id: 'trn_store_a', config: { seed: 1, format: 'swiss' } });
+      expect(a).toMatchObject({ tournament_id: 'trn_store_a', seed: 1, status: 'created', batch: null, progress: { games: 0, ended: 0, failed: 0, pending: 0 } });
+      expect((await store.tournaments.create({ tournament_id: 'trn_store_a', config: { seed: 1, format: 'swiss' } })).created_at).toBe(a.created_at);
+      await expect(store.tournaments.create({ tournament_id: 'trn_store_a', config: { seed: 2, format: 'swiss' } })).rejects.toBeInstanceOf(InvalidInputError);
+      await store.tournaments.create({ tournament_id: 'trn_store_b', config: { seed: 1 } });
+      const ids = (await store.tournaments.list()).map((x) => x.tournament_id);
+      expect(ids.indexOf('trn_store_b')).toBeLessThan(ids.indexOf('trn_store_a'));
+      await expect(store.tournaments.get('trn_nope')).rejects.toBeInstanceOf(TournamentNotFoundError);
+      await expect(store.tournaments.setStatus('trn_nope', 'running')).rejects.toBeInstanceOf(TournamentNotFoundError);
+    });
+
+    it('links a game idempotently under its key and refuses a second game under that key', async () => {
+      await store.tournaments.create({ tournament_id: 'trn_link', config: { seed: 1 } });
+      for (const id of ['game_link_1', 'game_link_2']) await store.createGame({ seed: 1, game_id: id, config: { seats: 2 } });
+      const link = { game_id: 'game_link_1', key: 'k1', round: 0, table: 0, seats: ['a', 'b'] };
+      await store.tournaments.linkGame('trn_link', link);
+      await store.tournaments.linkGame('trn_link', link);
+      await expect(store.tournaments.linkGame('trn_link', { ...link, game_id: 'game_link_2' })).rejects.toBeInstanceOf(InvalidInputError);
+      expect(await store.tournaments.games('trn_link')).toMatchObject([{ game_id: 'game_link_1', key: 'k1', seats: ['a', 'b'], status: 'created', state: 'pending', error: null }]);
+      await store.setStatus('game_link_1', 'aborted');
+      expect((await store.tournaments.games('trn_link'))[0]).toMatchObject({ status: 'aborted', state: 'failed' });
+    });
+  });
+
+  describe('runner', () => {
+    for (const [format, extra] of [
+      ['round-robin', {}],
+      ['swiss', { rounds: 2 }],
+      ['gauntlet', {}],
+    ] as const) {
+      it(`plays a ${format} tournament to its end: every game verifies, the stored ratings equal the recomputed ones`, async () => {
+        const id = await create(store, { format, ...extra });
+        const published = new Map<string, number>();
+        const { out, events } = await run(store, id, { concurrency: 2, publish: (g, es) => published.set(g, (published.get(g) ?? 0) + es.length) });
+        expect(out).toMatchObject({ status: 'ended', failed: 0 });
+        const n = await expectAllVerify(store, id);
+        expect(out.done).toBe(n);
+        expect(n).toBeGreaterThanOrEqual(4);
+        await expectRatingsRecomputable(store, id);
+        expect(await store.tournaments.get(id)).toMatchObject({ status: 'ended', progress: { games: n, ended: n, failed: 0, pending: 0 } });
+        expect(events.map((e) => e.type)).toEqual(['tournament_started', ...Array<string>(n).fill('game_ended'), 'tournament_ended']);
+        // The game bus saw every stored event of every game.
+        for (const g of await store.tournaments.games(id)) expect(published.get(g.game_id)).toBe((await store.getGame(g.game_id)).last_seq);
+      });
+    }
+
+    it('commits step by step when asked: the games verify and the standings are those of whole-game commits', async () => {
+      const whole = await create(store, { format: 'gauntlet' });
+      const stepwise = await create(store, { format: 'gauntlet' });
+      const a = await run(store, whole);
+      const b = await run(store, stepwise, { commit: 'step' });
+      await expectAllVerify(store, stepwise);
+      // Built-in seats write a trace per decision only when committed per step.
+      const [g] = await store.tournaments.games(stepwise);
+      expect((await store.readTraces(g!.game_id)).length).toBeGreaterThan(0);
+      expect(JSON.stringify(b.out.standings)).toBe(JSON.stringify(a.out.standings));
+    });
+
+    it('stopped by its signal and resumed (at another concurrency), ends with the standings of an uninterrupted run and each game once', async () => {
+      const reference = await run(store, await create(store, { format: 'round-robin', seeds: 2 }), { concurrency: 3 });
+      const id = await create(store, { format: 'round-robin', seeds: 2 });
+      const stop = new AbortController();
+      let ended = 0;
+      const first = await runTournament(id, { store, signal: stop.signal, onEvent: (e) => e.type === 'game_ended' && ++ended === 3 && stop.abort() });
+      expect(first.status).toBe('stopped');
+      expect((await store.tournaments.get(id)).status).toBe('running');
+      const { out, events } = await run(store, id);
+      expect(events[0]).toMatchObject({ type: 'tournament_started', resumed: true, done: 3 });
+      expect(out.status).toBe('ended');
+      expect(out.done).toBe(reference.out.done);
+      const games = await store.tournaments.games(id);
+      expect(new Set(games.map((g) => g.key)).size).toBe(reference.out.done);
+      expect(JSON.stringify(out.standings)).toBe(JSON.stringify(reference.out.standings));
+      await expectRatingsRecomputable(store, id);
+    });
+
+    it('records a game that fails as failed and goes on; the failure counts for no one', async () => {
+      const id = await create(store, { format: 'round-robin' });
+      const config = storedConfig(await store.tournaments.get(id));
+      // Another game already holds the id the schedule's first game derives: creating it fails.
+      const first = (await import('../../src/tournament/formats.js')).nextGames(config, []);
+      if (first === 'done') throw new Error('empty schedule');
+      const victim = first[0]!;
+      await store.createGame({ seed: victim.seed + 1, game_id: tournamentGameId(id, victim.key), config: { seats: 2 } });
+      await store.tournaments.linkGame(id, { game_id: tournamentGameId(id, victim.key), key: victim.key, round: victim.round, table: victim.table, seats: victim.seats });
+      const { out, events } = await run(store, id);
+      expect(out).toMatchObject({ status: 'ended', failed: 1, done: first.length - 1 });
+      expect(events.find((e) => e.type === 'game_ended' && e.error)).toMatchObject({ key: victim.key, placements: null, error: expect.stringMatching(/already exists/) });
+      const failed = (await store.tournaments.games(id)).filter((g) => g.state === 'failed');
+      expect(failed).toMatchObject([{ key: victim.key, status: 'aborted' }]);
+      expect(out.standings.reduce((s, x) => s + x.games, 0)).toBe((first.length - 1) * 2);
+      await expectRatingsRecomputable(store, id);
+    });
+
+    it('an ended tournament run again plays nothing and reports its standings', async () => {
+      const id = await create(store, { format: 'gauntlet' });
+      const a = await run(store, id);
+      const b = await run(store, id);
+      expect(b.events.map((e) => e.type)).toEqual(['tournament_ended']);
+      expect(JSON.stringify(b.out.standings)).toBe(JSON.stringify(a.out.standings));
+      await expect(runTournament('trn_missing', { store })).rejects.toBeInstanceOf(TournamentNotFoundError);
+    });
+  });
+}
