@@ -33,9 +33,22 @@ export type EventRow = {
   payload: unknown;
   visibility: unknown;
   rng: unknown;
+  annotations: unknown;
   prev_hash: string;
   hash: string;
 };
+
+/**
+ * The envelope keys the engine adds after `rng` for views (StepContext.emit), in its order. Stored
+ * together in one column and put back in this order, so a read's JSON equals what was appended.
+ */
+const ANNOTATIONS = ['faces', 'slots', 'tells'] as const;
+
+function annotationsOf(event: GameEvent): Record<string, unknown> | null {
+  const e = event as Record<string, unknown>;
+  const present = ANNOTATIONS.filter((k) => e[k] !== undefined);
+  return present.length ? Object.fromEntries(present.map((k) => [k, e[k]])) : null;
+}
 
 export function toRow(event: GameEvent, prevHash: string, hash: string): EventRow {
   return {
@@ -50,6 +63,7 @@ export function toRow(event: GameEvent, prevHash: string, hash: string): EventRo
     payload: event.payload,
     visibility: event.visibility,
     rng: event.rng ?? null,
+    annotations: annotationsOf(event),
     prev_hash: prevHash,
     hash,
   };
@@ -67,6 +81,7 @@ export type StoredRow = {
   payload: string;
   visibility: string;
   rng: string | null;
+  annotations: string | null;
   prev_hash: string;
   hash: string;
 };
@@ -90,6 +105,10 @@ export function fromRow(gameId: string, r: StoredRow): GameEvent {
     visibility: JSON.parse(r.visibility),
   };
   if (r.rng !== null) e.rng = JSON.parse(r.rng);
+  if (r.annotations !== null) {
+    const a = JSON.parse(r.annotations) as Record<string, unknown>;
+    for (const k of ANNOTATIONS) if (a[k] !== undefined) e[k] = a[k];
+  }
   return e as GameEvent;
 }
 

@@ -4,7 +4,7 @@ import { fromRow, type StoredRow } from './event-rows.js';
 
 /** The columns an event is rebuilt from; ts as the exact text Date#toISOString wrote. */
 const EVENT_COLUMNS = `seq, event_id, schema_version, turn, phase, type,
-  to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts, payload, visibility, rng, prev_hash, hash`;
+  to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts, payload, visibility, rng, annotations, prev_hash, hash`;
 
 const RANGE_SQL = `SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4`;
 const BY_IDS_SQL = `SELECT ${EVENT_COLUMNS} FROM events

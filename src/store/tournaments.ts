@@ -218,11 +218,12 @@ export async function tournamentGames(ctx: StoreContext, tournamentId: string): 
 
 /**
  * Marks a tournament game failed, with why: it counts for no one and is not played again. The
- * game itself is aborted unless it ended (so `tiltyard resume` leaves it alone).
+ * game itself becomes `failed` with that reason unless it ended (so `tiltyard resume` leaves it
+ * alone, and `games` and REST say why).
  */
 export async function markGameFailed(ctx: StoreContext, tournamentId: string, gameId: string, error: string): Promise<void> {
   const n = await ctx.prisma.$executeRaw`
-    WITH g AS (UPDATE games SET status = 'aborted', updated_at = now(), ended_at = now()
+    WITH g AS (UPDATE games SET status = 'failed', failure_reason = ${error.slice(0, 2000)}, updated_at = now(), ended_at = now()
                WHERE game_id = ${gameId} AND status IN ('created', 'running') RETURNING 1)
     UPDATE tournament_games SET error = ${error.slice(0, 2000)} WHERE tournament_id = ${tournamentId} AND game_id = ${gameId}`;
   if (n === 0) throw new InvalidInputError(`game ${gameId} is not a game of tournament ${tournamentId}`);

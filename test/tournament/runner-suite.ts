@@ -149,7 +149,7 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
       expect(out).toMatchObject({ status: 'ended', failed: 1, done: first.length - 1 });
       expect(events.find((e) => e.type === 'game_ended' && e.error)).toMatchObject({ key: victim.key, placements: null, error: expect.stringMatching(/already exists/) });
       const failed = (await store.tournaments.games(id)).filter((g) => g.state === 'failed');
-      expect(failed).toMatchObject([{ key: victim.key, status: 'aborted' }]);
+      expect(failed).toMatchObject([{ key: victim.key, status: 'failed' }]);
       expect(out.standings.reduce((s, x) => s + x.games, 0)).toBe((first.length - 1) * 2);
       await expectRatingsRecomputable(store, id);
     });
