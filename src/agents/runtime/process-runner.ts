@@ -15,6 +15,12 @@ export const DEFAULT_KILL_GRACE_MS = 500;
 export const DEFAULT_MAX_STDERR_BYTES = 64 * 1024;
 /** How long stdout may stay open after the tool exited before we stop reading it. */
 export const HELD_OPEN_GRACE_MS = 100;
+/**
+ * The same in a sandbox, where nothing can hold stdout for long: bwrap exits as soon as the agent
+ * does, its init (which shares stdout) and everything left die with it a moment later — a moment
+ * that can pass 100 ms on a loaded machine, and cutting the pipe then loses the agent's last lines.
+ */
+export const SANDBOX_TEARDOWN_GRACE_MS = 2_000;
 const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 const NO_UI_EVENTS: ReadonlySet<string> = new Set();
 
@@ -258,7 +264,7 @@ class ProcessRun {
     this.killGroup('SIGKILL');
     const child = this.child;
     if (child && !(child.stdout.closed && child.stderr.closed)) {
-      this.heldOpen = setTimeout(this.onHeldOpen, HELD_OPEN_GRACE_MS);
+      this.heldOpen = setTimeout(this.onHeldOpen, this.confined.sandboxed ? SANDBOX_TEARDOWN_GRACE_MS : HELD_OPEN_GRACE_MS);
     }
   };
 
@@ -267,7 +273,7 @@ class ProcessRun {
     this.heldOpen = null;
     this.collector.note({
       code: 'process/stdout_held_open',
-      message: `stdout/stderr still open ${HELD_OPEN_GRACE_MS} ms after the tool exited (a process outside its group holds them); stopped reading`,
+      message: `stdout/stderr still open ${this.confined.sandboxed ? SANDBOX_TEARDOWN_GRACE_MS : HELD_OPEN_GRACE_MS} ms after the tool exited (a process outside its group holds them); stopped reading`,
     });
     this.child?.stdout.destroy();
     this.child?.stderr.destroy();

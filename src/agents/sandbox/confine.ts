@@ -5,7 +5,7 @@ import type { Failure } from '../runtime/outcome.js';
 import { resolveInterpreter } from '../skills/load-skill.js';
 import { bwrapArgv, within, type SandboxLimits } from './bwrap-argv.js';
 import { sandboxDecision } from './policy.js';
-import { DEFAULT_MEMORY_MB, MIB, type SandboxSettings } from './settings.js';
+import { DEFAULT_MEMORY_MB, MIB, sandboxSettings, type SandboxSettings } from './settings.js';
 
 /** Processes (and threads) one sandbox may hold: enough for a runtime's thread pools, not a fork bomb. */
 export const DEFAULT_MAX_PROCESSES = 128;
@@ -89,7 +89,14 @@ function sandboxUid(workDir: string): number | null {
  * if (c.ok) spawn(c.argv[0], c.argv.slice(1), { cwd: workDir });
  */
 export function confine(argv: readonly string[], workDir: string, spec: SandboxSpec = {}, path = process.env['PATH'] ?? ''): Confined {
-  const decision = sandboxDecision(spec.settings);
+  let settings: SandboxSettings;
+  try {
+    settings = spec.settings ?? sandboxSettings();
+  } catch (e) {
+    // A bad TILTYARD_SANDBOX is the operator's error; refuse the agent with it rather than throw at a spawn site.
+    return { ok: false, failure: { code: 'process/spawn_failed', message: (e as Error).message } };
+  }
+  const decision = sandboxDecision(settings);
   if (decision.kind === 'off') return { ok: true, argv: [...argv], sandboxed: false };
   if (decision.kind === 'refused') return { ok: false, failure: { code: 'process/spawn_failed', message: decision.message } };
   const [command, ...args] = argv;
@@ -111,7 +118,6 @@ export function confine(argv: readonly string[], workDir: string, spec: SandboxS
   const readOnly = (spec.readOnly ?? args.filter((a) => isAbsolute(a) && existsSync(a) && statSync(a).isFile()).map((a) => dirname(a)))
     .filter((p) => existsSync(p))
     .map((p) => realpathSync(p));
-  const settings = decision.settings;
   const limits: SandboxLimits = {
     memoryBytes: Math.min(spec.memoryBytes ?? DEFAULT_MEMORY_MB * MIB, settings.maxMemoryBytes),
     cpuSeconds: spec.cpuSeconds ?? DEFAULT_PERSISTENT_CPU_SECONDS,

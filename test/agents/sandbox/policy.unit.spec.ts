@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bwrapArgv, sandboxDecision, SandboxConfigError, sandboxSettings, sandboxWarnings } from '../../../src/agents/sandbox/index.js';
+import { bwrapArgv, confine, sandboxDecision, SandboxConfigError, sandboxSettings, sandboxWarnings } from '../../../src/agents/sandbox/index.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,15 @@ describe('sandbox settings', () => {
     expect(sandboxSettings({ TILTYARD_SANDBOX: 'required', TILTYARD_SANDBOX_MEMORY_MB: '256' })).toEqual({ mode: 'required', maxMemoryBytes: 256 * 1024 * 1024 });
     expect(() => sandboxSettings({ TILTYARD_SANDBOX: 'maybe' })).toThrow(SandboxConfigError);
     expect(() => sandboxSettings({ TILTYARD_SANDBOX_MEMORY_MB: 'lots' })).toThrow(/TILTYARD_SANDBOX_MEMORY_MB/);
+  });
+
+  it('given a bad TILTYARD_SANDBOX at a spawn, then the agent is refused with the reason instead of an exception', () => {
+    process.env['TILTYARD_SANDBOX'] = 'bogus';
+    try {
+      expect(confine(['sh', '-c', 'true'], tmpdir())).toMatchObject({ ok: false, failure: { code: 'process/spawn_failed', message: expect.stringMatching(/TILTYARD_SANDBOX/) } });
+    } finally {
+      delete process.env['TILTYARD_SANDBOX'];
+    }
   });
 });
 
