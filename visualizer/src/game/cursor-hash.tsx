@@ -6,13 +6,15 @@ import { hashView, type View } from './view-bridge.js';
  * every frame of a 32× replay would be waste). Lets a person, or a test, compare the page with
  * `GET /games/:id/snapshot?seq=`.
  */
-export function CursorHash({ state, seq }: { state: View; seq: number }) {
+export function CursorHash({ state, seq, onHash }: { state: View; seq: number; onHash?: (seq: number, hash: string) => void }) {
   const [hash, setHash] = useState<{ seq: number; hash: string } | null>(null);
   useEffect(() => {
     let stale = false;
     const t = setTimeout(() => {
       void hashView(state).then((h) => {
-        if (!stale) setHash({ seq, hash: h });
+        if (stale) return;
+        setHash({ seq, hash: h });
+        onHash?.(seq, h);
       });
     }, 150);
     return () => {

@@ -91,7 +91,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
             </div>
           </div>
           <p class="debug" data-testid="health">
-            <CursorHash state={state} seq={cursor} /> · events <span data-testid="h-events">{timeline.head}</span> · hash checks <span data-testid="h-checks">{health.hashChecks}</span> · mismatches{' '}
+            <CursorHash state={state} seq={cursor} onHash={(s, h) => void player.verifyRest(s, h).catch(() => undefined)} /> · events <span data-testid="h-events">{timeline.head}</span> · hash checks <span data-testid="h-checks">{health.hashChecks}</span> · mismatches{' '}
             <span data-testid="h-mismatches">{health.hashMismatches}</span> · resyncs <span data-testid="h-resyncs">{health.resyncs}</span> · gaps <span data-testid="h-gaps">{health.gaps}</span> · duplicates{' '}
             <span data-testid="h-dups">{health.duplicates}</span> · fold errors <span data-testid="h-fold-errors">{health.foldErrors}</span> · reconnects <span data-testid="h-reconnects">{health.reconnects}</span>
             {player.lagMs.value !== null ? ` · lag ${player.lagMs.value} ms` : ''}

@@ -117,6 +117,22 @@ export class Player {
     }
   }
 
+  /**
+   * The position has rested at `seq` showing a state with `hash`: while paused (not following a
+   * live head), check it against the server's snapshot there — one snapshot per seek, and a drift
+   * of the shared reducer never stays on screen.
+   */
+  async verifyRest(seq: number, hash: string): Promise<void> {
+    if (this.playing.value || this.following.value || this.verified.has(seq) || this.closed) return;
+    this.verified.add(seq);
+    const snap = await fetchSnapshot(this.gameId, this.view, seq, this.abort.signal);
+    if (this.closed) return;
+    if (snap.state_hash === hash) return this.bump({ hashChecks: 1 });
+    await this.check(seq, snap.state_hash, snap.state as View);
+  }
+
+  private readonly verified = new Set<number>();
+
   /** A replay receives no hash stream: check the fold at the head against the server's snapshot once. */
   private async verifyHead(head: number): Promise<void> {
     const snap = await fetchSnapshot(this.gameId, this.view, head, this.abort.signal);

@@ -40,7 +40,8 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
                 <div data-testid="inspector-resolution">
                   <KeyValues
                     value={{
-                      tactical: row.resolution.tactical,
+                      // Card moves are bookkeeping; the deltas are the story.
+                      tactical: { ...row.resolution.tactical, card_moves: undefined },
                       affective: row.resolution.affective,
                       manipulation_success: row.resolution.manipulation_success,
                       outcome: row.resolution.outcome,
