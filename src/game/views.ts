@@ -189,12 +189,16 @@ export type StateView = {
 
 /**
  * The one projection for states. `gameOver` is whether the game has ended by now — a researcher
- * looking at an earlier point of a finished game sees everything there too.
+ * looking at an earlier point of a finished game sees everything there too. A seat viewing the
+ * table before the deal sees it empty, with no private view.
  */
 export function viewState(state: GameState, viewer: Viewer, gameOver = state.status === 'done'): StateView {
   const all = seesAll(viewer, gameOver);
   const seat = seatOf(viewer);
   const tells = tellsOf(state);
-  const priv = all ? state.players.map((p) => privateView(state, p.player_id, tells)) : seat ? [privateView(state, seat, tells)] : [];
+  // Before the deal (seq 0) no seat is at the table yet: a seat then sees the empty table and holds
+  // nothing, which is also where folding its events from game_started begins.
+  const seated = seat !== null && state.players.some((p) => p.player_id === seat);
+  const priv = all ? state.players.map((p) => privateView(state, p.player_id, tells)) : seated ? [privateView(state, seat, tells)] : [];
   return { world: worldView(state, viewer, tells, gameOver), private: priv, ...(viewer.role === 'admin' ? { raw: state } : {}) };
 }

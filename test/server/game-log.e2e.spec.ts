@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent } from '../../src/game/evolve.js';
-import { viewEvent, type GameState } from '../../src/game/index.js';
+import { viewEvent, type GameState, type StateView as FoldedView, type Viewer as FoldViewer } from '../../src/game/index.js';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { logicalInputClock } from '../../src/runner/input-clock.js';
 import { runPersistent } from '../../src/runner/persistent-runner.js';
@@ -11,6 +11,7 @@ import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
 import { JsonLogger } from '../../src/server/json-logger.js';
 import { canonicalJson } from '../../src/store/index.js';
+import { foldView } from '../../src/view/index.js';
 import { leaks } from '../support/leaks.js';
 
 const ADMIN = 'admin-token-for-tests';
@@ -223,6 +224,40 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
       expect(r.body.state.private[0]!.hand.map((c) => c.card_id)).toEqual(hand);
       expect(r.body.state).not.toHaveProperty('raw');
       expect(leaks(r.body.state, { viewer: 'plr_3', state, revealedThrough: 0 })).toEqual([]);
+    });
+
+    it("given a seat's view at seq 0 (before the deal), then it is the empty table with no private view, and folding the seat's first event reaches its snapshot at seq 1", async () => {
+      const r = await get<Snapshot>(`/games/${ended}/snapshot?seq=0&view=plr_3`, ADMIN);
+      expect(r.status).toBe(200);
+      expect(r.body.seq).toBe(0);
+      expect(r.body.state.world.players).toEqual([]);
+      expect(r.body.state.private).toEqual([]);
+      expect(r.body.state_hash).toBe(sha256(canonicalJson(r.body.state)));
+      expect(r.body.state.world).toEqual((await get<Snapshot>(`/games/${ended}/snapshot?seq=0`)).body.state.world);
+      const first = await get<EventsPage>(`/games/${ended}/events?after=0&limit=1&view=plr_3`, ADMIN);
+      const seat = { role: 'seat', player_id: 'plr_3' } as const;
+      const folded = foldView(r.body.state as unknown as FoldedView, first.body.events[0]!, seat, true);
+      const at1 = await get<Snapshot>(`/games/${ended}/snapshot?seq=1&view=plr_3`, ADMIN);
+      expect(folded.private.map((p) => p.player_id)).toEqual(['plr_3']);
+      expect(sha256(canonicalJson(folded))).toBe(at1.body.state_hash);
+    });
+
+    it('given the events a viewer pages through, then folding them from its seq-0 snapshot reproduces its snapshot state_hash every 25 events and at the head (spectator, researcher, each seat)', async () => {
+      const views: [string, string, FoldViewer][] = [
+        ['', '', { role: 'spectator' }],
+        ['&view=researcher', RESEARCHER, { role: 'researcher' }],
+        ...[1, 2, 3, 4].map((n): [string, string, FoldViewer] => [`&view=plr_${n}`, ADMIN, { role: 'seat', player_id: `plr_${n}` }]),
+      ];
+      for (const [query, token, viewer] of views) {
+        const { events } = await allEvents(ended, query, token || undefined, 500);
+        let view = (await get<Snapshot>(`/games/${ended}/snapshot?seq=0${query}`, token || undefined)).body.state as unknown as FoldedView;
+        for (const e of events) {
+          view = foldView(view, e, viewer, true);
+          if (e.seq % 25 !== 0 && e.seq !== events.length) continue;
+          const at = await get<Snapshot>(`/games/${ended}/snapshot?seq=${e.seq}${query}`, token || undefined);
+          expect(sha256(canonicalJson(view)), `${query || 'spectator'} at seq ${e.seq}`).toBe(at.body.state_hash);
+        }
+      }
     });
 
     it('given snapshots, then state_hash is the sha256 of the canonical JSON received, stable for a seq and different across seqs and viewers', async () => {
