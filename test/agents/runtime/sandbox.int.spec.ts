@@ -45,6 +45,20 @@ function processesWith(marker: string): number[] {
   return pids;
 }
 
+/**
+ * Whether no process holds `marker` any more, looking up to `attempts` times 50 ms apart: the
+ * kernel kills a dead namespace's processes asynchronously, while an escaped grandchild sleeps
+ * for over an hour, so this cannot pass by luck.
+ */
+async function goneEventually(marker: string, attempts = 200): Promise<number[]> {
+  let left = processesWith(marker);
+  for (let i = 0; left.length > 0 && i < attempts; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    left = processesWith(marker);
+  }
+  return left;
+}
+
 afterEach(() => {
   for (const marker of markers.splice(0)) for (const pid of processesWith(marker)) process.kill(pid, 'SIGKILL');
   for (const path of junk.splice(0)) rmSync(path, { force: true });
@@ -83,8 +97,7 @@ describe('the agent sandbox (bubblewrap)', () => {
     markers.push(marker);
     const outcome = await run('double-fork.py', { marker });
     expect(outcome.ok).toBe(true);
-    // The PID namespace dies with its first process: no grace period, no polling needed.
-    expect(processesWith(marker)).toEqual([]);
+    expect(await goneEventually(marker)).toEqual([]);
   });
 
   it("given an agent reading the server's /proc/<pid>/environ, cmdline and mem, then every read fails", async () => {
@@ -186,7 +199,7 @@ describe('the agent sandbox (bubblewrap)', () => {
     const outcome = await agent.request({ requestId: 'r1', tool: 'hostile', operation: 'action', input: { marker } }, 20_000);
     expect(outcome.done?.ok).toBe(true);
     await agent.close();
-    expect(processesWith(marker)).toEqual([]);
+    expect(await goneEventually(marker)).toEqual([]);
   });
 });
 
