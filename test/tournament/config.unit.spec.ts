@@ -59,7 +59,7 @@ describe('tournament config', () => {
 
   it('checks seats against the rules, types, unknown keys and the stop rule', () => {
     expect(errors({ format: 'round-robin', entrants: [...six, 'random '], seats: 7 })).toContain('seats: must be between 2 and 6, got 7');
-    expect(errors({ format: 'round-robin', entrants: six, seats: 2, rules: { max_seats: 1 } })).toContain('seats: must be between 2 and 1, got 2');
+    expect(errors({ format: 'round-robin', entrants: six, seats: 4, rules: { max_seats: 3 } })).toContain('seats: must be between 2 and 3, got 4');
     expect(errors({ format: 'knockout', entrants: six, seats: 2 })).toEqual(['format: must be one of round-robin, swiss, gauntlet']);
     expect(errors({ format: 'swiss', entrants: six, seats: 2, seeds: 1.5 })).toEqual(['seeds: must be a whole number']);
     expect(errors({ format: 'swiss', entrants: six, seats: 2, sedes: 3 })[0]).toMatch(/Unrecognized key: "sedes"/);
