@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLog } from '../../src/runner/stored-game.js';
-import { GameNotFoundError, openStore, type EventStore } from '../../src/store/index.js';
+import { GameNotFoundError, type EventStore } from '../../src/store/index.js';
 import { bin, tiltyardWith, type CliEnv } from '../cli/run-cli.js';
-import { ADMIN_URL, openPostgresStore, postgresAvailable } from '../store/support.js';
+import { ADMIN_URL, postgresAvailable } from '../store/support.js';
+import { pgliteDb, postgresDb, type CrashDb } from '../support/crash-db.js';
 
 /**
  * The crash test. A real runner process (`node bin/tiltyard.js run`, over dist/) is killed with
@@ -43,11 +44,7 @@ if (!pgUp)
   console.warn(`\n⚠ crash test on PostgreSQL: SKIPPED — no server answers at ${ADMIN_URL}\n`);
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null; stderr: string };
-type Db = {
-  where: CliEnv;
-  withStore: <T>(fn: (s: EventStore) => Promise<T>) => Promise<T>;
-  dispose: () => Promise<void>;
-};
+type Db = CrashDb;
 
 /** Runs tiltyard with --progress and SIGKILLs it a random 0–25 ms after it reports seq ≥ target. */
 function runUntilKilled(where: CliEnv, args: string[], target: number): Promise<Exit> {
@@ -80,32 +77,8 @@ async function headOf(s: EventStore): Promise<number> {
   }
 }
 
-/** An embedded database in a temp folder; the test opens it only while no tiltyard process does. */
-function pglite(name: string): Db {
-  const dataDir = join(tmp, name);
-  return {
-    where: { cwd: tmp, env: { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: undefined } },
-    async withStore(fn) {
-      const s = await openStore({ dataDir });
-      try {
-        return await fn(s);
-      } finally {
-        await s.close();
-      }
-    },
-    dispose: async () => {},
-  };
-}
-
-/** A fresh PostgreSQL database, dropped afterwards. */
-async function postgres(): Promise<Db> {
-  const t = await openPostgresStore();
-  return {
-    where: { cwd: tmp, env: { DATABASE_URL: t.url } },
-    withStore: (fn) => fn(t.store),
-    dispose: t.dispose,
-  };
-}
+const pglite = (name: string): Db => pgliteDb(tmp, name);
+const postgres = (): Promise<Db> => postgresDb(tmp);
 
 const backends = [
   {

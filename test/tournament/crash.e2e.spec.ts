@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyGame } from '../../src/runner/verify-game.js';
-import { openStore, type EventStore } from '../../src/store/index.js';
 import { bin, tiltyardWith, type CliEnv } from '../cli/run-cli.js';
-import { ADMIN_URL, openPostgresStore, postgresAvailable } from '../store/support.js';
+import { ADMIN_URL, postgresAvailable } from '../store/support.js';
+import { pgliteDb, postgresDb, type CrashDb } from '../support/crash-db.js';
 
 /**
  * The tournament crash test. A real `tiltyard tournament` process (over dist/) is SIGKILLed several
@@ -27,28 +27,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn(`\n⚠ tournament crash test on PostgreSQL: SKIPPED — no server answers at ${ADMIN_URL}\n`);
 
-type Db = { where: CliEnv; withStore: <T>(fn: (s: EventStore) => Promise<T>) => Promise<T>; dispose: () => Promise<void> };
+type Db = CrashDb;
 
-function pglite(name: string): Db {
-  const dataDir = join(tmp, name);
-  return {
-    where: { cwd: tmp, env: { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: undefined } },
-    async withStore(fn) {
-      const s = await openStore({ dataDir });
-      try {
-        return await fn(s);
-      } finally {
-        await s.close();
-      }
-    },
-    dispose: async () => {},
-  };
-}
-
-async function postgres(): Promise<Db> {
-  const t = await openPostgresStore();
-  return { where: { cwd: tmp, env: { DATABASE_URL: t.url } }, withStore: (fn) => fn(t.store), dispose: t.dispose };
-}
+const pglite = (name: string): Db => pgliteDb(tmp, name);
+const postgres = (): Promise<Db> => postgresDb(tmp);
 
 type Killed = { id: string; done: number; signal: NodeJS.Signals | null; stderr: string };
 
