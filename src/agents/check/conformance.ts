@@ -24,7 +24,7 @@ export type ConformanceRun = {
 export async function runConformance(
   agent: AgentSpec & { kind: 'skill' },
   samples: readonly Sample[],
-  options: { gameSeed: number; workRoot?: string },
+  options: { gameSeed: number; workRoot?: string; sandboxTrace?: string },
 ): Promise<ConformanceRun> {
   const deadlineMs = deadlineOf(agent.skill);
   const seat = createSeat(agent, {
@@ -32,6 +32,7 @@ export async function runConformance(
     seat: 0,
     trace: true,
     ...(options.workRoot ? { workRoot: options.workRoot } : {}),
+    ...(options.sandboxTrace ? { sandboxTrace: options.sandboxTrace } : {}),
   });
   const cases: ConformanceRun['cases'] = [];
   let memory: JsonObject = {};
