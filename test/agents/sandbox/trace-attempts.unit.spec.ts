@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { judgeRun, type TraceView } from '../../../src/agents/sandbox/trace-attempts.js';
+import type { TraceView } from '../../../src/agents/sandbox/syscall-trace.js';
+import { judgeRun } from '../../../src/agents/sandbox/trace-attempts.js';
 import { parseTask, splitArgs, unquote } from '../../../src/agents/sandbox/trace-lines.js';
 
 /**
