@@ -12,8 +12,8 @@ import {
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../../src/agents/check/finding.js';
-import type { AgentCheckReport } from '../../src/agents/check/report.js';
+import type { Finding } from '../../src/check/finding.js';
+import type { AgentCheckReport } from '../../src/check/report.js';
 import { tiltyard, tiltyardWith, type CliRun } from './run-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');

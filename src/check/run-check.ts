@@ -1,5 +1,5 @@
-import { loadSkill, type Skill } from '../skills/load-skill.js';
-import type { AgentSpec } from '../seat/agent-spec.js';
+import { loadSkill, type Skill } from '../agents/skills/load-skill.js';
+import type { AgentSpec } from '../agents/seat/agent-spec.js';
 import { runConformance, deadlineOf } from './conformance.js';
 import { determinismCheck } from './determinism-check.js';
 import { NOT_RUN } from './edge-case.js';
@@ -8,7 +8,7 @@ import { forwardCompatCheck } from './forward-compat-check.js';
 import { gamesCheck } from './games-check.js';
 import { playGames, type GamesFigures } from './games.js';
 import { loadHint } from './hints.js';
-import { sandboxDecision } from '../sandbox/index.js';
+import { sandboxDecision } from '../agents/sandbox/index.js';
 import { probeContainment } from './containment-check.js';
 import { traceContainment } from './containment-trace.js';
 import { INVOCATION_CHECKS } from './invocation-checks.js';

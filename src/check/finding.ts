@@ -1,4 +1,4 @@
-import type { Window } from '../../protocol/index.js';
+import type { Window } from '../protocol/index.js';
 
 /**
  * The checks of `tiltyard agent-check`, in the order the report lists them. Per-invocation checks

@@ -1,7 +1,7 @@
-import type { JsonObject } from '../../protocol/index.js';
-import type { AgentSpec } from '../seat/agent-spec.js';
-import { createSeat } from '../seat/create-seat.js';
-import type { Skill } from '../skills/load-skill.js';
+import type { JsonObject } from '../protocol/index.js';
+import type { AgentSpec } from '../agents/seat/agent-spec.js';
+import { createSeat } from '../agents/seat/create-seat.js';
+import type { Skill } from '../agents/skills/load-skill.js';
 import { fromSeatDecision, type CaseName, type Invocation, type Sample } from './invocation.js';
 
 /** Cases that replay the action request: they get the memory the action case was given. */

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { confine, SANDBOX_CODES, sandboxDecision, type AttemptRule } from '../sandbox/index.js';
+import { confine, SANDBOX_CODES, sandboxDecision, type AttemptRule } from '../agents/sandbox/index.js';
 import { TRACED_CODES } from './containment-trace.js';
-import { skillSandbox } from '../seat/skill-sandbox.js';
-import type { Skill } from '../skills/load-skill.js';
+import { skillSandbox } from '../agents/seat/skill-sandbox.js';
+import type { Skill } from '../agents/skills/load-skill.js';
 import { raw, type CheckRun, type Raw } from './finding.js';
 import type { Invocation } from './invocation.js';
 

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readAttempts, traceAvailability, within, type Attempt, type AttemptRule } from '../sandbox/index.js';
-import type { AgentSpec } from '../seat/agent-spec.js';
-import { defaultWorkRoot } from '../seat/external-seat.js';
+import { readAttempts, traceAvailability, within, type Attempt, type AttemptRule } from '../agents/sandbox/index.js';
+import type { AgentSpec } from '../agents/seat/agent-spec.js';
+import { defaultWorkRoot } from '../agents/seat/external-seat.js';
 import { runConformance } from './conformance.js';
 import { raw, type Raw } from './finding.js';
 import type { Sample } from './invocation.js';
