@@ -117,7 +117,7 @@ describe('tiltyard agent-check on the shipped skills', () => {
       }
       expect(r.figures.cases.every((c) => c.ran && c.ok)).toBe(true);
     },
-    180_000,
+    300_000,
   );
 });
 
