@@ -11,7 +11,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { collectSamples } from '../src/agents/check/samples.js';
+import { collectSamples } from '../src/check/samples.js';
 import { PersistentProcess } from '../src/agents/runtime/persistent-process.js';
 import { minimalEnv } from '../src/agents/runtime/process-runner.js';
 import { sandboxDecision } from '../src/agents/sandbox/index.js';

@@ -19,7 +19,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { collectSamples } from '../src/agents/check/samples.js';
+import { collectSamples } from '../src/check/samples.js';
 import { minimalEnv, runProcess } from '../src/agents/runtime/process-runner.js';
 import { sandboxDecision, sandboxSettings, type SandboxSpec } from '../src/agents/sandbox/index.js';
 import { skillSandbox } from '../src/agents/seat/skill-sandbox.js';

@@ -14,6 +14,7 @@ import {
   type EventStore,
   type SeatRecord,
 } from '../store/index.js';
+import { AgentStrikesError, BoundStrikes } from './agent-strikes.js';
 import { catchUp, seatAt, type SeatOptions } from './catch-up.js';
 import { actionRecord, asDecision, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
@@ -152,15 +153,18 @@ export async function resumePersistent(
   };
   try {
     const { state, seats, lastTs } = await catchUp(store, game, options.seats);
+    const strikes = await BoundStrikes.of(store, gameId);
     try {
-      return await drive(store, state, seats, lastTs, { ...options, onCommit });
+      return await drive(store, state, seats, lastTs, strikes, { ...options, onCommit });
     } finally {
       await Promise.all(seats.map((s) => s.close().catch(() => undefined)));
       await Promise.all(clearing);
     }
   } catch (e) {
     // A divergence is not a failure to count: callers abort such a game, since it can only diverge again.
-    if (!(e instanceof DivergenceError)) await recordFailure(store, gameId, e);
+    // An agent out of strikes fails the game at once: its next attempt would only strike again.
+    if (e instanceof AgentStrikesError) await store.recordRunFailure(gameId, e.message, 1).catch(() => undefined);
+    else if (!(e instanceof DivergenceError)) await recordFailure(store, gameId, e);
     throw e;
   }
 }
@@ -181,6 +185,7 @@ async function drive(
   state: GameState,
   seats: readonly SeatAgent[],
   lastTs: string | null,
+  strikes: BoundStrikes,
   options: RunnerOptions,
 ): Promise<RunOutcome> {
   const clock = options.clock ?? wallClock;
@@ -274,6 +279,8 @@ async function drive(
     const t = answer.trace;
     if (t) await store.recordTraces(gameId, [{ player_id: t.player_id, turn: t.turn, window: t.window, request_id: t.request_id, entries: t }]);
     if (answer.calls?.length) await store.recordProviderCalls(gameId, answer.calls);
+    // Output over the protocol's bounds: the seat fell back this time; the third time fails the game.
+    strikes.note(gameId, seat, answer);
   }
   if (state.status !== 'done')
     throw new RunnerError(`game ${gameId}: the engine awaits no one, yet the game is not over`);

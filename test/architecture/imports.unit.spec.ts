@@ -70,4 +70,15 @@ describe('the module graph', () => {
       );
     expect(outside).toEqual([]);
   });
+
+  it('given the agents (src/agents), then none imports the runner or the conformance kit above them', () => {
+    // The runner seats agents, and agent-check (src/check) drives both: the arrows point down only.
+    expect(g.get('check/games.ts')).toContain('runner/play-game.ts');
+    const upward = [...g]
+      .filter(([f]) => f.startsWith('agents/'))
+      .flatMap(([f, ds]) =>
+        ds.filter((d) => d.startsWith('runner/') || d.startsWith('check/')).map((d) => `${f} → ${d}`),
+      );
+    expect(upward).toEqual([]);
+  });
 });

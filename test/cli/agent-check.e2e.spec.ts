@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -8,15 +9,16 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../../src/agents/check/finding.js';
-import type { AgentCheckReport } from '../../src/agents/check/report.js';
+import type { Finding } from '../../src/check/finding.js';
+import type { AgentCheckReport } from '../../src/check/report.js';
 import { tiltyard, tiltyardWith, type CliRun } from './run-cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'test', 'agents', 'fixtures', 'check');
+const sandboxFixtures = join(root, 'test', 'agents', 'fixtures', 'sandbox');
 const skillsDir = join(root, 'skills');
 
 /** Every folder under skills/ as the test starts: each must pass, none is skipped. */
@@ -39,6 +41,28 @@ function fixtureSkill(name: string, timeoutMs = 3_000): string {
   writeFileSync(
     join(dir, 'SKILL.md'),
     `---\nname: ${name}\ndescription: agent-check fixture ${name}\nmetadata:\n  command: sh ${name}.sh\n  timeout_ms: "${timeoutMs}"\n---\n# ${name}\n`,
+  );
+  return dir;
+}
+
+/**
+ * A temp skill folder around one of the sandbox's hostile fixtures (the same scripts the sandbox
+ * tests run), told what to try by a hostile.json beside it.
+ */
+/**
+ * The real python3 (not a version manager's shim, which the sandbox may not show), asked once: a
+ * loaded machine can take longer than the runtime's own lookup allows.
+ */
+const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+
+function hostileSkill(name: string, script: string, params: object, metadata = ''): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(sandboxFixtures, script), join(dir, script));
+  writeFileSync(join(dir, 'hostile.json'), JSON.stringify(params));
+  writeFileSync(
+    join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: hostile fixture ${script}\nmetadata:\n  command: ${python} ${script}\n  timeout_ms: "60000"\n${metadata}---\n# ${name}\n`,
   );
   return dir;
 }
@@ -85,9 +109,15 @@ describe('tiltyard agent-check on the shipped skills', () => {
       ])
         expect(status(r, name)).toBe('pass');
       expect(r.figures.games).toMatchObject({ games: 2, failures: 0, legal_rate: 1 });
+      // Traced in its sandbox, a well-behaved skill tries nothing the sandbox stops.
+      expect(r.findings.filter((f) => f.check === 'containment')).toEqual([]);
+      if ('kind' in r.skill && (r.skill.kind === 'command' || r.skill.kind === 'plan')) {
+        expect(status(r, 'containment')).toBe('pass');
+        expect(r.assertions.find((a) => a.name === 'containment')?.details).toContain('traced');
+      }
       expect(r.figures.cases.every((c) => c.ran && c.ok)).toBe(true);
     },
-    180_000,
+    300_000,
   );
 });
 
@@ -151,12 +181,13 @@ describe.concurrent('tiltyard agent-check on hostile agents', () => {
     expect(status(r, 'protocol')).toBe('pass');
   });
 
-  it('the same child in the sandbox: it dies with the agent, nothing holds stdout', async () => {
+  it('the same child in the sandbox: it dies with the agent, nothing holds stdout, and the trace reports it left behind', async () => {
     const r = report(
       await tiltyard('agent-check', fixtureSkill('held-open'), '--json', '--games', '0'),
     );
     expect(about(r, 'violations', 'process/stdout_held_open')).toBeUndefined();
-    expect(status(r, 'containment')).toBe('pass');
+    expect(about(r, 'containment', 'containment/left_behind')?.message).toContain('"sleep", "2"');
+    expect(errors(r).map((f) => f.check)).toEqual(['containment']);
   });
 
   it('an asset at ../../etc/passwd: a violations error, the answers themselves are fine', async () => {
@@ -233,6 +264,103 @@ describe.concurrent('tiltyard agent-check on hostile agents', () => {
     expect(about(r, 'violations', 'ui_event/unsupported')).toMatchObject({ severity: 'warning' });
     expect(about(r, 'violations', 'protocol/after_done')).toMatchObject({ severity: 'warning' });
     expect(about(r, 'stderr', 'thinking hard')).toMatchObject({ severity: 'warning' });
+  });
+});
+
+/**
+ * Issue 12: "agent-check reports each such attempt as a finding". Each hostile fixture of the
+ * sandbox tests, run as a skill, gets the finding of its own rule, naming what it aimed at. The
+ * sandbox makes every attempt fail silently (ENOENT, EAGAIN…): only the traced pass sees them.
+ */
+describe.concurrent('tiltyard agent-check traces what a sandboxed agent tries', () => {
+  const pid = process.pid;
+  const run = async (dir: string, env: Record<string, string> = {}) =>
+    report(await tiltyardWith({ env }, 'agent-check', dir, '--json', '--games', '0'));
+  const finding = (r: AgentCheckReport, rule: string) => {
+    const f = about(r, 'containment', `containment/${rule}`);
+    expect(f, `containment/${rule} in ${JSON.stringify(r.findings)}`).toMatchObject({ severity: 'error' });
+    return f!.message;
+  };
+
+  it("reading another process's /proc/<pid>/environ, cmdline and mem: proc_secrets, naming each", async () => {
+    const paths = ['environ', 'cmdline', 'mem'].map((e) => `/proc/${pid}/${e}`);
+    const r = await run(hostileSkill('proc-reader', 'probe.py', { read: paths }));
+    const message = finding(r, 'proc_secrets');
+    for (const path of paths) expect(message).toContain(path);
+    expect(r.ok).toBe(false);
+  });
+
+  it("reading the data folder, the project root, another seat's work dir and home: outside_view, naming each place", async () => {
+    const data = mkdtempSync(join(tmpdir(), 'tiltyard-data-'));
+    const seats = join(tmpdir(), 'tiltyard-agents');
+    mkdirSync(seats, { recursive: true });
+    const otherSeat = mkdtempSync(join(seats, 'other-seat2-'));
+    try {
+      writeFileSync(join(data, 'games.db'), 'hidden hands');
+      writeFileSync(join(otherSeat, 'plan.json'), 'secret plan');
+      const r = await run(
+        hostileSkill('snoop', 'probe.py', {
+          read: [join(data, 'games.db'), join(root, 'package.json'), join(otherSeat, 'plan.json'), join(homedir(), '.bashrc')],
+          list: [otherSeat],
+        }),
+        { TILTYARD_DATA_DIR: data },
+      );
+      const message = finding(r, 'outside_view');
+      expect(message).toContain(`${join(data, 'games.db')} (the data folder)`);
+      expect(message).toContain(`${join(root, 'package.json')} (the project folder)`);
+      expect(message).toContain(`${join(otherSeat, 'plan.json')} (another seat's work dir)`);
+      expect(message).toContain(`${join(homedir(), '.bashrc')} (the home folder)`);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+      rmSync(otherSeat, { recursive: true, force: true });
+    }
+  });
+
+  it('writing outside its work dir: write_outside naming the paths, nothing written, its own dir allowed', async () => {
+    const seats = join(tmpdir(), 'tiltyard-agents');
+    mkdirSync(seats, { recursive: true });
+    const otherSeat = mkdtempSync(join(seats, 'other-seat3-'));
+    const inRoot = join(root, `pwned-check-${pid}`);
+    try {
+      const r = await run(hostileSkill('writer', 'probe.py', { write: [join(otherSeat, 'pwned'), inRoot, 'mine.txt'] }));
+      const message = finding(r, 'write_outside');
+      expect(message).toContain(join(otherSeat, 'pwned'));
+      expect(message).toContain(inRoot);
+      expect(message).not.toContain('mine.txt');
+      expect(existsSync(inRoot)).toBe(false);
+      expect(existsSync(join(otherSeat, 'pwned'))).toBe(false);
+    } finally {
+      rmSync(otherSeat, { recursive: true, force: true });
+      rmSync(inRoot, { force: true });
+    }
+  });
+
+  it('a TCP connection to 127.0.0.1:5432 without the network opt-in: network, naming the address', async () => {
+    const r = await run(hostileSkill('dialer', 'probe.py', { connect: [['127.0.0.1', 5432]] }));
+    expect(finding(r, 'network')).toContain('127.0.0.1:5432');
+    // The trace is certain: the stderr guess for the same rule is not reported on top.
+    expect(about(r, 'containment', 'sandbox/network_denied')).toBeUndefined();
+  });
+
+  it('with metadata.network the same connection is no finding', async () => {
+    const r = await run(hostileSkill('dialer-allowed', 'probe.py', { connect: [['127.0.0.1', 5432]] }, '  network: "true"\n'));
+    expect(about(r, 'containment', 'containment/network')).toBeUndefined();
+  });
+
+  it('a memory hog over its memory_mb: memory_limit', async () => {
+    const r = await run(hostileSkill('hog', 'memory-hog.py', { mb: 512 }, '  memory_mb: "128"\n'));
+    expect(finding(r, 'memory_limit')).toMatch(/mmap refused|mremap refused/);
+  });
+
+  it('a fork bomb: process_limit', async () => {
+    const r = await run(hostileSkill('bomb', 'fork-bomb.py', { tries: 140 }));
+    expect(finding(r, 'process_limit')).toMatch(/clone|fork/);
+  });
+
+  it('a setsid double-forked grandchild: left_behind, naming the program', async () => {
+    const marker = `${6000 + pid}.77`;
+    const r = await run(hostileSkill('daemon', 'double-fork.py', { marker }));
+    expect(finding(r, 'left_behind')).toContain(`"sleep", "${marker}"`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectSamples } from '../../src/agents/check/samples.js';
+import { collectSamples } from '../../src/check/samples.js';
 import {
   DECISION_SCHEMAS,
   WINDOWS,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMessages, repairMessages } from '../../src/agents/llm/prompt.js';
-import { repromptOf } from '../../src/agents/check/samples.js';
+import { repromptOf } from '../../src/check/samples.js';
 import {
   awaiting,
   decide,

@@ -74,35 +74,51 @@ async function stop(server: ServerProcess): Promise<void> {
 }
 
 describe('a fault boundary per game, on a real server process', () => {
-  it('given a hostile deep patch, a game whose seat cannot be built and one whose skill folder vanishes over a restart, then the server stays up, the neighbour plays on, the failing games end failed with their reason (REST, games, lobby), and no restart resumes them', async () => {
+  it('given an agent sending a 30,000-level state_patch every decision, a game whose seat cannot be built and one whose skill folder vanishes over a restart, then the server stays up, the neighbour plays on, the failing games end failed with their reason (REST, games, lobby), and no restart resumes them', async () => {
     // First life: the hostile game, a neighbour, a game failing at once, and one left mid-game.
     const a = await spawnServer(ENV);
     let deepId = '';
+    let deepFailedReason = '';
     let vanishingId = '';
     try {
       const lobby = await Watcher.connect(a.url);
       lobby.socket.emit('lobby', { token: ADMIN });
       await lobby.next('lobby_joined');
 
+      // The neighbour is paced so that it is still playing when the hostile game fails.
+      const neighbourId = await post(a, { agents: ['balanced', 'turtle'], pace_ms: 500, rules: SHORT });
       deepId = await post(a, { agents: [`skill:${deepAgent}`, 'random'], pace_ms: 0, rules: SHORT });
-      const neighbourId = await post(a, { agents: ['balanced', 'turtle'], pace_ms: 0, rules: SHORT });
       const badId = await post(a, { agents: [`skill:${badModel}`, 'random'], pace_ms: 0, rules: SHORT });
       vanishingId = await post(a, { agents: [`skill:${vanishing}`, 'random'], pace_ms: 60_000, rules: SHORT });
 
-      // The hostile agent's answers are protocol failures naming the limit; the fallback plays on.
-      await until('the deep-patch game to end', async () => ((await game(a, deepId)).status === 'ended' ? true : undefined), 300_000, 100);
-      await until('the neighbour to end', async () => ((await game(a, neighbourId)).status === 'ended' ? true : undefined), 300_000, 100);
+      // The strike policy: each over-deep answer is a protocol failure naming the limit (the seat's
+      // fallback plays); the third fails the game, naming the seat, the agent and the limit.
+      const deepNotice = await lobby.next('game_failed', (n) => n.game_id === deepId, 300_000);
+      const deepFailed = await game(a, deepId);
+      expect(deepFailed).toMatchObject({ status: 'failed', run_failures: 1 });
+      expect(deepFailed.ended_at).not.toBeNull();
+      for (const part of ['seat plr_1', `skill:${deepAgent}`, '3 times', 'protocol/too_deep', 'nesting deeper than 64 levels'])
+        expect(deepFailed.failure_reason).toContain(part);
+      expect(deepNotice.data.reason).toBe(deepFailed.failure_reason);
+      deepFailedReason = deepFailed.failure_reason!;
+      // The server is up and the neighbour, mid-game when the hostile one failed, plays on to its end.
       await healthy(a);
+      expect((await game(a, neighbourId)).status).toBe('running');
+      const neighbour = await until('the neighbour to end', async () => {
+        const g = await game(a, neighbourId);
+        return g.status === 'ended' ? g : undefined;
+      }, 300_000, 100);
+      expect(neighbour.placements).not.toBeNull();
+      expect(Date.parse(neighbour.ended_at!)).toBeGreaterThan(Date.parse(deepFailed.ended_at!));
       expect(a.output().stdout).toContain('protocol/too_deep');
-      expect(a.output().stdout).toContain('nesting deeper than 64 levels');
 
       // Failing three times in a row (1 s, then 2 s apart) makes it failed, and the lobby hears why.
       const notice = await lobby.next('game_failed', (n) => n.game_id === badId, 300_000);
       expect(notice.data.reason).toMatch(/no provider "nosuch"/);
       expect(await game(a, badId)).toMatchObject({ status: 'failed', run_failures: 3, failure_reason: expect.stringMatching(/no provider "nosuch"/) as string });
       const anonymous = (await (await call(`${a.url}/games?status=failed`)).json()) as { games: GameRecord[] };
-      expect(anonymous.games.map((g) => g.game_id)).toEqual([badId]);
-      expect(anonymous.games[0]!.failure_reason).toMatch(/nosuch/);
+      expect(anonymous.games.map((g) => g.game_id).sort()).toEqual([badId, deepId].sort());
+      expect(anonymous.games.find((g) => g.game_id === badId)!.failure_reason).toMatch(/nosuch/);
       lobby.close();
 
       await until('the vanishing game to commit a step', async () => ((await game(a, vanishingId)).last_seq > 0 ? true : undefined), 300_000, 100);
@@ -111,12 +127,14 @@ describe('a fault boundary per game, on a real server process', () => {
       await stop(a);
     }
 
-    // What the hostile agent left in the store: its traces name the bound.
+    // What the hostile agent left in the store: its traces name the bound, three strikes of it.
     const store = await openStore({ dataDir });
     try {
       const traces = await store.readTraces(deepId, 'plr_1');
       const first = traces[0]!.entries as { failure: { code: string; message: string } };
       expect(first.failure).toEqual({ code: 'protocol/too_deep', message: 'event 1 refused: nesting deeper than 64 levels' });
+      const strikes = traces.filter((t) => (t.entries as { failure: { code: string } | null }).failure?.code === 'protocol/too_deep');
+      expect(strikes).toHaveLength(3);
     } finally {
       await store.close();
     }
@@ -132,6 +150,8 @@ describe('a fault boundary per game, on a real server process', () => {
       expect(failed.run_failures).toBe(3);
       expect(failed.failure_reason).toContain('vanishing');
       expect(failed.ended_at).not.toBeNull();
+      // The hostile game stays failed: not resumed into another crash.
+      expect(await game(b, deepId)).toMatchObject({ status: 'failed', run_failures: 1 });
       await healthy(b);
     } finally {
       await stop(b);
@@ -144,6 +164,7 @@ describe('a fault boundary per game, on a real server process', () => {
     const json = await tiltyardWith({ cwd: tmp, env: { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: undefined } }, 'games', '--json');
     const row = (JSON.parse(json.stdout) as Array<{ game_id: string; status: string; failure_reason: string | null }>).find((g) => g.game_id === vanishingId);
     expect(row).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('vanishing') as string });
+    expect(listed.stdout).toMatch(new RegExp(`${deepId} failed: seat plr_1 \\(skill:.*deep-agent\\) sent output over the protocol bounds 3 times`));
 
     // Third life: nothing to resume, the failed game untouched, the server healthy.
     const c = await spawnServer({ ...ENV, TILTYARD_LOG: 'info' });
@@ -151,6 +172,7 @@ describe('a fault boundary per game, on a real server process', () => {
       await healthy(c);
       const g = await game(c, vanishingId);
       expect(g).toMatchObject({ status: 'failed', run_failures: 3 });
+      expect(await game(c, deepId)).toMatchObject({ status: 'failed', failure_reason: deepFailedReason });
       const running = (await api<{ games: GameRecord[] }>(c, '/games?status=running,created')).body.games;
       expect(running).toEqual([]);
       // Info logs name every game a server resumes or starts: this one is not among them.
@@ -158,6 +180,7 @@ describe('a fault boundary per game, on a real server process', () => {
       expect(logs).toContain('listening');
       expect(logs).not.toContain('resuming');
       expect(logs).not.toContain(vanishingId);
+      expect(logs).not.toContain(deepId);
     } finally {
       await stop(c);
     }

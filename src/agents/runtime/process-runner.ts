@@ -235,7 +235,9 @@ class ProcessRun {
     this.terminating = true;
     // In a sandbox the agent leads its own group under bwrap's init: SIGTERM goes there, so the
     // agent may clean up (bwrap itself would just die and take everything with it at once).
-    const init = this.confined.sandboxed && this.child?.pid !== undefined ? sandboxInitPid(this.child.pid) : null;
+    // Traced (agent-check), the child is strace and bwrap its only child.
+    const bwrap = this.confined.sandboxed && this.confined.traced && this.child?.pid !== undefined ? sandboxInitPid(this.child.pid) : this.child?.pid;
+    const init = this.confined.sandboxed && bwrap !== undefined && bwrap !== null ? sandboxInitPid(bwrap) : null;
     if (init !== null) killQuietly(-init, 'SIGTERM');
     else this.killGroup('SIGTERM');
     const grace = this.spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS;

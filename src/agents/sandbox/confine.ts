@@ -6,6 +6,7 @@ import { resolveInterpreter } from '../skills/load-skill.js';
 import { bwrapArgv, within, type SandboxLimits } from './bwrap-argv.js';
 import { sandboxDecision } from './policy.js';
 import { DEFAULT_MEMORY_MB, MIB, sandboxSettings, type SandboxSettings } from './settings.js';
+import { traceAvailability, traced } from './syscall-trace.js';
 
 /** Processes (and threads) one sandbox may hold: enough for a runtime's thread pools, not a fork bomb. */
 export const DEFAULT_MAX_PROCESSES = 128;
@@ -27,11 +28,17 @@ export type SandboxSpec = {
   processes?: number;
   /** Default: from the environment (TILTYARD_SANDBOX, TILTYARD_SANDBOX_MEMORY_MB). */
   settings?: SandboxSettings;
+  /**
+   * Trace the sandboxed command's system calls (strace) into a fresh folder under this one, for
+   * agent-check to find what the agent tried; ignored when strace cannot trace here.
+   */
+  trace?: string;
 };
 
 export type Confined =
   | { ok: true; argv: string[]; sandboxed: false }
-  | { ok: true; argv: string[]; sandboxed: true; network: boolean; limits: SandboxLimits }
+  /** `traced`: argv[0] is strace, whose only child is bwrap. */
+  | { ok: true; argv: string[]; sandboxed: true; network: boolean; limits: SandboxLimits; traced: boolean }
   | { ok: false; failure: Failure };
 
 const INTERPRETER = /^(python|pypy|node|nodejs|ruby|perl|php|bun|deno|java|lua)[0-9.]*$/;
@@ -124,15 +131,21 @@ export function confine(argv: readonly string[], workDir: string, spec: SandboxS
     processes: spec.processes ?? DEFAULT_MAX_PROCESSES,
   };
   const network = spec.network === true;
+  const view = [...programView(real), ...readOnly];
   const out = bwrapArgv({
     tools: decision.tools,
     // The real path: a symlink on the way (pyenv, alternatives) may lie outside the sandbox's view.
     command: [real, ...args],
-    readOnly: [...programView(real), ...readOnly],
+    readOnly: view,
     workDir: work,
     network,
     limits,
     uid: sandboxUid(work),
   });
-  return { ok: true, argv: out, sandboxed: true, network, limits };
+  const tracer = spec.trace === undefined ? null : traceAvailability();
+  if (spec.trace !== undefined && tracer?.ok) {
+    const argv = traced(tracer.strace, out, spec.trace, { command: real, readOnly: view, workDir: work, network });
+    return { ok: true, argv, sandboxed: true, network, limits, traced: true };
+  }
+  return { ok: true, argv: out, sandboxed: true, network, limits, traced: false };
 }

@@ -4,3 +4,5 @@ export * from './policy.js';
 export * from './bwrap-argv.js';
 export * from './confine.js';
 export * from './limit-hits.js';
+export * from './syscall-trace.js';
+export * from './trace-attempts.js';

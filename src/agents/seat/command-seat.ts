@@ -17,7 +17,7 @@ export function commandSeat(skill: Skill, spec: string, ctx: SeatContext): SeatA
   // Opt-in long-lived mode: one process for the seat, requests correlated by requestId.
   const persistent = skill.metadata['mode'] === 'persistent';
   let proc: PersistentProcess | null = null;
-  const sandbox = skillSandbox(skill);
+  const sandbox = skillSandbox(skill, ctx.sandboxTrace);
   const invoke: Invoke = async (request, workDir, trace) => {
     const env = minimalEnv(workDir, { TILTYARD_SKILL_DIR: skill.dir });
     const input = { requestId: request.request_id, tool: skill.name, operation: request.window, input: request, config: skill.config.values, workDir };

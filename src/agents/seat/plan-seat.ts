@@ -15,7 +15,7 @@ import { KNOWN_UI_EVENTS, type SeatAgent, type SeatContext } from './types.js';
  */
 export function planSeat(skill: Skill, spec: string, ctx: SeatContext): SeatAgent {
   const template = skill.plan!;
-  const sandbox = skillSandbox(skill);
+  const sandbox = skillSandbox(skill, ctx.sandboxTrace);
   return externalSeat(skill, spec, ctx, async (request, workDir, trace): Promise<Attempt> => {
     const started = performance.now();
     const env = minimalEnv(workDir, { TILTYARD_SKILL_DIR: skill.dir });

@@ -74,6 +74,8 @@ export type SeatContext = {
   trace?: boolean;
   /** Environment for `${ENV}` in skill configs (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Trace sandboxed processes' system calls into this folder (agent-check's containment check). */
+  sandboxTrace?: string;
 };
 
 /** ui_event names the product knows how to show; others are degraded to a notice (seed 001 §4.4). */

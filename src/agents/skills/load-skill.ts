@@ -58,7 +58,9 @@ export function resolveInterpreter(command: string): string {
   let real = interpreters.get(command);
   if (real === undefined) {
     try {
-      real = execFileSync(command, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      // A hang detector only, paid once: on a loaded machine the shim alone can take over 10 s, and
+      // falling back to the shim breaks sandboxed agents (the sandbox does not show pyenv's libexec).
+      real = execFileSync(command, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     } catch {
       real = '';
     }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { CHECKS, type Finding } from '../../agents/check/finding.js';
-import type { AgentCheckReport, Assertion } from '../../agents/check/report.js';
-import { checkAgent } from '../../agents/check/run-check.js';
+import { CHECKS, type Finding } from '../../check/finding.js';
+import type { AgentCheckReport, Assertion } from '../../check/report.js';
+import { checkAgent } from '../../check/run-check.js';
 import { pct } from '../format.js';
 import { parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';

@@ -7,7 +7,7 @@ import type { InvocationOutcome } from '../../../src/agents/runtime/outcome.js';
 import { minimalEnv, runProcess, type ProcessSpec } from '../../../src/agents/runtime/process-runner.js';
 import { PersistentProcess } from '../../../src/agents/runtime/persistent-process.js';
 import { sandboxAvailability, sandboxDecision } from '../../../src/agents/sandbox/index.js';
-import { collectSamples } from '../../../src/agents/check/samples.js';
+import { collectSamples } from '../../../src/check/samples.js';
 import { parseAgentSpec } from '../../../src/agents/seat/agent-spec.js';
 import { createSeat } from '../../../src/agents/seat/create-seat.js';
 import type { SeatDecision } from '../../../src/agents/seat/types.js';

@@ -1,4 +1,4 @@
-import type { TurnPlanRequest } from '../../protocol/index.js';
+import type { TurnPlanRequest } from '../protocol/index.js';
 import type { CheckRun } from './finding.js';
 import { edgeCheck } from './edge-case.js';
 import type { Invocation } from './invocation.js';

@@ -1,5 +1,5 @@
-import { decide, type GameState } from '../../game/index.js';
-import type { TurnPlanRequest } from '../../protocol/index.js';
+import { decide, type GameState } from '../game/index.js';
+import type { TurnPlanRequest } from '../protocol/index.js';
 import { raw, type Raw } from './finding.js';
 import { LEGAL_HINTS } from './hints.js';
 import type { Invocation } from './invocation.js';

@@ -1,4 +1,4 @@
-import { DECISION_SCHEMAS, formatIssues } from '../../protocol/index.js';
+import { DECISION_SCHEMAS, formatIssues } from '../protocol/index.js';
 import { raw, type Raw } from './finding.js';
 import { schemaHint } from './hints.js';
 import type { Invocation } from './invocation.js';

@@ -1,5 +1,5 @@
-import { loadSkill, type Skill } from '../skills/load-skill.js';
-import type { AgentSpec } from '../seat/agent-spec.js';
+import { loadSkill, type Skill } from '../agents/skills/load-skill.js';
+import type { AgentSpec } from '../agents/seat/agent-spec.js';
 import { runConformance, deadlineOf } from './conformance.js';
 import { determinismCheck } from './determinism-check.js';
 import { NOT_RUN } from './edge-case.js';
@@ -8,7 +8,9 @@ import { forwardCompatCheck } from './forward-compat-check.js';
 import { gamesCheck } from './games-check.js';
 import { playGames, type GamesFigures } from './games.js';
 import { loadHint } from './hints.js';
+import { sandboxDecision } from '../agents/sandbox/index.js';
 import { probeContainment } from './containment-check.js';
+import { traceContainment } from './containment-trace.js';
 import { INVOCATION_CHECKS } from './invocation-checks.js';
 import type { CaseName, Invocation } from './invocation.js';
 import { memoryCheck } from './memory-check.js';
@@ -99,7 +101,8 @@ export async function checkAgent(
   const agent: AgentSpec & { kind: 'skill' } = { kind: 'skill', spec: `skill:${skill.dir}`, skill };
 
   options.onStage?.('cases');
-  const { cases } = await runConformance(agent, collectSamples(seed), { gameSeed: seed });
+  const samples = collectSamples(seed);
+  const { cases } = await runConformance(agent, samples, { gameSeed: seed });
   const byCase = (c: CaseName): Invocation | null =>
     cases.find((x) => x.case === c)?.invocation ?? null;
   const windows = cases.filter((c) => WINDOW_CASES.has(c.case));
@@ -126,7 +129,13 @@ export async function checkAgent(
   options.onStage?.('games');
   const games = await playGames(agent, options.games ?? 2, seed);
   runs.set('games', gamesCheck(games));
-  runs.set('containment', skill.kind === 'command' || skill.kind === 'plan' ? await probeContainment(skill, all) : { check: 'containment', findings: [], skipped: `a ${skill.kind} skill runs in-process, not in a sandbox` });
+  if (skill.kind === 'command' || skill.kind === 'plan') {
+    const windowSamples = samples.filter((s) => WINDOW_CASES.has(s.case));
+    const traced = sandboxDecision().kind === 'bwrap' ? await traceContainment(agent, windowSamples, seed) : null;
+    runs.set('containment', await probeContainment(skill, all, traced));
+  } else {
+    runs.set('containment', { check: 'containment', findings: [], skipped: `a ${skill.kind} skill runs in-process, not in a sandbox` });
+  }
 
   const covered = `${ran.length} window cases (${ran.map((i) => i.case).join(', ')})${notRun.length ? `; not run: ${notRun.join(', ')}` : ''}`;
   const passDetails: Partial<Record<CheckName, string>> = {
@@ -136,7 +145,7 @@ export async function checkAgent(
     forward_compat: 'answered with unknown fields added at every level',
     determinism: 'the same decision twice',
     games: gamesDetails(games),
-    containment: 'sandboxed (bubblewrap); no limit hit; the probe reached nothing',
+    containment: 'sandboxed (bubblewrap); traced: no attempt outside the sandbox, no limit hit; the probe reached nothing',
   };
   for (const [name] of INVOCATION_CHECKS) passDetails[name] = covered;
   return finish({ skill: summary(skill), start_ts, runs, cases, games, passDetails });

@@ -5,8 +5,8 @@ import {
   skipped,
   type CheckName,
   type CheckRun,
-} from '../../../src/agents/check/finding.js';
-import { assertionsOf, mergeFindings } from '../../../src/agents/check/report.js';
+} from '../../src/check/finding.js';
+import { assertionsOf, mergeFindings } from '../../src/check/report.js';
 
 describe('report', () => {
   it('merges one problem seen in several windows into one finding naming them, without a window', () => {

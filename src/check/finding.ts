@@ -1,4 +1,4 @@
-import type { Window } from '../../protocol/index.js';
+import type { Window } from '../protocol/index.js';
 
 /**
  * The checks of `tiltyard agent-check`, in the order the report lists them. Per-invocation checks
@@ -23,7 +23,7 @@ export const CHECKS = {
   determinism: 'the same request gives the same decision',
   games: 'full games against built-ins: legal answers, no failures',
   containment:
-    "the agent ran in the sandbox and stayed inside it: no memory, process or CPU limit hit, no connection without metadata.network; a probe in the skill's sandbox cannot read the server's /proc, the project, the data folder or the home folder",
+    "the agent ran in the sandbox and, traced, tried nothing it stops (other processes' /proc, paths outside its view, writes outside its work dir, connections without metadata.network, processes left behind) and hit no memory, process or CPU limit; a probe in the skill's sandbox cannot read the server's /proc, the project, the data folder or the home folder",
 } as const;
 export type CheckName = keyof typeof CHECKS;
 export const CHECK_NAMES = Object.keys(CHECKS) as CheckName[];

@@ -1,4 +1,4 @@
-import type { Window } from '../../protocol/index.js';
+import type { Window } from '../protocol/index.js';
 import { CHECK_NAMES, type CheckName, type CheckRun, type Finding, type Raw } from './finding.js';
 import type { GamesFigures } from './games.js';
 import type { CaseName, Invocation } from './invocation.js';

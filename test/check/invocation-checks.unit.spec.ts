@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Raw } from '../../../src/agents/check/finding.js';
-import { checkInvocation } from '../../../src/agents/check/invocation-checks.js';
-import { WINDOWS } from '../../../src/protocol/index.js';
+import type { Raw } from '../../src/check/finding.js';
+import { checkInvocation } from '../../src/check/invocation-checks.js';
+import { WINDOWS } from '../../src/protocol/index.js';
 import { DONE, answer, invoke, patch } from './support.js';
 
 const only = (raws: Raw[]) => raws.map((r) => [r.check, r.severity, r.key]);

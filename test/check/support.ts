@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectSamples } from '../../../src/agents/check/samples.js';
-import type { CaseName, Invocation, Sample } from '../../../src/agents/check/invocation.js';
-import { fromOutcome } from '../../../src/agents/check/invocation.js';
-import { InvocationCollector } from '../../../src/agents/runtime/collector.js';
-import type { Failure } from '../../../src/agents/runtime/outcome.js';
-import { KNOWN_UI_EVENTS } from '../../../src/agents/seat/types.js';
-import type { JsonObject } from '../../../src/protocol/index.js';
+import { collectSamples } from '../../src/check/samples.js';
+import type { CaseName, Invocation, Sample } from '../../src/check/invocation.js';
+import { fromOutcome } from '../../src/check/invocation.js';
+import { InvocationCollector } from '../../src/agents/runtime/collector.js';
+import type { Failure } from '../../src/agents/runtime/outcome.js';
+import { KNOWN_UI_EVENTS } from '../../src/agents/seat/types.js';
+import type { JsonObject } from '../../src/protocol/index.js';
 
 /** Real requests from built-in games (seed 1), one per conformance case. */
 export const SAMPLES: readonly Sample[] = collectSamples(1);

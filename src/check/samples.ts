@@ -4,9 +4,9 @@ import {
   requestFor,
   stepInPlace,
   type RulesInput,
-} from '../../game/index.js';
-import type { TurnPlanRequest } from '../../protocol/index.js';
-import { createAgent, type AgentName } from '../builtin/index.js';
+} from '../game/index.js';
+import type { TurnPlanRequest } from '../protocol/index.js';
+import { createAgent, type AgentName } from '../agents/builtin/index.js';
 import { withUnknownFields } from './forward-compat-check.js';
 import type { CaseName, Sample } from './invocation.js';
 

@@ -1,7 +1,7 @@
-import type { JsonObject } from '../../protocol/index.js';
-import type { AgentSpec } from '../seat/agent-spec.js';
-import { createSeat } from '../seat/create-seat.js';
-import type { Skill } from '../skills/load-skill.js';
+import type { JsonObject } from '../protocol/index.js';
+import type { AgentSpec } from '../agents/seat/agent-spec.js';
+import { createSeat } from '../agents/seat/create-seat.js';
+import type { Skill } from '../agents/skills/load-skill.js';
 import { fromSeatDecision, type CaseName, type Invocation, type Sample } from './invocation.js';
 
 /** Cases that replay the action request: they get the memory the action case was given. */
@@ -24,7 +24,7 @@ export type ConformanceRun = {
 export async function runConformance(
   agent: AgentSpec & { kind: 'skill' },
   samples: readonly Sample[],
-  options: { gameSeed: number; workRoot?: string },
+  options: { gameSeed: number; workRoot?: string; sandboxTrace?: string },
 ): Promise<ConformanceRun> {
   const deadlineMs = deadlineOf(agent.skill);
   const seat = createSeat(agent, {
@@ -32,6 +32,7 @@ export async function runConformance(
     seat: 0,
     trace: true,
     ...(options.workRoot ? { workRoot: options.workRoot } : {}),
+    ...(options.sandboxTrace ? { sandboxTrace: options.sandboxTrace } : {}),
   });
   const cases: ConformanceRun['cases'] = [];
   let memory: JsonObject = {};

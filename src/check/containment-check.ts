@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { confine, SANDBOX_CODES, sandboxDecision } from '../sandbox/index.js';
-import { skillSandbox } from '../seat/skill-sandbox.js';
-import type { Skill } from '../skills/load-skill.js';
+import { confine, SANDBOX_CODES, sandboxDecision, type AttemptRule } from '../agents/sandbox/index.js';
+import { TRACED_CODES } from './containment-trace.js';
+import { skillSandbox } from '../agents/seat/skill-sandbox.js';
+import type { Skill } from '../agents/skills/load-skill.js';
 import { raw, type CheckRun, type Raw } from './finding.js';
 import type { Invocation } from './invocation.js';
 
@@ -42,12 +43,16 @@ function someFile(dir: string): string[] {
 }
 
 /**
- * agent-check's own probe: a shell in exactly the sandbox the skill gets tries to read the
- * server's /proc entries (environ, cmdline, mem), the project folder, the data folder and the
- * home folder. Anything it reaches is a containment error. Resolves with the check's run.
+ * The containment check: what the sandbox stopped during the window cases (`runs`), what the
+ * traced pass saw the agent try (`traced`), and agent-check's own probe: a shell in exactly the
+ * sandbox the skill gets tries to read the server's /proc entries (environ, cmdline, mem), the
+ * project folder, the data folder and the home folder. Anything it reaches is a containment error.
+ * Resolves with the check's run.
  */
-export async function probeContainment(skill: Skill, runs: readonly Invocation[]): Promise<CheckRun> {
-  const findings: Raw[] = runs.flatMap(containmentFindings);
+export async function probeContainment(skill: Skill, runs: readonly Invocation[], traced: { findings: Raw[]; rules: ReadonlySet<AttemptRule> } | null = null): Promise<CheckRun> {
+  // Where the trace saw a limit bite, its finding is certain: the stderr guess for it goes.
+  const known = new Set([...(traced?.rules ?? [])].map((r) => TRACED_CODES[r]));
+  const findings: Raw[] = [...runs.flatMap(containmentFindings).filter((f) => !known.has(f.key)), ...(traced?.findings ?? [])];
   const decision = sandboxDecision();
   if (decision.kind !== 'bwrap') {
     const why = decision.kind === 'refused' ? decision.message : decision.reason ?? 'TILTYARD_SANDBOX=off';

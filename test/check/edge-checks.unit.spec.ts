@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { determinismCheck } from '../../../src/agents/check/determinism-check.js';
-import { NOT_RUN } from '../../../src/agents/check/edge-case.js';
+import { determinismCheck } from '../../src/check/determinism-check.js';
+import { NOT_RUN } from '../../src/check/edge-case.js';
 import {
   forwardCompatCheck,
   withUnknownFields,
-} from '../../../src/agents/check/forward-compat-check.js';
-import { memoryCheck } from '../../../src/agents/check/memory-check.js';
-import { repromptCheck } from '../../../src/agents/check/reprompt-check.js';
+} from '../../src/check/forward-compat-check.js';
+import { memoryCheck } from '../../src/check/memory-check.js';
+import { repromptCheck } from '../../src/check/reprompt-check.js';
 import { DONE, answer, invoke, patch } from './support.js';
 
 const pass = { selected_action: { kind: 'pass' } };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { awaiting } from '../../../src/game/index.js';
-import { CASES } from '../../../src/agents/check/invocation.js';
-import { engineVerdict } from '../../../src/agents/check/legal-check.js';
-import { collectSamples } from '../../../src/agents/check/samples.js';
-import { canonicalJson } from '../../../src/store/canonical-json.js';
+import { awaiting } from '../../src/game/index.js';
+import { CASES } from '../../src/check/invocation.js';
+import { engineVerdict } from '../../src/check/legal-check.js';
+import { collectSamples } from '../../src/check/samples.js';
+import { canonicalJson } from '../../src/store/canonical-json.js';
 import { SAMPLES, sample } from './support.js';
 
 describe('collectSamples: real requests from built-in games', () => {

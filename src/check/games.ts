@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { isPlainObject, type GameEvent } from '../../protocol/index.js';
-import { playGame } from '../../runner/play-game.js';
-import { resolveSpecs, seatAgents, seatConfigs } from '../../runner/lineup.js';
-import type { Decision } from '../../runner/run-game.js';
-import type { AgentSpec } from '../seat/agent-spec.js';
-import { createSeat } from '../seat/create-seat.js';
-import type { DecisionTrace, SeatDecision } from '../seat/types.js';
+import { isPlainObject, type GameEvent } from '../protocol/index.js';
+import { playGame } from '../runner/play-game.js';
+import { resolveSpecs, seatAgents, seatConfigs } from '../runner/lineup.js';
+import type { Decision } from '../runner/run-game.js';
+import type { AgentSpec } from '../agents/seat/agent-spec.js';
+import { createSeat } from '../agents/seat/create-seat.js';
+import type { DecisionTrace, SeatDecision } from '../agents/seat/types.js';
 
 /** The built-ins the skill plays against; the skill sits in a different seat each game. */
 export const OPPONENTS = ['balanced', 'aggressor', 'manipulator'] as const;

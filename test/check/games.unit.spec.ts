@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../../src/agents/check/conformance.js';
-import { gamesCheck } from '../../../src/agents/check/games-check.js';
-import { playGames, type GamesFigures } from '../../../src/agents/check/games.js';
-import { loadSkill } from '../../../src/agents/skills/load-skill.js';
+import { runConformance } from '../../src/check/conformance.js';
+import { gamesCheck } from '../../src/check/games-check.js';
+import { playGames, type GamesFigures } from '../../src/check/games.js';
+import { loadSkill } from '../../src/agents/skills/load-skill.js';
 import { SAMPLES } from './support.js';
 
 /** A skill that stands for a built-in: in-process, fast, through the same seat binding. */

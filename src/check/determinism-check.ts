@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../store/canonical-json.js';
+import { canonicalJson } from '../store/canonical-json.js';
 import { raw, skipped, type CheckRun } from './finding.js';
 import { NOT_RUN } from './edge-case.js';
 import type { Invocation } from './invocation.js';

@@ -1,6 +1,6 @@
-import type { Window } from '../../protocol/index.js';
-import type { FailureCode } from '../runtime/outcome.js';
-import { KNOWN_UI_EVENTS } from '../seat/types.js';
+import type { Window } from '../protocol/index.js';
+import type { FailureCode } from '../agents/runtime/outcome.js';
+import { KNOWN_UI_EVENTS } from '../agents/seat/types.js';
 
 const DOC = 'docs/agents.md';
 

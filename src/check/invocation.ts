@@ -1,8 +1,8 @@
-import type { JsonObject, TurnPlanRequest, Window } from '../../protocol/index.js';
-import type { GameState } from '../../game/index.js';
-import type { Failure, InvocationOutcome, Violation } from '../runtime/outcome.js';
-import { readAnswer } from '../seat/answer.js';
-import type { SeatDecision } from '../seat/types.js';
+import type { JsonObject, TurnPlanRequest, Window } from '../protocol/index.js';
+import type { GameState } from '../game/index.js';
+import type { Failure, InvocationOutcome, Violation } from '../agents/runtime/outcome.js';
+import { readAnswer } from '../agents/seat/answer.js';
+import type { SeatDecision } from '../agents/seat/types.js';
 
 /** The conformance cases: one per decision window, then the edge cases. */
 export const CASES = [
