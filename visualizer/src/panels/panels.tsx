@@ -25,7 +25,7 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
   // Everything up to the position on screen: a replay never shows what has not happened yet.
   const upTo = useMemo(() => all.filter((e) => e.seq <= cursor) as unknown as GameEvent[], [all, cursor]);
   const speech = useMemo(() => speechFeed(upTo), [upTo]);
-  const tabs: Tab[] = ['attacks', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...(role === 'admin' && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
+  const tabs: Tab[] = ['attacks', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...((role === 'admin' || role === 'researcher') && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
   const seek = (seq: number) => {
     player.pause();
     player.seek(seq);
