@@ -94,6 +94,19 @@ const SEEK_PROBE = `async (n, head) => {
   return times;
 }`;
 
+/** Runs in the page: one seek to `seq`, timed until the page shows it. */
+const SEEK_ONE = `async (seq) => {
+  const input = document.querySelector('[data-testid=scrubber]');
+  const cursor = document.querySelector('[data-testid=cursor]');
+  const settle = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
+  const t0 = performance.now();
+  input.value = String(seq);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  while (cursor.textContent !== String(seq)) await settle();
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  return performance.now() - t0;
+}`;
+
 /** Runs in the page: rAF intervals and long tasks for `seconds` while the live game plays. */
 const LIVE_PROBE = `async (seconds) => {
   const head = () => Number(document.querySelector('[data-testid=head]')?.textContent);
@@ -142,12 +155,31 @@ try {
 
   // Seeks: set the scrubber to a random seq and wait until the table shows it.
   const seekTimes = await page.evaluate<number[]>(`(${SEEK_PROBE})(${SEEKS}, ${stored.events})`);
+  // The same seeks' main-thread CPU time (CDP ThreadTime, style and layout included, up to the next
+  // frame): what a seek costs the page, which the shared machine's load does not inflate as it
+  // inflates wall time.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value * 1000;
+  const seekCpu: number[] = [];
+  let x = 4242;
+  for (let i = 0; i < Math.min(SEEKS, 100); i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const before = await threadTime();
+    await page.evaluate<number>(`(${SEEK_ONE})(${x % (stored.events + 1)})`);
+    seekCpu.push((await threadTime()) - before);
+  }
 
-  // Live: a game paced to ≈ 20 events/s, followed for LIVE_S seconds; rAF intervals meanwhile.
-  const liveId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 60 });
+  // Live: a game paced to ≈ 20 events/s (45 ms between steps), followed for LIVE_S seconds; rAF intervals meanwhile.
+  const liveId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 45 });
   await page.goto(`${server.url}/watch/games/${liveId}`);
   await page.getByTestId('connection').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
+  const liveCdp = await page.context().newCDPSession(page);
+  await liveCdp.send('Performance.enable');
+  const liveThread = async () => (await liveCdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value * 1000;
+  const cpu0 = await liveThread();
   const live = await page.evaluate<{ intervals: number[]; events: number; long_tasks: number }>(`(${LIVE_PROBE})(${LIVE_S})`);
+  const liveCpuMs = (await liveThread()) - cpu0;
 
   const record = await api<{ last_seq: number }>(server, `/games/${liveId}`, ADMIN);
   console.log(
@@ -165,6 +197,7 @@ try {
           target: 1000,
         },
         seek_ms: { n: seekTimes.length, p50: pct(seekTimes, 50), p95: pct(seekTimes, 95), max: pct(seekTimes, 100), target_p95: 50 },
+        seek_main_thread_cpu_ms: { n: seekCpu.length, p50: pct(seekCpu, 50), p95: pct(seekCpu, 95), max: pct(seekCpu, 100) },
         live: {
           seconds: LIVE_S,
           events: live.events,
@@ -173,6 +206,8 @@ try {
           frames_over_17ms: live.intervals.filter((x) => x > 17.5).length,
           frames: live.intervals.length,
           long_tasks: live.long_tasks,
+          main_thread_cpu_ms_per_frame: Math.round((liveCpuMs / Math.max(1, live.intervals.length)) * 100) / 100,
+          main_thread_busy_share: Math.round((liveCpuMs / (LIVE_S * 1000)) * 1000) / 1000,
           game_last_seq: record.last_seq,
         },
         console_errors: browser.errors,
