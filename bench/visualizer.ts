@@ -170,8 +170,8 @@ try {
     seekCpu.push((await threadTime()) - before);
   }
 
-  // Live: a game paced to ≈ 20 events/s (45 ms between steps), followed for LIVE_S seconds; rAF intervals meanwhile.
-  const liveId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 45 });
+  // Live: a game paced to ≈ 20 events/s (50 ms between steps), followed for LIVE_S seconds; rAF intervals meanwhile.
+  const liveId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 50 });
   await page.goto(`${server.url}/watch/games/${liveId}`);
   await page.getByTestId('connection').filter({ hasText: /^live$/ }).waitFor({ timeout: 30_000 });
   const liveCdp = await page.context().newCDPSession(page);

@@ -12,7 +12,7 @@ const outcomeText = (r: AttackRow): string => {
   return res.slipped ? 'slipped' : 'resolved';
 };
 
-const MAX_ROWS = 60;
+const MAX_ROWS = 30;
 
 /** Every attack (newest first); a click opens the inspector: the plan beside its resolution. */
 export function AttackPanel({ rows, names, selected, select, seek }: Props) {
@@ -73,7 +73,7 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
         <p class="muted">No attacks yet.</p>
       ) : (
         <div class="scroll">
-          <table class="grid" data-testid="attacks">
+          <table class="grid fixed" data-testid="attacks">
             <thead>
               <tr>
                 <th>rd</th>

@@ -2,7 +2,7 @@ import { seatColor } from './seat-color.js';
 
 import type { SpeechLine } from '../../../src/view/index.js';
 
-const MAX_LINES = 120;
+const MAX_LINES = 200;
 
 /** The speech feed, newest first, announced politely to screen readers as it grows. Text only. */
 export function SpeechPanel({ lines, names }: { lines: readonly SpeechLine[]; names: Map<string, string> }) {
