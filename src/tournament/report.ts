@@ -2,9 +2,12 @@ import type { GameEvent } from '../protocol/index.js';
 import type { AgentResearch, PairResearch } from '../runner/research-figures.js';
 import type { ProviderUsage } from '../runner/research-tally.js';
 import { SimStats, type SimFigures } from '../runner/sim-stats.js';
+import { attackMatrix, attackRows, type AttackCell } from './attacks.js';
 
 /** One finished game of a tournament, as read from the store. */
 export type ReportGame = {
+  /** Its id, for the attacks' links (games without one are named by position: `#0`, `#1`, …). */
+  game_id?: string;
   /** The full (admin) event log. */
   events: readonly GameEvent[];
   /** The agent of each seat: by seat index, or by player_id (`{ plr_1: 'balanced', … }`). */
@@ -22,10 +25,12 @@ export type Report = {
   overall: SimFigures;
   agents: AgentResearch[];
   pairs: PairResearch[];
+  /** The who-manipulated-whom matrix: per ordered pair, the manipulation attempts behind `pairs[].manipulation`. */
+  attacks: AttackCell[];
 };
 
 /** Agent by seat index, from a seat list or a player_id map read through game_started. */
-function agentsBySeat(game: ReportGame): string[] {
+export function agentsBySeat(game: ReportGame): string[] {
   if (Array.isArray(game.seats)) return [...(game.seats as readonly string[])];
   const byPlayer = game.seats as Readonly<Record<string, string>>;
   const started = game.events.find((e) => e.type === 'game_started');
@@ -52,5 +57,6 @@ export function tournamentReport(games: readonly ReportGame[]): Report {
   const { agents, pairs } = stats.research();
   const overall = stats.figures();
   if (games.some((g) => g.decisions === undefined)) overall.rejectionRate = null;
-  return { games: games.length, overall, agents, pairs };
+  const attacks = attackMatrix(games.flatMap((g, i) => attackRows(g.game_id ?? `#${i}`, g.events, agentsBySeat(g))));
+  return { games: games.length, overall, agents, pairs, attacks };
 }

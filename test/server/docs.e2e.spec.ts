@@ -65,6 +65,7 @@ describe('API docs', () => {
         'POST /tournaments',
         'GET /tournaments',
         'GET /tournaments/{id}',
+        'GET /tournaments/{id}/attacks',
         'GET /tournaments/{id}/report',
       ].sort(),
     );

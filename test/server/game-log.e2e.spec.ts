@@ -285,6 +285,18 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
       expect(live.body.state.world.seed).toBeNull();
       expect(leaks(live.body.state, { viewer: null, state: await server.store.stateAt(running), revealedThrough: 0 })).toEqual([]);
     });
+
+    it('given a finished game, then a researcher may have one seat’s view ("what it knew"), the same the admin gets, and it is only that seat’s', async () => {
+      const seq = Math.floor((await server.store.getGame(ended)).last_seq / 2);
+      const researcher = await get<Snapshot>(`/games/${ended}/snapshot?seq=${seq}&view=plr_2`, RESEARCHER);
+      const admin = await get<Snapshot>(`/games/${ended}/snapshot?seq=${seq}&view=plr_2`, ADMIN);
+      expect(researcher.status).toBe(200);
+      expect(researcher.body).toEqual(admin.body);
+      expect(researcher.body.state.private.map((p) => p.player_id)).toEqual(['plr_2']);
+      const events = await get<EventsPage>(`/games/${ended}/events?view=plr_2&limit=50`, RESEARCHER);
+      expect(events.status).toBe(200);
+      expect(events.body.events.length).toBeGreaterThan(0);
+    });
   });
 
   describe('spectator delay', () => {
@@ -408,13 +420,14 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
       ['a token nobody configured', '/games/{id}/events', 'not-a-token', 401, 'unknown token'],
       ['a spectator asking for the admin view', '/games/{id}/events?view=admin', undefined, 403, 'the admin view needs an admin token'],
       ['a spectator asking for the researcher view', '/games/{id}/snapshot?view=researcher', undefined, 403, 'the researcher view needs a researcher or admin token'],
-      ['a researcher asking for a seat view', '/games/{id}/events?view=plr_1', RESEARCHER, 403, 'a seat view needs an admin token'],
+      ['a researcher asking for a seat view of a running game', '/games/{id}/events?view=plr_1', RESEARCHER, 403, 'a seat view needs an admin token while the game runs'],
       ['a spectator asking to verify', '/games/{id}/verify', undefined, 403, 'this needs a researcher token'],
       ['an unknown token asking to verify', '/games/{id}/verify', 'not-a-token', 401, 'unknown token'],
     ];
     for (const [what, path, token, status, message] of cases) {
       it(`given ${what}, then ${status} as JSON {statusCode, error, message} saying "${message}"`, async () => {
-        const r = await get<ErrorBody>(path.replace('{id}', ended), token);
+        // A researcher may have a seat view of an ended game, not of a running one.
+        const r = await get<ErrorBody>(path.replace('{id}', what.includes('researcher asking for a seat view') ? running : ended), token);
         expect(r.status).toBe(status);
         expect(Object.keys(r.body).sort()).toEqual(['error', 'message', 'statusCode']);
         expect(r.body.statusCode).toBe(status);

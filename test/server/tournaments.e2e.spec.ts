@@ -204,6 +204,11 @@ describe('tournaments over REST and in the lobby, on a real server process', () 
     const table = (await api.json<Tournament>(`/tournaments/${id}`)).standings;
     for (const s of table) expect(report.report.overall.byAgent[s.agent]).toMatchObject({ games: s.games, wins: s.wins });
     expect(await api.json(`/tournaments/${id}/report`, ADMIN)).toEqual(report);
+    // The who-manipulated-whom matrix: anyone may have it (public facts of ended games), and it is
+    // the report's own, folded from the games as a spectator sees them.
+    const attacks = await api.json<{ games_counted: number; cells: Json[] }>(`/tournaments/${id}/attacks`);
+    expect(attacks.games_counted).toBe(6);
+    expect(attacks.cells).toEqual((report.report as unknown as { attacks: Json[] }).attacks);
 
     const csv = await api.api(`/tournaments/${id}/report?format=csv`, { token: RESEARCHER });
     expect(csv.status).toBe(200);

@@ -3,6 +3,7 @@ import { role, setToken, token } from './lib/auth.js';
 import { location, onLinkClick } from './lib/router.js';
 import { LobbyPage } from './lobby/lobby-page.js';
 import { GamePage } from './game/game-page.js';
+import { TournamentPage } from './tournament/tournament-page.js';
 
 /** The token field: researchers and admins paste theirs; the server decides what it may see. */
 function TokenForm() {
@@ -68,10 +69,7 @@ export function App() {
       {game ? (
         <GamePage key={`${game[1]}|${token.value}`} gameId={decodeURIComponent(game[1]!)} />
       ) : tournament ? (
-        <main id="main">
-          <h1>Tournament {decodeURIComponent(tournament[1]!)}</h1>
-          <p class="muted">The tournament page is not built yet; its games are listed in the lobby.</p>
-        </main>
+        <TournamentPage key={`${tournament[1]}|${token.value}`} id={decodeURIComponent(tournament[1]!)} />
       ) : path === '/' ? (
         <LobbyPage key={token.value} />
       ) : (

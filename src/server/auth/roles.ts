@@ -39,15 +39,20 @@ export type ViewResult = { ok: true; viewer: Viewer } | { ok: false; status: 400
 
 /**
  * The projection a role may ask for. Spectators get the public table only; researchers the public
- * table while a game runs and everything once it is over (the projection itself enforces that);
- * admins anything, including one seat's view (`plr_N`).
+ * table while a game runs and everything once it is over (the projection itself enforces that),
+ * and then also one seat's view — a part of everything, to set "what seat X knew" beside the
+ * truth; admins anything, including one seat's view (`plr_N`) at any time. `gameOver`: whether the
+ * game has ended.
  */
-export function viewFor(role: Role, requested: string | undefined): ViewResult {
+export function viewFor(role: Role, requested: string | undefined, gameOver = false): ViewResult {
   const view = requested ?? (role === 'admin' ? 'admin' : role);
   if (view === 'spectator') return { ok: true, viewer: { role: 'spectator' } };
   if (view === 'researcher') return role === 'spectator' ? { ok: false, status: 403, message: 'the researcher view needs a researcher or admin token' } : { ok: true, viewer: { role: 'researcher' } };
   if (view === 'admin') return role === 'admin' ? { ok: true, viewer: { role: 'admin' } } : { ok: false, status: 403, message: 'the admin view needs an admin token' };
-  if (PlayerId.safeParse(view).success) return role === 'admin' ? { ok: true, viewer: { role: 'seat', player_id: view } } : { ok: false, status: 403, message: 'a seat view needs an admin token' };
+  if (PlayerId.safeParse(view).success)
+    return role === 'admin' || (role === 'researcher' && gameOver)
+      ? { ok: true, viewer: { role: 'seat', player_id: view } }
+      : { ok: false, status: 403, message: role === 'researcher' ? 'a seat view needs an admin token while the game runs (researchers may have one once it is over)' : 'a seat view needs an admin token' };
   return { ok: false, status: 400, message: `view must be spectator, researcher, admin or a seat id like plr_1, got "${view}"` };
 }
 

@@ -7,7 +7,7 @@ import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from '../tournaments/tournament-request.js';
 import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
-import { TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
+import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
 
 /** Response schemas by the name components.schemas gives them. */
 const SCHEMAS = {
@@ -27,6 +27,7 @@ const SCHEMAS = {
   TournamentView,
   TournamentsPage,
   TournamentReport,
+  TournamentAttacks,
 };
 /** Request bodies by the name components.schemas gives them (documented as the input they accept). */
 const BODIES = { CreateGameBody, CreateTournamentBody };
@@ -178,6 +179,16 @@ const ROUTES: Route[] = [
     description: 'Standings count ended games only; a game still being played shows who sits where and nothing else. The seed is an admin’s only until the tournament is over.',
     role: 'spectator',
     ok: { status: 200, schema: 'TournamentView' },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/tournaments/{id}/attacks',
+    tag: 'tournaments',
+    summary: 'Who manipulated whom: the attempts behind each pair',
+    description: 'Folded from each ended game’s log as a spectator of the ended game sees it (the plan’s target, manipulation_plan, emotional_intent and outcome are public once an attack resolves); running games are left out, and for anonymous callers so is a game still inside its spectator delay.',
+    role: 'spectator',
+    ok: { status: 200, schema: 'TournamentAttacks' },
     errors: [404],
   },
   {

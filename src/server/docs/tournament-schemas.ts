@@ -48,6 +48,9 @@ export const TournamentSummary = z.object(summary);
 export const TournamentView = z.object({
   ...summary,
   standings: z.array(Standing).meta({ description: 'From ended games only, best ordinal first' }),
+  head_to_head: z
+    .array(z.object({ a: z.string(), b: z.string(), games: z.int(), above: z.int(), level: z.int(), below: z.int() }))
+    .meta({ description: 'Every ordered pair of entrants that shared a table (ended games only): games together and how often `a` placed above, level with or below `b`' }),
   games: z.array(
     z.object({
       game_id: GameId,
@@ -68,6 +71,36 @@ export const TournamentsPage = z.object({
   next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
 });
 
+const AttackCell = z.object({
+  agent: z.string(),
+  target: z.string(),
+  attempts: z.int(),
+  successes: z.int(),
+  partial: z.int(),
+  games: z.array(GameId).meta({ description: 'Games with at least one attempt' }),
+  attacks: z.array(
+    z.object({
+      game_id: GameId,
+      seq: z.int().meta({ description: 'The action_resolved event: open the game at this seq to see it' }),
+      turn: z.int(),
+      agent: z.string(),
+      target: z.string(),
+      actor_player_id: z.string(),
+      target_player_id: z.string(),
+      manipulation_plan: z.string(),
+      emotional_intent: z.string(),
+      outcome: z.enum(['success', 'partial', 'failed']),
+    }),
+  ),
+});
+
+export const TournamentAttacks = z.object({
+  tournament_id: z.string(),
+  status: z.enum(['created', 'running', 'ended', 'aborted']),
+  games_counted: z.int().meta({ description: 'Ended games folded (anonymous callers: those past their spectator delay)' }),
+  cells: z.array(AttackCell).meta({ description: 'The who-manipulated-whom matrix: one cell per ordered pair with attempts, with the attempts behind it' }),
+});
+
 export const TournamentReport = z
   .object({
     tournament_id: z.string(),
@@ -82,6 +115,7 @@ export const TournamentReport = z
             'Per agent: manipulation attempts and success given and received, success by manipulation_plan and by emotional_intent, slips and forced errors, prediction accuracy, promises kept and broken, tilt resilience, card-type mix, token and cost use',
         }),
         pairs: z.array(z.record(z.string(), z.unknown())).meta({ description: 'Per ordered pair: who manipulated whom, and how often it worked' }),
+        attacks: z.array(AttackCell).meta({ description: 'The manipulation attempts behind `pairs`, per ordered pair (game, seq, plan, outcome)' }),
       })
       .meta({ description: 'The research report (src/tournament/report.ts)' }),
   })

@@ -48,7 +48,7 @@ export type GameAnalytics = {
 
 /** The viewer for a role and `?view=`, or the 400/403 viewFor gives; a seat the game lacks is a 400. */
 function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Viewer {
-  const v = viewFor(role, view);
+  const v = viewFor(role, view, game.status === 'ended');
   if (!v.ok) throw v.status === 400 ? new BadRequestException(`invalid query: ${v.message}`) : new ForbiddenException(v.message);
   if (v.viewer.role === 'seat') {
     const { seats } = GameConfig.parse(game.config);

@@ -29,5 +29,5 @@ export async function reportOf(store: EventStore, t: TournamentRecord): Promise<
 
 async function reportGame(store: EventStore, g: TournamentGameRecord): Promise<ReportGame> {
   const [events, decisions, calls] = await Promise.all([readLog(store, g.game_id), readDecisions(store, g.game_id), store.readProviderCalls(g.game_id)]);
-  return { events, seats: g.seats, decisions: decisions.length, ...(calls.length ? { providerCalls: calls } : {}) };
+  return { game_id: g.game_id, events, seats: g.seats, decisions: decisions.length, ...(calls.length ? { providerCalls: calls } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { TournamentGameRecord, TournamentRecord } from '../../store/index.js';
 import { seatPlacements } from '../../tournament/results.js';
+import type { HeadToHead } from '../../tournament/standings.js';
 import type { Standing } from '../../tournament/types.js';
 import type { Role } from '../auth/roles.js';
 
@@ -48,6 +49,8 @@ export type TournamentSummaryView = {
 export type TournamentView = TournamentSummaryView & {
   /** From ended games only, best first (see src/tournament/standings.ts). */
   standings: Standing[];
+  /** Every ordered pair of entrants that shared a table: how often the first placed above, level with or below the second (ended games only). */
+  head_to_head: HeadToHead[];
   games: TournamentGameView[];
 };
 
@@ -93,14 +96,15 @@ export function tournamentSummary(t: TournamentRecord, role: Role, progress: Tou
 }
 
 /**
- * The whole tournament for GET /tournaments/:id: the summary, the standings (computed by the
- * caller from ended games only) and every game with its link. A game still being played shows
+ * The whole tournament for GET /tournaments/:id: the summary, the standings and head-to-head
+ * matrix (computed by the caller from ended games only) and every game with its link. A game still being played shows
  * who sits where — public at any table — and nothing else.
  */
-export function tournamentView(t: TournamentRecord, games: readonly TournamentGameRecord[], standings: Standing[], role: Role): TournamentView {
+export function tournamentView(t: TournamentRecord, games: readonly TournamentGameRecord[], standings: Standing[], role: Role, headToHead: HeadToHead[] = []): TournamentView {
   return {
     ...tournamentSummary(t, role, progressOf(t, games)),
     standings,
+    head_to_head: headToHead,
     games: games.map((g) => ({
       game_id: g.game_id,
       link: `/games/${g.game_id}`,

@@ -8,6 +8,7 @@ import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from './tourn
 import { progressOf, tournamentSummary, type TournamentSummaryView, type TournamentView } from './tournament-view.js';
 import { reportToCsv } from '../../tournament/report-csv.js';
 import type { TournamentReportView } from './tournament-report.js';
+import type { TournamentAttacksView } from './tournament-attacks.js';
 import { TournamentsService } from './tournaments.service.js';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
@@ -50,6 +51,17 @@ export class TournamentsController {
   get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<TournamentView> {
     const role = requireRole(headers, this.settings);
     return tournamentOrHttp(this.tournaments.view(id, role));
+  }
+
+  /**
+   * `GET /tournaments/:id/attacks` → the who-manipulated-whom matrix of its ended games: per ordered
+   * pair of entrants, the manipulation attempts (game, seq, plan, outcome). Public facts only, so
+   * any caller; anonymous callers get a game once its spectator delay has passed.
+   */
+  @Get(':id/attacks')
+  attacks(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<TournamentAttacksView> {
+    const role = requireRole(headers, this.settings);
+    return tournamentOrHttp(this.tournaments.attacks(id, role));
   }
 
   /** `GET /tournaments/:id/report?format=json|csv&table=agents|pairs|plans|intents|ledger` → the research report of its ended games. */

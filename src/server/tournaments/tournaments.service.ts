@@ -5,7 +5,7 @@ import { resultsOf } from '../../tournament/results.js';
 import { runTournament } from '../../tournament/runner.js';
 import type { TournamentEvent } from '../../tournament/runner-events.js';
 import type { TournamentConfig } from '../../tournament/types.js';
-import { standings } from '../../tournament/standings.js';
+import { headToHead, standings } from '../../tournament/standings.js';
 import type { ServerSettings } from '../config.js';
 import { freshSeed } from '../games/fresh-seed.js';
 import { GameBus } from '../games/game-bus.js';
@@ -16,6 +16,8 @@ import { LOGGER, SETTINGS, STORE } from '../tokens.js';
 import type { TournamentRequest } from './tournament-request.js';
 import { tournamentPage, type TournamentPage } from './tournament-page.js';
 import { reportOf, type TournamentReportView } from './tournament-report.js';
+import { attacksOf, type TournamentAttacksView } from './tournament-attacks.js';
+import type { AttackRow } from '../../tournament/attacks.js';
 import { tournamentView, type TournamentView } from './tournament-view.js';
 import type { Role } from '../auth/roles.js';
 
@@ -34,6 +36,8 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
 export class TournamentsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly running = new Map<string, Running>();
   private closed = false;
+  /** Manipulation attempts of ended games (they never change), by game id. */
+  private readonly attackRows = new Map<string, AttackRow[]>();
 
   constructor(
     @Inject(STORE) private readonly store: EventStore,
@@ -64,7 +68,13 @@ export class TournamentsService implements OnApplicationBootstrap, BeforeApplica
     const games = await this.store.tournaments.games(tournamentId);
     // Only entrants and seed matter here; no need to resolve the agents again just to read.
     const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
-    return tournamentView(t, games, standings({ entrants, seed: t.seed }, resultsOf(games)), role);
+    const results = resultsOf(games);
+    return tournamentView(t, games, standings({ entrants, seed: t.seed }, results), role, headToHead(entrants, results));
+  }
+
+  /** The who-manipulated-whom matrix of a tournament's ended games, as `role` may see it (see attacksOf). */
+  async attacks(tournamentId: string, role: Role): Promise<TournamentAttacksView> {
+    return attacksOf(this.store, await this.store.tournaments.get(tournamentId), role, Date.now(), this.bus.commits, this.attackRows);
   }
 
   /** The research report of a tournament's ended games (see reportOf). */

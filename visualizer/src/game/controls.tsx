@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { SPEEDS, type Player } from './player.js';
 import { findStop, stepStop, type PhaseStop } from './navigation.js';
 
@@ -72,14 +72,21 @@ export function Controls({ player, stops, markers, live }: Props) {
     player.seek(to);
   };
 
+  // The same elements until the log grows: a seek does not diff hundreds of markers again.
+  const markerRow = useMemo(
+    () =>
+      head > 0 &&
+      markers
+        .filter((m) => m.kind !== 'phase')
+        .map((m) => <span key={`${m.kind}${m.seq}`} class={`marker ${m.kind}`} style={{ left: `${(100 * m.seq) / head}%` }} title={m.label ?? MARKER_LABEL[m.kind] ?? m.kind} />),
+    [markers, head],
+  );
+
   return (
     <section class="panel player" aria-label="Player">
       <div class="scrub">
         <div class="markers" aria-hidden="true">
-          {head > 0 &&
-            markers
-              .filter((m) => m.kind !== 'phase')
-              .map((m) => <span key={`${m.kind}${m.seq}`} class={`marker ${m.kind}`} style={{ left: `${(100 * m.seq) / head}%` }} title={m.label ?? MARKER_LABEL[m.kind] ?? m.kind} />)}
+          {markerRow}
         </div>
         <input
           type="range"

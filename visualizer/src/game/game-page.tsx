@@ -67,7 +67,7 @@ export function GamePage({ gameId }: { gameId: string }) {
 
 function PlayerView({ setup, gameId, view, setView, notice }: { setup: Setup; gameId: string; view: string; setView: (v: string) => void; notice: string | null }) {
   const live = setup.game.status === 'running' || setup.game.status === 'created';
-  const player = useMemo(() => new Player(gameId, view, token.value, live, setup.game.status === 'ended'), [gameId, view]);
+  const player = useMemo(() => new Player(gameId, view, token.value, live, setup.game.status === 'ended', setup.game.last_seq), [gameId, view]);
   useEffect(() => {
     const seq = location.peek().query.get('seq');
     void player.start(seq !== null && /^\d+$/.test(seq) ? Number(seq) : null);
@@ -76,8 +76,11 @@ function PlayerView({ setup, gameId, view, setView, notice }: { setup: Setup; ga
   // Deep link: the URL follows the position (not while following a live head).
   const cursor = player.cursor.value;
   const following = player.following.value;
+  // Once the position rests: history.replaceState on every frame of a scrub or a 32× replay cost
+  // more than the seek itself (browsers rate-limit it).
   useEffect(() => {
-    setQuery({ seq: following ? null : cursor });
+    const t = setTimeout(() => setQuery({ seq: following ? null : cursor }), 250);
+    return () => clearTimeout(t);
   }, [cursor, following]);
   return <GameBody player={player} game={setup.game} role={setup.role} views={setup.views} view={view} setView={setView} live={live} notice={notice} />;
 }

@@ -13,20 +13,35 @@ export function fetchSnapshot(gameId: string, view: string, seq?: number, signal
   return getJson<SnapshotResponse>(`/games/${encodeURIComponent(gameId)}/snapshot?${q(view)}${seq === undefined ? '' : `&seq=${seq}`}`, signal);
 }
 
+const PAGE = 1000;
+
 /**
  * Every event after `after` up to the head this viewer may see, in pages of 1,000, in seq order.
- * Returns the events and the head the last page reported.
+ * With `expectedHead` (the game record's last_seq), the pages up to it are asked for at once
+ * rather than one after another; a shorter head (a delayed spectator) just ends the list early,
+ * and a longer one (a live game that moved on) is read on page by page.
  */
-export async function fetchEvents(gameId: string, view: string, after: number, signal?: AbortSignal): Promise<{ events: WireEvent[]; head: number }> {
+export async function fetchEvents(gameId: string, view: string, after: number, signal?: AbortSignal, expectedHead = after): Promise<{ events: WireEvent[]; head: number }> {
+  const page = (from: number) => getJson<EventsPage>(`/games/${encodeURIComponent(gameId)}/events?${q(view)}&after=${from}&limit=${PAGE}`, signal);
+  const starts: number[] = [];
+  for (let from = after; from < expectedHead; from += PAGE) starts.push(from);
+  const pages = await Promise.all(starts.map(page));
   const events: WireEvent[] = [];
-  let cursor = after;
   let head = after;
+  for (const p of pages) {
+    // Only contiguous pages count: one that does not start where the list ends is past the visible head.
+    if (p.events.length === 0 || p.events[0]!.seq !== (events.at(-1)?.seq ?? after) + 1) break;
+    events.push(...p.events);
+    head = p.last_seq;
+    if (p.next_after >= p.last_seq) return { events, head };
+  }
+  let cursor = events.at(-1)?.seq ?? after;
   for (;;) {
-    const page = await getJson<EventsPage>(`/games/${encodeURIComponent(gameId)}/events?${q(view)}&after=${cursor}&limit=1000`, signal);
-    events.push(...page.events);
-    head = page.last_seq;
-    if (page.events.length === 0 || page.next_after >= page.last_seq) break;
-    cursor = page.next_after;
+    const p = await page(cursor);
+    events.push(...p.events);
+    head = p.last_seq;
+    if (p.events.length === 0 || p.next_after >= p.last_seq) break;
+    cursor = p.next_after;
   }
   return { events, head };
 }

@@ -72,6 +72,8 @@ export class Player {
     private readonly live: boolean,
     /** Whether the game had ended when the page loaded (researchers then see everything). */
     private readonly gameOver: boolean,
+    /** The game record's last_seq at load: the history's pages up to it are fetched at once. */
+    private readonly expectedHead = 0,
   ) {}
 
   /** Loads the history (snapshot at seq 0 + every event), then joins the live feed if live. */
@@ -79,10 +81,13 @@ export class Player {
     try {
       // A seat's view exists once the seats are dealt (seq 1); every other view starts before any event.
       const from = this.view.startsWith('plr_') ? 1 : 0;
-      const [base, history] = await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal)]);
+      const [base, history] = await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal, this.expectedHead)]);
+      // Marks for bench:visualizer (history fetched, then folded): where a slow load spends its time.
+      performance.mark('viz:history');
       const timeline = new Timeline(base.state as View, from, viewerOf(this.view), this.gameOver);
       for (const e of history.events) if (!timeline.append(e)) await this.refused(timeline, e.seq);
       if (this.closed) return;
+      performance.mark('viz:folded');
       batch(() => {
         this.timeline.value = timeline;
         this.version.value++;

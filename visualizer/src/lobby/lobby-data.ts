@@ -14,7 +14,8 @@ export type GameSummary = {
 /** What the lobby adds for a live game from its public snapshot: the round and who leads. */
 export type LiveInfo = { turn: number; phase: string; leader: string | null; alive: number };
 
-export type TournamentSummary = { tournament_id: string; name?: string; status?: string; games_total?: number; games_done?: number };
+/** A tournament as `GET /tournaments` lists it (the fields the lobby shows). */
+export type TournamentSummary = { tournament_id: string; name: string; status: string; progress: { played: number; scheduled: number; running: number; failed: number } };
 
 type PublicPlayer = { player_id: string; display_name: string; alive: boolean; lives: number; resolve: number };
 

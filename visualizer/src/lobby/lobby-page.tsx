@@ -51,6 +51,7 @@ export function LobbyPage() {
     socket.on('disconnect', () => setConnected(false));
     socket.on('game_started', (_n: LobbyNoticeMsg) => soon());
     socket.on('game_ended', (_n: LobbyNoticeMsg) => soon());
+    for (const n of ['tournament_started', 'tournament_game_ended', 'tournament_ended']) socket.on(n, () => soon());
     // Rounds and leaders change between notices: refresh the live rows now and then.
     const timer = setInterval(soon, 5000);
     return () => {
@@ -136,10 +137,13 @@ export function LobbyPage() {
                 <ul class="cards">
                   {lobby.tournaments.map((t) => (
                     <li key={t.tournament_id} class="card-row">
-                      <a href={tournamentPath(t.tournament_id)} class="game-link">
-                        <span class="badge">{t.status ?? 'tournament'}</span>
-                        <span class="gid">{t.name ?? t.tournament_id}</span>
-                        <span class="meta">{t.games_total !== undefined ? `${t.games_done ?? 0}/${t.games_total} games` : ''}</span>
+                      <a href={tournamentPath(t.tournament_id)} class="game-link" data-testid="tournament-link" data-tournament-id={t.tournament_id}>
+                        <span class={`badge${t.status === 'running' ? ' live' : ''}`}>{t.status}</span>
+                        <span class="gid">{t.name}</span>
+                        <span class="agents">{t.tournament_id}</span>
+                        <span class="meta">
+                          {t.progress.played}/{t.progress.scheduled} games done · {t.progress.running} running
+                        </span>
                       </a>
                     </li>
                   ))}

@@ -12,11 +12,15 @@ const outcomeText = (r: AttackRow): string => {
   return res.slipped ? 'slipped' : 'resolved';
 };
 
+const MAX_ROWS = 30;
+
 /** Every attack (newest first); a click opens the inspector: the plan beside its resolution. */
 export function AttackPanel({ rows, names, selected, select, seek }: Props) {
   const row = rows.find((r) => r.action_id === selected) ?? null;
   const name = (id: string) => names.get(id) ?? id;
-  const list = [...rows].reverse();
+  // The newest MAX_ROWS (a long game has hundreds): drawing them all made every seek redraw them all.
+  const list = rows.slice(-MAX_ROWS).reverse();
+  const earlier = rows.length - list.length;
   return (
     <div>
       {row && (
@@ -69,7 +73,7 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
         <p class="muted">No attacks yet.</p>
       ) : (
         <div class="scroll">
-          <table class="grid" data-testid="attacks">
+          <table class="grid fixed" data-testid="attacks">
             <thead>
               <tr>
                 <th>rd</th>
@@ -93,6 +97,7 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
               ))}
             </tbody>
           </table>
+          {earlier > 0 && <p class="muted">…and {earlier} earlier attacks (step back to see them).</p>}
         </div>
       )}
     </div>

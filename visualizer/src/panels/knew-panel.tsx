@@ -35,7 +35,7 @@ export function KnewPanel({ gameId, seats, names, cursor, truth }: Props) {
     <div data-testid="knew">
       <label>
         seat{' '}
-        <select value={seat} onChange={(e) => setSeat((e.target as HTMLSelectElement).value)}>
+        <select data-testid="knew-seat" value={seat} onChange={(e) => setSeat((e.target as HTMLSelectElement).value)}>
           {seats.map((s) => (
             <option key={s} value={s}>
               {name(s)}
@@ -45,7 +45,7 @@ export function KnewPanel({ gameId, seats, names, cursor, truth }: Props) {
       </label>
       {error && <p class="error">{error}</p>}
       <div class="side-by-side">
-        <section aria-label={`What ${name(seat)} knew`}>
+        <section aria-label={`What ${name(seat)} knew`} data-testid="knew-seat-side" data-seq={knew?.seq ?? ''}>
           <h3>{name(seat)} knew (seq {knew?.seq ?? '…'})</h3>
           {own ? (
             <KeyValues
@@ -60,8 +60,8 @@ export function KnewPanel({ gameId, seats, names, cursor, truth }: Props) {
             <p class="muted">loading…</p>
           )}
         </section>
-        <section aria-label="The truth">
-          <h3>The truth</h3>
+        <section aria-label="The truth" data-testid="knew-truth-side">
+          <h3>The truth (seq {cursor})</h3>
           <KeyValues
             value={Object.fromEntries(
               others.map((p) => [

@@ -23,9 +23,10 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
   const [attack, setAttack] = useState<string | null>(null);
   const timeline = player.timeline.value!;
   // Everything up to the position on screen: a replay never shows what has not happened yet.
-  const upTo = useMemo(() => all.filter((e) => e.seq <= cursor) as unknown as GameEvent[], [all, cursor]);
+  // (`all` holds seqs first + 1 … head in order: a prefix is a slice, no scan.)
+  const upTo = useMemo(() => all.slice(0, Math.max(0, cursor - timeline.first)) as unknown as GameEvent[], [all, cursor, timeline]);
   const speech = useMemo(() => speechFeed(upTo), [upTo]);
-  const tabs: Tab[] = ['attacks', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...(role === 'admin' && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
+  const tabs: Tab[] = ['attacks', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...((role === 'admin' || role === 'researcher') && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
   const seek = (seq: number) => {
     player.pause();
     player.seek(seq);

@@ -1,0 +1,207 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../lib/api.js';
+import { token } from '../lib/auth.js';
+import { gamePath } from '../lib/router.js';
+import { keepAlive, spectateSocket } from '../lib/spectate-socket.js';
+import { loadTournament, type Attacks, type Interval, type Tournament } from './tournament-data.js';
+import { CellAttacks, HeadToHeadMatrix, ManipulationMatrix } from './tournament-matrices.js';
+
+const ci = (x: Interval, d = 2): string => (x ? `${x.value.toFixed(d)} [${x.low.toFixed(d)}, ${x.high.toFixed(d)}]` : '—');
+
+/**
+ * `/watch/tournaments/:id` (and `/tournaments/:id` from a browser): progress, standings with rating
+ * intervals, the head-to-head and who-manipulated-whom matrices, and every game. Everything comes
+ * from the public routes (GET /tournaments/:id and /attacks: ended games only); the lobby channel's
+ * tournament notices reload it as games end.
+ */
+export function TournamentPage({ id }: { id: string }) {
+  const [data, setData] = useState<{ t: Tournament; attacks: Attacks } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [sel, setSel] = useState<{ agent: string; target: string } | null>(null);
+  const tok = token.value;
+
+  useEffect(() => {
+    let stopped = false;
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const abort = new AbortController();
+    const load = async () => {
+      try {
+        const d = await loadTournament(id, abort.signal);
+        if (!stopped) {
+          setData(d);
+          setError(null);
+        }
+      } catch (e) {
+        if (stopped) return;
+        setError(e instanceof ApiError && e.status === 404 ? `There is no tournament ${id}.` : e instanceof Error ? e.message : String(e));
+      }
+    };
+    const soon = () => {
+      if (pending) return;
+      pending = setTimeout(() => {
+        pending = null;
+        void load();
+      }, 150);
+    };
+    void load();
+    const socket = spectateSocket(tok);
+    keepAlive(socket);
+    socket.on('connect', () => {
+      setConnected(true);
+      socket.emit('lobby', tok ? { token: tok } : {});
+    });
+    socket.on('disconnect', () => setConnected(false));
+    const mine = (n: { tournament_id?: string }) => n.tournament_id === id && soon();
+    socket.on('tournament_started', mine);
+    socket.on('tournament_game_ended', mine);
+    socket.on('tournament_ended', mine);
+    // Games start between notices (the running count): refresh now and then while it runs.
+    const timer = setInterval(() => {
+      if (!stopped) soon();
+    }, 5000);
+    return () => {
+      stopped = true;
+      abort.abort();
+      clearInterval(timer);
+      if (pending) clearTimeout(pending);
+      socket.close();
+    };
+  }, [id, tok]);
+
+  if (error && !data)
+    return (
+      <main id="main">
+        <h1>Tournament {id}</h1>
+        <p class="error" role="alert">
+          {error}
+        </p>
+        <p>
+          <a href="/">Back to the lobby</a>
+        </p>
+      </main>
+    );
+  if (!data)
+    return (
+      <main id="main" aria-busy="true">
+        <h1>Tournament {id}</h1>
+        <p>Loading…</p>
+      </main>
+    );
+  const { t, attacks } = data;
+  const entrants = t.config.entrants;
+  const p = t.progress;
+  const cell = sel ? attacks.cells.find((c) => c.agent === sel.agent && c.target === sel.target) : undefined;
+  return (
+    <main id="main" class="tournament">
+      <h1>
+        <span data-testid="t-name">{t.name}</span>
+        <span class="badge" data-testid="t-status">
+          {t.status}
+        </span>
+        <span class={`conn ${connected ? 'ok' : 'off'}`} role="status">
+          {connected ? 'live' : 'connecting…'}
+        </span>
+      </h1>
+      <p class="muted">
+        {t.config.format} · {t.config.seats} seats a table · {entrants.length} entrants · <span class="mono">{t.tournament_id}</span>
+        {t.config.seed !== null ? <> · seed {t.config.seed}</> : ' · seed hidden until it ends'}
+      </p>
+      {error && <p class="error">Could not refresh: {error}</p>}
+
+      <section class="panel" aria-labelledby="prog-h">
+        <h2 id="prog-h">Progress</h2>
+        <p data-testid="t-progress">
+          <b data-testid="t-played">{p.played}</b> of <span data-testid="t-scheduled">{p.scheduled}</span> games done · <span data-testid="t-running">{p.running}</span> running
+          {p.failed > 0 ? ` · ${p.failed} failed` : ''}
+        </p>
+        <progress max={Math.max(1, p.scheduled)} value={p.played} aria-label="games done" />
+      </section>
+
+      <section class="panel" aria-labelledby="stand-h">
+        <h2 id="stand-h">Standings</h2>
+        <div class="scroll-x">
+          <table class="grid" data-testid="standings">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>agent</th>
+                <th title="rating (openskill μ)">μ</th>
+                <th title="rating uncertainty">σ</th>
+                <th title="μ − 3σ: the ranking key">ordinal</th>
+                <th>games</th>
+                <th>wins</th>
+                <th title="win rate with its 95 % bootstrap interval">win rate [95 %]</th>
+                <th title="mean placement with its 95 % bootstrap interval">mean place [95 %]</th>
+              </tr>
+            </thead>
+            <tbody>
+              {t.standings.map((s, i) => (
+                <tr key={s.agent} data-testid="standing" data-agent={s.agent}>
+                  <td>{i + 1}</td>
+                  <td>{s.agent}</td>
+                  <td>{s.mu.toFixed(2)}</td>
+                  <td>{s.sigma.toFixed(2)}</td>
+                  <td>{s.ordinal.toFixed(2)}</td>
+                  <td>{s.games}</td>
+                  <td>{s.wins}</td>
+                  <td>{ci(s.win_rate)}</td>
+                  <td>{ci(s.placement_ci)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p class="muted">From ended games only. Intervals are 95 % bootstrap intervals; μ ± σ is the rating’s uncertainty.</p>
+      </section>
+
+      <div class="two-col">
+        <section class="panel" aria-labelledby="h2h-h">
+          <h2 id="h2h-h">Head to head</h2>
+          <HeadToHeadMatrix entrants={entrants} cells={t.head_to_head} />
+        </section>
+        <section class="panel" aria-labelledby="manip-h">
+          <h2 id="manip-h">Who manipulated whom</h2>
+          <ManipulationMatrix entrants={entrants} cells={attacks.cells} sel={sel} onSelect={setSel} />
+          <p class="muted">From {attacks.games_counted} ended games.</p>
+        </section>
+      </div>
+      {sel && <CellAttacks cell={cell} sel={sel} />}
+
+      <section class="panel" aria-labelledby="games-h">
+        <h2 id="games-h">Games ({t.games.length})</h2>
+        <div class="scroll">
+          <table class="grid" data-testid="t-games">
+            <thead>
+              <tr>
+                <th>game</th>
+                <th>round</th>
+                <th>table</th>
+                <th>seats (placement)</th>
+                <th>status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {t.games.map((g) => (
+                <tr key={g.game_id}>
+                  <td>
+                    <a href={gamePath(g.game_id)} data-testid="t-game" data-game-id={g.game_id} class="mono">
+                      {g.game_id}
+                    </a>
+                  </td>
+                  <td>{g.round}</td>
+                  <td>{g.table}</td>
+                  <td>{g.seats.map((s, i) => `${s}${g.placements ? ` (${g.placements[i]})` : ''}`).join(' · ')}</td>
+                  <td>
+                    {g.status}
+                    {g.error ? ` — ${g.error}` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </main>
+  );
+}
