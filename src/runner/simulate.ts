@@ -33,8 +33,9 @@ export const SimulationSpec = z
       const r = parseAgentSpec(spec);
       if (!r.ok) ctx.addIssue({ code: 'custom', path: ['agents'], message: r.message });
     }
-    // Game g is played with seed + g: the last one must be a seed too.
-    if (o.seed + o.games - 1 > MAX_SEED) ctx.addIssue({ code: 'custom', path: ['seed'], message: `must be at most ${MAX_SEED - o.games + 1} for ${o.games} games (game g is played with seed + g, and seeds end at 2^53 − 1)` });
+    // Game g is played with seed + g: the last one must be a seed too (compared without adding:
+    // past 2^53 the sum itself would round).
+    if (o.seed > MAX_SEED - (o.games - 1)) ctx.addIssue({ code: 'custom', path: ['seed'], message: `must be at most ${MAX_SEED - o.games + 1} for ${o.games} games (game g is played with seed + g, and seeds end at 2^53 − 1)` });
     if (lineup.length > seats) ctx.addIssue({ code: 'custom', path: ['agents'], message: `names ${lineup.length} agents for ${seats} seats` });
     return { games: o.games, seed: o.seed, seats, lineup, rules: o.rules };
   });

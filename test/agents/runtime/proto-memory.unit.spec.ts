@@ -22,7 +22,7 @@ describe('__proto__, constructor and prototype in an agent memory', () => {
     const seat = externalSeat(loaded.skill, 'proto', { gameSeed: 1, seat: 0, trace: true }, async (request): Promise<Attempt> => {
       seen.push(request.player_private_view.memory_state.agent);
       const input: ToolInput = { requestId: request.request_id, tool: 'proto', operation: request.window, input: request };
-      const outcome = await runInProcess(() => [JSON.parse(line), { version: '0', type: 'done', ok: true }], input, {});
+      const outcome = await runInProcess(() => [JSON.parse(line) as unknown, { version: '0', type: 'done', ok: true }], input, {});
       return { ok: outcome.ok, failure: outcome.failure, state: outcome.state, retries: 0, latencyMs: outcome.durationMs, deadlineMs: 1_000, uiEvents: outcome.uiEvents, tokens: 0, costUsd: 0 };
     });
     const traces: DecisionTrace[] = [];
