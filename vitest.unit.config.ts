@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The fast tier (`npm run test:unit`): pure unit and property tests, in memory — no database,
- * no server, no browser, no build of dist/ (so no global setup). The other tiers run through
- * vitest.config.ts with a name filter (`npm run test:int`, `npm run test:e2e`); `npm test` runs all.
+ * The in-memory tiers, without the global setup's build of dist/: `npm run test:unit` (the
+ * *.unit.spec.ts files, the fast tier) and `npm run test:prop` (*.prop.spec.ts: property tests,
+ * in memory too but hundreds of generated games). No database, no server, no browser. The other
+ * tiers run through vitest.config.ts with a name filter (`npm run test:int`, `npm run test:e2e`);
+ * `npm test` runs everything.
  */
 export default defineConfig({
   test: {

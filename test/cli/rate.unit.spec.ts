@@ -52,3 +52,15 @@ describe('progress on stderr', () => {
     expect(io.stderr.endsWith('\r\x1b[K')).toBe(true);
   });
 });
+
+describe('simulate\'s summary with a slow agent', () => {
+  it('says games per minute, never "0.0 games/s"', async () => {
+    const { simulate } = await import('../../src/runner/simulate.js');
+    const { formatSummary } = await import('../../src/cli/summary.js');
+    const r = await simulate({ games: 1, seed: 1 });
+    // As if one game took 40 s (a Python skill through a slow interpreter start).
+    const text = formatSummary({ ...r, wallMs: 40_000 });
+    expect(text).toMatch(/throughput +[\d,.]+ events\/s +1\.5 games\/min/);
+    expect(text).not.toContain('0.0 games/s');
+  });
+});
