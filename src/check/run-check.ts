@@ -12,6 +12,7 @@ import { sandboxDecision } from '../agents/sandbox/index.js';
 import { probeContainment } from './containment-check.js';
 import { traceContainment } from './containment-trace.js';
 import { INVOCATION_CHECKS } from './invocation-checks.js';
+import { schemaIssues } from './schema-check.js';
 import type { CaseName, Invocation } from './invocation.js';
 import { memoryCheck } from './memory-check.js';
 import { repromptCheck } from './reprompt-check.js';
@@ -108,12 +109,21 @@ export async function checkAgent(
   const windows = cases.filter((c) => WINDOW_CASES.has(c.case));
   const ran = windows.flatMap((c) => (c.invocation ? [c.invocation] : []));
   const notRun = windows.filter((c) => !c.invocation).map((c) => c.case);
+  // schema judges only the answers the skill gave, legal only those that parse: with none, the
+  // check did not pass, it had nothing to judge (a skill that never decides is no "✓").
+  const judged: Partial<Record<CheckName, Invocation[]>> = {
+    schema: ran.filter((i) => i.decision !== undefined),
+    legal: ran.filter((i) => i.decision !== undefined && schemaIssues(i) === null),
+  };
   for (const [name, check] of INVOCATION_CHECKS) {
+    const subset = judged[name];
     runs.set(
       name,
-      ran.length
-        ? { check: name, findings: ran.flatMap(check), skipped: null }
-        : { check: name, findings: [], skipped: NOT_RUN },
+      !ran.length
+        ? { check: name, findings: [], skipped: NOT_RUN }
+        : subset && subset.length === 0
+          ? { check: name, findings: [], skipped: nothingJudged(name, ran.length) }
+          : { check: name, findings: ran.flatMap(check), skipped: null },
     );
   }
   const all = cases.flatMap((c) => (c.invocation ? [c.invocation] : []));
@@ -147,9 +157,21 @@ export async function checkAgent(
     games: gamesDetails(games),
     containment: 'sandboxed (bubblewrap); traced: no attempt outside the sandbox, no limit hit; the probe reached nothing',
   };
-  for (const [name] of INVOCATION_CHECKS) passDetails[name] = covered;
+  for (const [name] of INVOCATION_CHECKS) {
+    const subset = judged[name];
+    passDetails[name] =
+      subset && subset.length < ran.length
+        ? `${subset.length} of ${plural(ran.length, 'window case')} gave ${name === 'legal' ? 'a schema-valid' : 'a'} decision to judge (${subset.map((i) => i.case).join(', ')})`
+        : covered;
+  }
   return finish({ skill: summary(skill), start_ts, runs, cases, games, passDetails });
 }
+
+/** Why schema or legal had nothing to judge. */
+const nothingJudged = (name: CheckName, ran: number): string =>
+  name === 'schema'
+    ? `nothing to judge: none of the ${plural(ran, 'window case')} produced a decision (see the decision and protocol checks)`
+    : `nothing to judge: none of the ${plural(ran, 'window case')} produced a decision that matches its schema`;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -15,6 +15,23 @@ Run \`tiltyard <command> --help\` for a command's flags. Exit codes: 0 ok, 1 err
 `;
 
 /**
+ * `--seed -1` → `--seed=-1`: node's parseArgs takes a value starting with "-" for a flag and
+ * refuses it ("use --seed=-1"). No positional argument of ours is a negative number, so joining
+ * lets the flag's own check answer (for --seed: the range of seeds).
+ */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const [a, next] = [args[i]!, args[i + 1]];
+    if (/^--[a-z][\w-]*$/.test(a) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/**
  * Runs one command line and returns the exit code. Bad usage prints one `tiltyard: <reason>`
  * line (exit 2); anything unexpected prints one line too (exit 1), with the stack only when
  * TILTYARD_DEBUG is set.
@@ -30,7 +47,7 @@ export async function main(argv: readonly string[], io: CliIo, commands: readonl
   try {
     const command = commands.find((c) => c.name === name);
     if (!command) throw new UsageError(`unknown command "${name}" (commands: ${commands.map((c) => c.name).join(', ')}; see tiltyard --help)`);
-    return await command.run(rest, io);
+    return await command.run(joinNegativeValues(rest), io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`tiltyard: ${e.message}\n`);

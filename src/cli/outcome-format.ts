@@ -34,6 +34,12 @@ export async function formatOutcome(
     lines.push(
       `  ${resumed}stopped at seq ${o.lastSeq}: another runner is writing this game · ${took}`,
     );
+  } else if (last?.type === 'game_ended' && o.appended === 0 && o.fromSeq === o.lastSeq) {
+    // Nothing was left to play: say so, not "resumed … 0 events stored".
+    const p = last.payload;
+    lines.push(
+      `  already ended after ${p.rounds} rounds (${p.reason.replace(/_/g, ' ')}) at seq ${o.lastSeq}: nothing to resume`,
+    );
   } else if (last?.type === 'game_ended') {
     const p = last.payload;
     lines.push(

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../game/index.js';
 import type { RunnerOptions } from '../runner/persistent-runner.js';
@@ -5,6 +6,7 @@ import { RunnerError } from '../runner/runner-errors.js';
 import { redactUrl } from '../store/connect.js';
 import { openStore, StoreError, type EventStore } from '../store/index.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { liveLine } from './progress.js';
 
 /** Where the store commands keep games: the PostgreSQL URL (password hidden) or the data folder. */
 export function storeLocation(): string {
@@ -14,15 +16,34 @@ export function storeLocation(): string {
     : `embedded PGlite in ${resolve(process.env['TILTYARD_DATA_DIR'] || './data')}`;
 }
 
+/** What the live line says while the store opens: a new data dir is created and migrated first. */
+function openingLine(): string {
+  if (process.env['DATABASE_URL']) return `connecting to ${storeLocation()}`;
+  const dir = resolve(process.env['TILTYARD_DATA_DIR'] || './data');
+  const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
+  return fresh
+    ? `creating the embedded database in ${dir} (first start: set up once, then reused)`
+    : `opening the embedded database in ${dir}`;
+}
+
 /**
  * `--progress`: one `stored <gameId> seq <N>` line on stderr per committed step, for supervisors
- * and logs (the crash test kills a runner right after a seq it reads there).
+ * and logs (the crash test kills a runner right after a seq it reads there). Without it, a
+ * terminal shows one live line per game being played (seq, round, phase), none with `--json`.
  */
-export const progressOption = (
+export function progressOption(
   io: CliIo,
   on: boolean | undefined,
-): Pick<RunnerOptions, 'onCommit'> =>
-  on ? { onCommit: (seq, state) => io.err(`stored ${state.game_id} seq ${seq}\n`) } : {};
+  json?: boolean,
+): Pick<RunnerOptions, 'onCommit'> & { end: () => void } {
+  if (on) return { onCommit: (seq, state) => io.err(`stored ${state.game_id} seq ${seq}\n`), end: () => {} };
+  const line = json ? null : liveLine(io, 'playing');
+  if (!line) return { end: () => {} };
+  return {
+    onCommit: (seq, state) => line.set(`playing ${state.game_id} · seq ${seq} · round ${state.turn} (${state.phase})`),
+    end: () => line.end(),
+  };
+}
 
 /** The one line a store or runner failure prints: what went wrong, never a stack. */
 export function failureLine(e: unknown): string {
@@ -45,18 +66,23 @@ export function reportFailure(io: CliIo, e: unknown, prefix = ''): number {
  * Opens the store the environment names (openStore: DATABASE_URL, else the embedded database in
  * TILTYARD_DATA_DIR or ./data), runs `fn`, and closes it. An unreachable database, an unknown
  * game, a corrupt row or a divergence becomes one line on stderr and exit 1; bad usage still
- * reaches main as a UsageError (exit 2).
+ * reaches main as a UsageError (exit 2). While the store opens, a terminal shows a live line
+ * (creating a new data dir takes seconds) unless `quiet` (--json).
  */
 export async function withStore(
   io: CliIo,
   fn: (store: EventStore) => Promise<number>,
+  options: { quiet?: boolean } = {},
 ): Promise<number> {
   let store: EventStore;
+  const line = options.quiet ? null : liveLine(io, openingLine());
   try {
     store = await openStore();
   } catch (e) {
+    line?.end();
     return reportFailure(io, e);
   }
+  line?.end();
   try {
     return await fn(store);
   } catch (e) {

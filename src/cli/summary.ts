@@ -1,6 +1,7 @@
 import { CARD_TYPES } from '../protocol/index.js';
 import type { SimulationResult } from '../runner/simulate.js';
 import { int, num, pct, table } from './format.js';
+import { formatRate } from './rate.js';
 
 /** The human-readable report of a simulation (what `simulate` prints without --json). */
 export function formatSummary(r: SimulationResult): string {
@@ -18,7 +19,7 @@ export function formatSummary(r: SimulationResult): string {
       ['events', int(r.events), `${int(r.meanEventsPerGame ?? 0)} per game`],
       ['decisions', int(r.decisions), `${int(r.meanDecisionsPerGame ?? 0)} per game`],
       ['wall time', `${(r.wallMs / 1000).toFixed(2)} s`, ''],
-      ['throughput', `${int(r.eventsPerSec)} events/s`, `${r.gamesPerSec.toFixed(1)} games/s`],
+      ['throughput', formatRate(r.events, r.wallMs, 'event'), formatRate(r.games, r.wallMs, 'game')],
     ]).map((l) => `  ${l}`),
     `  log hash    ${r.logHash}`,
     '',

@@ -1,6 +1,7 @@
 export * from './version.js';
 export * from './enums.js';
 export * from './ids.js';
+export * from './seed.js';
 export * from './emotion.js';
 export * from './cards.js';
 export * from './actions.js';

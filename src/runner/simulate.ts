@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { RulesConfig, type RulesInput } from '../game/index.js';
+import { MAX_SEED, Seed } from '../protocol/index.js';
 import { buildSeats, defaultLineup, defaultSeats, seatAgents, seatConfigs } from './lineup.js';
 import { playGame } from './play-game.js';
 import type { GameRun } from './run-game.js';
@@ -17,7 +18,7 @@ const MAX_GAMES = 10_000_000;
 export const SimulationSpec = z
   .object({
     games: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_GAMES, `must be at most ${MAX_GAMES}`),
-    seed: z.number().int('must be a whole number').min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER - MAX_GAMES, 'is too large'),
+    seed: Seed,
     seats: z.number().int('must be a whole number').optional(),
     agents: z.array(z.string()).min(1, 'needs at least one agent').optional(),
     // Top-level typos in a rules file are errors, not silently dropped keys.
@@ -32,6 +33,9 @@ export const SimulationSpec = z
       const r = parseAgentSpec(spec);
       if (!r.ok) ctx.addIssue({ code: 'custom', path: ['agents'], message: r.message });
     }
+    // Game g is played with seed + g: the last one must be a seed too (compared without adding:
+    // past 2^53 the sum itself would round).
+    if (o.seed > MAX_SEED - (o.games - 1)) ctx.addIssue({ code: 'custom', path: ['seed'], message: `must be at most ${MAX_SEED - o.games + 1} for ${o.games} games (game g is played with seed + g, and seeds end at 2^53 − 1)` });
     if (lineup.length > seats) ctx.addIssue({ code: 'custom', path: ['agents'], message: `names ${lineup.length} agents for ${seats} seats` });
     return { games: o.games, seed: o.seed, seats, lineup, rules: o.rules };
   });

@@ -107,11 +107,17 @@ async function resimulates(
 export async function verifyGame(
   store: EventStore,
   gameId: string,
+  onStage?: (stage: string) => void,
 ): Promise<{ events_checked: number; assertions: Assertion[] }> {
   const game = await store.getGame(gameId);
+  onStage?.(`reading ${game.last_seq} events`);
   const log = await readLog(store, gameId);
+  const step = (name: string, i: number, fn: () => string | Promise<string>) => {
+    onStage?.(`${i}/4 ${name}`);
+    return check(name, fn);
+  };
   const assertions = [
-    await check('hash chain intact', async () => {
+    await step('hash chain intact', 1, async () => {
       const bad = await store.verifyChain(gameId);
       if (bad !== null)
         throw new Failed(
@@ -119,9 +125,9 @@ export async function verifyGame(
         );
       return `${log.length} links from the genesis hash to the game's head`;
     }),
-    await check('seq contiguous from 1', () => contiguous(game, log)),
-    await check('snapshots equal the fold of the events', () => snapshotsFold(store, game, log)),
-    await check('re-simulation reproduces the log', () => resimulates(store, game, log)),
+    await step('seq contiguous from 1', 2, () => contiguous(game, log)),
+    await step('snapshots equal the fold of the events', 3, () => snapshotsFold(store, game, log)),
+    await step('re-simulation reproduces the log', 4, () => resimulates(store, game, log)),
   ];
   return { events_checked: log.length, assertions };
 }
@@ -131,8 +137,8 @@ export async function verifyGame(
  *
  * @example writeReport(await verifyReport(store, id))
  */
-export async function verifyReport(store: EventStore, gameId: string): Promise<Omit<RunReport, 'artifacts_path'>> {
+export async function verifyReport(store: EventStore, gameId: string, onStage?: (stage: string) => void): Promise<Omit<RunReport, 'artifacts_path'>> {
   const start_ts = new Date().toISOString();
-  const { events_checked, assertions } = await verifyGame(store, gameId);
+  const { events_checked, assertions } = await verifyGame(store, gameId, onStage);
   return { game_id: gameId, scenario: 'verify', start_ts, end_ts: new Date().toISOString(), events_checked, assertions };
 }

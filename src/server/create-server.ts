@@ -8,6 +8,8 @@ import { openStore, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import type { ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
+import { jsonOnly } from './http/json-only.js';
+import { assertPortFree } from './http/port-free.js';
 import { requestGuard } from './http/request-guard.js';
 import { JsonLogger } from './json-logger.js';
 import { mountVisualizer } from './visualizer/serve-visualizer.js';
@@ -30,10 +32,14 @@ export type RunningServer = {
  */
 export async function createServer(settings: ServerSettings, options: { store?: EventStore; logger?: JsonLogger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
+  // A busy port fails here, before the store is opened and any game resumed or created.
+  await assertPortFree(settings.host, settings.port);
   const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) }));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
   app.use(requestGuard);
+  // Every body this API takes is JSON: anything else is one clear 415, not a form parsed half-way.
+  app.use(jsonOnly);
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   setupDocs(app);

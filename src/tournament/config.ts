@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { RulesConfig, type RulesInput } from '../game/index.js';
+import { Seed } from '../protocol/index.js';
 import { DEFAULT_SEPARATION_MIN_GAMES } from './separation.js';
 import { FORMATS, type TournamentConfig } from './types.js';
 
@@ -31,7 +32,7 @@ const fields = {
   entrants: z.array(z.string().trim().min(1, 'names an empty agent')).min(2, 'needs at least 2 entrants'),
   seats: int().min(2, 'must be at least 2'),
   seeds: int().min(1, 'must be at least 1').max(MAX_SEEDS, `must be at most ${MAX_SEEDS}`).default(DEFAULT_SEEDS),
-  seed: int().min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER, 'is too large').default(0),
+  seed: Seed.default(0),
   max_games: int().min(1, 'must be at least 1').max(MAX_GAMES, `must be at most ${MAX_GAMES}`).nullable().default(null),
   duplicate: z.boolean().default(true),
   stop_when_separated: StopRule.nullable().default(null),

@@ -209,6 +209,15 @@ describe.concurrent('tiltyard agent-check on hostile agents', () => {
     expect(status(r, 'protocol')).toBe('pass');
   });
 
+  it('no decision at all: schema and legal say they had nothing to judge, never a ✓', async () => {
+    const run = await tiltyard('agent-check', fixtureSkill('no-decision'), '--games', '0');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/✗ decision/);
+    expect(run.stdout).toMatch(/– schema +nothing to judge: none of the \d+ window cases produced a decision/);
+    expect(run.stdout).toMatch(/– legal +nothing to judge: none of the \d+ window cases produced a decision that matches its schema/);
+    expect(run.stdout).not.toMatch(/✓ (schema|legal)/);
+  });
+
   it('invalid UTF-8 on stdout: a protocol error', async () => {
     const r = report(
       await tiltyard('agent-check', fixtureSkill('invalid-utf8'), '--json', '--games', '0'),

@@ -281,7 +281,7 @@ describe('tournaments over REST and in the lobby, on a real server process', () 
       [{ ...SMALL, entrants: ['random', 'random'] }, /entrants: names "random" twice/],
       [{ ...SMALL, seats: 1 }, /seats/],
       [{ ...SMALL, seed: 1.5 }, /seed: must be a whole number/],
-      [{ ...SMALL, seed: -1 }, /seed: must not be negative/],
+      [{ ...SMALL, seed: -1 }, /seed: must be a whole number from 0 to 9007199254740991 \(2\^53 − 1\), got -1/],
       [{ ...SMALL, max_games: 1 }, /max_games: must be at least 2/],
       [{ ...SMALL, challenger: 'random' }, /challenger: only a gauntlet/],
       [{ ...SMALL, rules: { livez: 3 } }, /rules/],

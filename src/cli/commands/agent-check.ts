@@ -5,7 +5,7 @@ import { checkAgent } from '../../check/run-check.js';
 import { pct } from '../format.js';
 import { parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
-import { progressBar } from '../progress.js';
+import { liveLine } from '../progress.js';
 import type { Command } from './command.js';
 
 const DEFAULT_GAMES = 2;
@@ -107,13 +107,18 @@ See docs/agents.md for the protocol, the answer of each window and how to write 
       );
     const games = whole('--games', values.games, DEFAULT_GAMES, MAX_GAMES);
     const seed = whole('--seed', values.seed, 1, Number.MAX_SAFE_INTEGER - MAX_GAMES);
-    const bar = progressBar(io, 'agent-check');
-    const report = await checkAgent(positionals[0]!, {
+    const dir = positionals[0]!;
+    const line = values.json ? null : liveLine(io, `agent-check ${dir}: loading the skill`);
+    const report = await checkAgent(dir, {
       games,
       seed,
-      onStage: (stage) => bar?.update(stage === 'cases' ? 0 : 1, 2),
-    });
-    bar?.end();
+      onStage: (stage) =>
+        line?.set(
+          stage === 'cases'
+            ? `agent-check ${dir}: 1/2 one request per decision window, then the edge cases`
+            : `agent-check ${dir}: 2/2 ${games} full game${games === 1 ? '' : 's'} against built-ins`,
+        ),
+    }).finally(() => line?.end());
     io.out(values.json ? `${JSON.stringify(report)}\n` : formatReport(report));
     return report.ok ? EXIT.ok : EXIT.failure;
   },

@@ -99,6 +99,6 @@ then why each failed game failed (its runner failed 3 times in a row; it is not 
       const failures = games.filter((g) => g.status === 'failed').map((g) => `${g.game_id} failed: ${g.failure_reason ?? 'no reason recorded'}\n`);
       io.out(`${lines.join('\n')}\n${int(games.length)} games · ${storeLocation()}\n${failures.join('')}`);
       return EXIT.ok;
-    });
+    }, { quiet: values.json === true });
   },
 };

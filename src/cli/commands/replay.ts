@@ -5,6 +5,7 @@ import { SeqOutOfRangeError, StoreError } from '../../store/index.js';
 import { gameIdArg, parseFlags, seqFlag, viewerFlag } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
 import { formatStateView } from '../state-format.js';
+import { liveLine } from '../progress.js';
 import { withStore } from '../store-session.js';
 import type { Command } from './command.js';
 
@@ -50,7 +51,8 @@ everything, raw engine state included.
           `--view: ${viewer.player_id} is not a seat of ${gameId} (seats: ${game.seats.map((s) => s.player_id).join(', ')})`,
         );
       }
-      const state = await store.stateAt(gameId, at).catch((e: unknown) => {
+      const line = values.json ? null : liveLine(io, `replay ${gameId}: rebuilding the state at seq ${at ?? game.last_seq}`);
+      const state = await store.stateAt(gameId, at).finally(() => line?.end()).catch((e: unknown) => {
         if (e instanceof SeqOutOfRangeError)
           throw new UsageError(`--at: ${gameId} has seqs 0–${e.lastSeq}, got ${at}`);
         if (e instanceof StoreError) throw e;
@@ -71,6 +73,6 @@ everything, raw engine state included.
         io.out(`${JSON.stringify({ game_id: gameId, seq: state.seq, viewer: name, ...view })}\n`);
       else io.out(formatStateView(view, { seq: state.seq, lastSeq: game.last_seq, viewer: name }));
       return EXIT.ok;
-    });
+    }, { quiet: values.json === true });
   },
 };

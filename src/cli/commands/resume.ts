@@ -65,10 +65,8 @@ written). If another runner is still writing a game, this one stops as soon as i
       for (const id of ids) {
         const started = performance.now();
         try {
-          const outcome = await resumePersistent(store, id, {
-            clock,
-            ...progressOption(io, values.progress),
-          });
+          const { end, ...progress } = progressOption(io, values.progress, values.json);
+          const outcome = await resumePersistent(store, id, { clock, ...progress }).finally(end);
           outcomes.push(outcome);
           if (!values.json)
             io.out(await formatOutcome(store, outcome, performance.now() - started));
@@ -82,6 +80,6 @@ written). If another runner is still writing a game, this one stops as soon as i
       if (values.json) io.out(`${JSON.stringify(outcomes.map(outcomeJson))}\n`);
       else if (ids.length === 0) io.out(`No unfinished games (${storeLocation()}).\n`);
       return failed ? EXIT.failure : EXIT.ok;
-    });
+    }, { quiet: values.json === true });
   },
 };

@@ -56,11 +56,12 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
     const agents = seatAgents(spec.lineup, spec.seats, 0);
     return withStore(io, async (store) => {
       const started = performance.now();
+      const { end, ...progress } = progressOption(io, values.progress, values.json);
       const outcome = await runPersistent(
         store,
         { seed: spec.seed, agents, rules: spec.rules, ...(gameId ? { gameId } : {}) },
-        { clock, ...progressOption(io, values.progress) },
-      );
+        { clock, ...progress },
+      ).finally(end);
       const wallMs = performance.now() - started;
       if (values.json) io.out(`${JSON.stringify(outcomeJson(outcome))}\n`);
       else io.out(await formatOutcome(store, outcome, wallMs));
@@ -69,6 +70,6 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
           `tiltyard: game ${outcome.gameId}: another runner is writing it; this one stopped at seq ${outcome.lastSeq}\n`,
         );
       return EXIT.ok;
-    });
+    }, { quiet: values.json === true });
   },
 };

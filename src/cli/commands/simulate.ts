@@ -35,7 +35,7 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       return EXIT.ok;
     }
     const spec = gameSpec(values);
-    const bar = progressBar(io, 'simulate');
+    const bar = values.json ? null : progressBar(io, 'simulate', 'game');
     const result = await simulate({ games: spec.games, seed: spec.seed, seats: spec.seats, agents: spec.lineup, rules: spec.rules, onProgress: (d, t) => bar?.update(d, t) });
     bar?.end();
     io.out(values.json ? `${JSON.stringify(result)}\n` : formatSummary(result));

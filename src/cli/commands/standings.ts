@@ -35,6 +35,6 @@ bootstrap intervals of the win rate and of the mean placement.
       else if (values.csv) io.out(standingsCsv(standings));
       else io.out(`Tournament ${id}: ${t.status}, ${t.progress.ended} games${t.progress.failed ? `, ${t.progress.failed} failed` : ''}\n\n${formatStandings(standings)}`);
       return EXIT.ok;
-    });
+    }, { quiet: values.json === true });
   },
 };

@@ -71,7 +71,7 @@ Games whose seats are all built-ins are stored whole, one transaction each; othe
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));
       return runAndReport(io, store, created.tournament.tournament_id, { concurrency, json: values.json === true, progress: values.progress === true });
-    });
+    }, { quiet: values.json === true });
   },
 };
 
@@ -85,5 +85,5 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
   }
   if (positionals.length !== 1) throw new UsageError(`expected one tournament id (tiltyard tournaments lists them), got ${positionals.length} arguments`);
   const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
-  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, json: values.json === true, progress: values.progress === true }));
+  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, json: values.json === true, progress: values.progress === true }), { quiet: values.json === true });
 }

@@ -40,6 +40,6 @@ resume <id>\` continues it.
         io.out(`${table(rows, 3).join('\n')}\n`);
       }
       return EXIT.ok;
-    });
+    }, { quiet: values.json === true });
   },
 };

@@ -4,6 +4,7 @@ import { int } from '../format.js';
 import { gameIdArg, parseFlags } from '../flags.js';
 import { EXIT } from '../io.js';
 import { writeReport } from '../report-file.js';
+import { liveLine } from '../progress.js';
 import { withStore } from '../store-session.js';
 import type { Command } from './command.js';
 
@@ -49,12 +50,15 @@ Exit code 0 only when every assertion passes.
     }
     const gameId = gameIdArg(positionals)!;
     return withStore(io, async (store) => {
-      const report = writeReport(await verifyReport(store, gameId));
+      const line = values.json ? null : liveLine(io, `verify ${gameId}`);
+      const report = writeReport(
+        await verifyReport(store, gameId, (stage) => line?.set(`verify ${gameId}: ${stage}`)).finally(() => line?.end()),
+      );
       io.out(values.json ? `${JSON.stringify(report)}\n` : formatReport(report));
       const failed = report.assertions.filter((a) => a.status === 'fail').map((a) => a.name);
       if (failed.length === 0) return EXIT.ok;
       io.err(`tiltyard: ${gameId} fails verification: ${failed.join(', ')}\n`);
       return EXIT.failure;
-    });
+    }, { quiet: values.json === true });
   },
 };

@@ -95,7 +95,8 @@ export const GameAnalytics = z.object({
   view: z.enum(['researcher', 'admin']),
   private_details: z.boolean().meta({ description: 'Whether hidden details went into the figures: admins always, researchers once the game is over' }),
   status: GameStatus,
-  figures: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, for this one game: seat and agent results, card type shares, manipulation and slip rates, rejections by code, emotion coupling' }),
+  figures: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, for this one game: seat and agent results, card type shares, manipulation and slip rates, rejections by code, emotion coupling. A figure whose inputs this view hides is null (unknown), never a zero' }),
+  unknown_figures: z.array(z.string()).meta({ description: 'The figures this view cannot know (null in `figures`), e.g. cardTypeShare, byAgent.*.attacks, emotionCoupling for a researcher while the game runs; empty once private_details' }),
 });
 
 export const AgentCatalog = z.object({

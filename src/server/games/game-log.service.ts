@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { GameConfig, viewEvent, viewState, type StateView, type Viewer } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
-import { SimStats, type SimFigures } from '../../runner/sim-stats.js';
+import { SimStats } from '../../runner/sim-stats.js';
 import { readDecisions, readLog } from '../../runner/stored-game.js';
 import { verifyReport, type RunReport } from '../../runner/verify-game.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
@@ -12,6 +12,7 @@ import { GameBus } from './game-bus.js';
 import { seesFullHashes } from './game-view.js';
 import type { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
 import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
+import { maskHidden, type AnalyticsFigures } from './partial-figures.js';
 
 /** A page of a game's log as one viewer sees it. */
 export type EventsPage = {
@@ -43,7 +44,10 @@ export type GameAnalytics = {
   /** Whether hidden details (face-down cards, secret plans, contest outcomes) went into the figures. */
   private_details: boolean;
   status: GameRecord['status'];
-  figures: SimFigures;
+  /** Figures whose inputs this view hides are null here (unknown, not zero) and named in `unknown_figures`. */
+  figures: AnalyticsFigures;
+  /** Which figures are unknown from this view (empty once `private_details`). */
+  unknown_figures: string[];
 };
 
 /** The viewer for a role and `?view=`, or the 400/403 viewFor gives; a seat the game lacks is a 400. */
@@ -106,7 +110,8 @@ export class GameLogService {
     const stats = new SimStats();
     const agents = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
     stats.add({ events, decisions: (await readDecisions(this.store, gameId)).length, agents });
-    return { game_id: gameId, view: viewer.role, private_details: role === 'admin' || gameOver, status: game.status, figures: stats.figures() };
+    const { figures, unknown } = maskHidden(stats.figures(), events);
+    return { game_id: gameId, view: viewer.role, private_details: role === 'admin' || gameOver, status: game.status, figures, unknown_figures: unknown };
   }
 
   /** @example await log.snapshot('game_ab12', 'admin', { seq: 40, view: 'plr_2' }) */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseAgentSpec } from '../../agents/seat/agent-spec.js';
 import { ConfigError, initialState, RulesConfig, type RulesInput } from '../../game/index.js';
 import { seatConfigs } from '../../runner/lineup.js';
+import { Seed } from '../../protocol/index.js';
 import { GAME_STATUSES } from '../../store/index.js';
 import { SafeString, unsafeText } from '../safe-text.js';
 
@@ -38,7 +39,7 @@ export const CreateGameBody = z
       .array(SafeString.min(1, 'must name an agent'), 'must be a list of 2–6 agents, one per seat')
       .min(2, 'needs at least 2 agents (one per seat)').max(6, 'takes at most 6 agents (one per seat)'),
     /** Without one the server draws an unguessable seed: hidden information depends on it. */
-    seed: z.int('must be a whole number within ±2^53').optional(),
+    seed: Seed.optional(),
     rules: z.record(z.string(), z.unknown(), 'must be an object of rules overrides').optional(),
     spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
     pace_ms: Millis(MAX_PACE_MS).optional(),
@@ -73,6 +74,11 @@ export type GameRequest = Omit<CreateGameBody, 'rules'> & { rules?: RulesInput }
 
 const Status = z.enum(GAME_STATUSES);
 
+/** The most games one page of `GET /games` holds. */
+export const MAX_LIST_LIMIT = 500;
+const LIMIT = (issue: { input?: unknown }) =>
+  `must be a whole number from 1 to ${MAX_LIST_LIMIT} (games per page), got ${JSON.stringify(issue.input)}`;
+
 /**
  * `GET /games?status=running,created&limit=20&cursor=…`: each parameter at most once (the request
  * guard refuses repeats and brackets), status a comma-separated list.
@@ -83,7 +89,12 @@ export const ListGamesQuery = z.strictObject({
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(Status))
     .optional(),
-  limit: z.coerce.number('must be a number').int('must be a whole number').min(1).max(500).optional(),
+  limit: z.coerce
+    .number({ error: LIMIT })
+    .int({ error: LIMIT })
+    .min(1, { error: LIMIT })
+    .max(MAX_LIST_LIMIT, { error: LIMIT })
+    .optional(),
   cursor: z.string().min(1).optional(),
 });
 export type ListGamesQuery = z.output<typeof ListGamesQuery>;

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tiltyard, tiltyardWith } from './run-cli.js';
+
+const RANGE = 'must be a whole number from 0 to 9007199254740991 (2^53 − 1)';
+
+describe('seeds on the command line: the range the API takes, said in one line', () => {
+  it.each([
+    [['play', '--seed', '-1'], `tiltyard: --seed: ${RANGE}, got -1\n`],
+    [['play', '--seed=-1'], `tiltyard: --seed: ${RANGE}, got -1\n`],
+    [['run', '--seed', '99999999999999999999'], `tiltyard: --seed: ${RANGE}, got 100000000000000000000\n`],
+    [['simulate', '--seed', '9007199254740991', '--games', '2'], 'tiltyard: --seed: must be at most 9007199254740990 for 2 games (game g is played with seed + g, and seeds end at 2^53 − 1)\n'],
+  ])('%j', async (args, message) => {
+    const run = await tiltyard(...args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(message);
+  });
+
+  it('the largest seed plays', async () => {
+    const run = await tiltyard('play', '--seed', String(Number.MAX_SAFE_INTEGER), '--json');
+    expect(run.code).toBe(0);
+  });
+});
+
+describe('resume of a game that has ended', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-cli-resume-ended-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const cli = (...args: string[]) => tiltyardWith({ cwd: tmp, env: { TILTYARD_DATA_DIR: join(tmp, 'data'), DATABASE_URL: undefined } }, ...args);
+
+  it('says it has ended and that nothing was resumed', async () => {
+    const run = await cli('run', '--seed', '5', '--json');
+    expect(run.code).toBe(0);
+    const { gameId, events } = JSON.parse(run.stdout) as { gameId: string; events: number };
+    const resume = await cli('resume', gameId);
+    expect(resume.code).toBe(0);
+    expect(resume.stdout).toMatch(new RegExp(`already ended after \\d+ rounds \\([a-z ]+\\) at seq ${events}: nothing to resume`));
+    expect(resume.stdout).not.toContain('resumed');
+    expect(resume.stdout).not.toContain('0 events stored');
+  });
+});
