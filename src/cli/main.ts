@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from './commands/command.js';
+import { bootMark } from '../lib/boot-marks.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 
@@ -45,6 +46,7 @@ export async function main(argv: readonly string[], io: CliIo, commands: readonl
 
 /** Binds `main` to this process: argv, stdout/stderr, exit code; a closed pipe (`| head`) ends quietly. */
 export async function runCli(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  bootMark('cli loaded');
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') process.stderr.write(`tiltyard: cannot write output: ${e.message}\n`);
     process.exit(e.code === 'EPIPE' ? (process.exitCode ?? EXIT.ok) : EXIT.failure);

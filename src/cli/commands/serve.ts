@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bootMark, bootMarks } from '../../lib/boot-marks.js';
 import type { ServerSettings } from '../../server/config.js';
 import { redactUrl } from '../../store/connect.js';
 import { parseFlags } from '../flags.js';
@@ -44,6 +45,7 @@ function banner(s: ServerSettings, url: string): string {
     `  health     ${url}/health`,
     `  spectate   socket.io namespace ${url}/spectate`,
     `  store      ${where(s)}`,
+    ...(s.databaseUrl || s.dataDir === 'memory://' ? [] : ['             (tiltyard games, run, replay, verify… use it too while this server runs)']),
     `  demo       ${demo}`,
     `  games      up to ${s.maxGames} at once; unfinished ones resume at start`,
     s.adminTokens.length ? `  admin      admin features are on (${s.adminTokens.length} admin token${s.adminTokens.length > 1 ? 's' : ''})` : '  admin      no TILTYARD_ADMIN_TOKEN: admin features are off',
@@ -75,8 +77,13 @@ Ctrl-C stops it gracefully: running games stop after their current step (exit co
 
 Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
 token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
-steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_LOG (debug|info|warn|error|silent).
-Logs are JSON lines on stdout; this summary goes to stderr.
+steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_LOG (debug|info|warn|error|silent;
+default warn). Logs are JSON lines on stdout (TILTYARD_LOG=info for every game started and
+stopped); this summary goes to stderr. TILTYARD_BOOT_TIMES=1 adds one JSON line to stderr once
+started: {"boot_ms": {phase: ms since the process began}}.
+
+While it runs, the other commands (games, run, replay, verify…) reach its embedded database
+through a unix socket in the data folder (only this user's), so they work beside it.
 `,
   async run(argv: readonly string[], io: CliIo) {
     const { values } = parseFlags(() =>
@@ -94,6 +101,7 @@ Logs are JSON lines on stdout; this summary goes to stderr.
     // Loaded here, not at the top: Nest and its decorators are heavy, and only this command needs them.
     const { serverSettings, ServerConfigError } = await import('../../server/config.js');
     const { createServer } = await import('../../server/create-server.js');
+    bootMark('server code loaded');
     let settings: ServerSettings;
     try {
       settings = serverSettings(serveEnv(values));
@@ -116,6 +124,7 @@ Logs are JSON lines on stdout; this summary goes to stderr.
     }
     io.err(banner(settings, server.url));
     server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
+    if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks() })}\n`));
     const signal = await stopped;
     server.logger.emit('info', `${signal}: stopping`, { signal });
     // Nest's own shutdown hook re-raises the signal once the app is closed; our listeners stay
