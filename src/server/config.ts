@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssues } from '../protocol/index.js';
+import { formatIssues } from '../protocol/permissive.js';
 
 const Tokens = z
   .string()

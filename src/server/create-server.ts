@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { bootMark } from '../lib/boot-marks.js';
-import { openStore, type EventStore } from '../store/index.js';
+import type { EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import type { ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
@@ -14,6 +14,7 @@ import { GameService } from './games/game.service.js';
 import { JsonLogger } from './json-logger.js';
 import { TournamentsService } from './tournaments/tournaments.service.js';
 import { mountVisualizer } from './visualizer/serve-visualizer.js';
+import { openServerStore } from './open-server-store.js';
 
 export type RunningServer = {
   app: INestApplication;
@@ -37,9 +38,18 @@ export type RunningServer = {
  *
  * @example const s = await createServer(serverSettings({ PORT: '0', TILTYARD_DEMO: 'off' })); await fetch(`${s.url}/health`)
  */
-export async function createServer(settings: ServerSettings, options: { store?: EventStore; logger?: JsonLogger } = {}): Promise<RunningServer> {
+export async function createServer(
+  settings: ServerSettings,
+  options: {
+    /** A store the caller owns (and closes). */
+    store?: EventStore;
+    /** The server's own store, already opening (openServerStore): this server closes it. */
+    opening?: Promise<EventStore>;
+    logger?: JsonLogger;
+  } = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
-  const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), shareEmbedded: true }));
+  const store = options.store ?? (await (options.opening ?? openServerStore(settings)));
   bootMark('store open');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   bootMark('nest app created');

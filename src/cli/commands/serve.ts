@@ -2,10 +2,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bootMark, bootMarks } from '../../lib/boot-marks.js';
 import type { ServerSettings } from '../../server/config.js';
-import { redactUrl } from '../../store/connect.js';
+import type { RunningServer } from '../../server/create-server.js';
 import { parseFlags } from '../flags.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
-import { reportFailure } from '../store-session.js';
 import type { Command } from './command.js';
 
 /**
@@ -31,11 +30,11 @@ function serveEnv(values: { port?: string | undefined; host?: string | undefined
   return env;
 }
 
-const where = (s: ServerSettings): string =>
+const where = (s: ServerSettings, redactUrl: (url: string) => string): string =>
   s.databaseUrl ? `PostgreSQL ${redactUrl(s.databaseUrl)}` : s.dataDir === 'memory://' ? 'embedded PGlite in memory (nothing kept)' : `embedded PGlite in ${resolve(s.dataDir ?? './data')}`;
 
 /** What a person starting the server needs to know: where everything is and what is on. */
-function banner(s: ServerSettings, url: string): string {
+function banner(s: ServerSettings, url: string, redactUrl: (url: string) => string): string {
   const demo = s.demo ? `on: ${s.demoAgents.join(', ')} play one game after another, ${s.paceMs} ms between steps (off: --no-demo)` : 'off';
   return [
     `Tiltyard server listening on ${url}`,
@@ -44,7 +43,7 @@ function banner(s: ServerSettings, url: string): string {
     `  docs       ${url}/docs`,
     `  health     ${url}/health`,
     `  spectate   socket.io namespace ${url}/spectate`,
-    `  store      ${where(s)}`,
+    `  store      ${where(s, redactUrl)}`,
     ...(s.databaseUrl || s.dataDir === 'memory://' ? [] : ['             (tiltyard games, run, replay, verify… use it too while this server runs)']),
     `  demo       ${demo}`,
     `  games      up to ${s.maxGames} at once; unfinished ones resume at start`,
@@ -98,10 +97,9 @@ through a unix socket in the data folder (only this user's), so they work beside
       io.out(this.usage);
       return EXIT.ok;
     }
-    // Loaded here, not at the top: Nest and its decorators are heavy, and only this command needs them.
+    // Loaded here, not at the top, and in this order: the settings, then the store (which starts
+    // opening the database), then Nest and the server's modules (heavy) while it opens.
     const { serverSettings, ServerConfigError } = await import('../../server/config.js');
-    const { createServer } = await import('../../server/create-server.js');
-    bootMark('server code loaded');
     let settings: ServerSettings;
     try {
       settings = serverSettings(serveEnv(values));
@@ -111,10 +109,18 @@ through a unix socket in the data folder (only this user's), so they work beside
     }
     // Listening for signals from the start: one arriving while the server starts stops it once it has.
     const stopped = stopSignal();
-    let server: Awaited<ReturnType<typeof createServer>>;
+    // The database opens while Nest's code loads: PGlite's WASM compiles on V8's background
+    // threads and its files are read meanwhile (createServer reports a failure to open).
+    const { openServerStore } = await import('../../server/open-server-store.js');
+    const opening = openServerStore(settings);
+    opening.catch(() => {});
+    let server: RunningServer;
     try {
-      server = await createServer(settings);
+      const { createServer } = await import('../../server/create-server.js');
+      bootMark('server code loaded');
+      server = await createServer(settings, { opening });
     } catch (e) {
+      const { reportFailure } = await import('../store-session.js');
       setTimeout(() => process.exit(EXIT.failure), EXIT_GRACE_MS).unref();
       if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         io.err(`tiltyard: ${settings.host}:${settings.port} is in use (choose another with --port or PORT)\n`);
@@ -122,7 +128,8 @@ through a unix socket in the data folder (only this user's), so they work beside
       }
       return reportFailure(io, e);
     }
-    io.err(banner(settings, server.url));
+    const { redactUrl } = await import('../../store/connect.js');
+    io.err(banner(settings, server.url, redactUrl));
     server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
     if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks() })}\n`));
     const signal = await stopped;
