@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { warmInterpreter } from '../agents/skills/load-skill.js';
 import { bootMark } from '../lib/boot-marks.js';
 import type { EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
@@ -73,6 +74,9 @@ export async function createServer(
   const ready = (async () => {
     await app.get(GameService).afterListen();
     await app.get(TournamentsService).afterListen();
+    // Skills run by python3 resolve it once per process (a version-manager shim can take seconds
+    // under load); done here, off the event loop, the first GET /agents does not wait for it.
+    void warmInterpreter();
   })().catch((e: unknown) => logger.emit('error', 'cannot resume games at start', { error: e instanceof Error ? e.message : String(e) }));
   const http: Server = app.getHttpServer();
   const address = http.address() as { port: number } | null;
