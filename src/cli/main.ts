@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from './commands/command.js';
-import { COMMANDS } from './commands/index.js';
+import { bootMark } from '../lib/boot-marks.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 
 const usage = (commands: readonly Command[]) => `Usage: tiltyard <command> [flags]
@@ -38,13 +38,17 @@ function joinNegativeValues(args: readonly string[]): string[] {
  *
  * @example await main(['simulate', '--games', '10', '--json'], io) // 0
  */
-export async function main(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo, table?: readonly Command[]): Promise<number> {
   const [name, ...rest] = argv;
+  // `serve` alone skips loading every other command: its start is timed, and it begins opening
+  // the database before the server's code is loaded (see serve.ts).
+  const all = async () => table ?? (await import('./commands/index.js')).COMMANDS;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.out(usage(commands));
+    io.out(usage(await all()));
     return EXIT.ok;
   }
   try {
+    const commands = !table && name === 'serve' ? [(await import('./commands/serve.js')).serveCommand] : await all();
     const command = commands.find((c) => c.name === name);
     if (!command) throw new UsageError(`unknown command "${name}" (commands: ${commands.map((c) => c.name).join(', ')}; see tiltyard --help)`);
     return await command.run(joinNegativeValues(rest), io);
@@ -62,6 +66,7 @@ export async function main(argv: readonly string[], io: CliIo, commands: readonl
 
 /** Binds `main` to this process: argv, stdout/stderr, exit code; a closed pipe (`| head`) ends quietly. */
 export async function runCli(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  bootMark('cli loaded');
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') process.stderr.write(`tiltyard: cannot write output: ${e.message}\n`);
     process.exit(e.code === 'EPIPE' ? (process.exitCode ?? EXIT.ok) : EXIT.failure);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssues } from '../protocol/index.js';
+import { formatIssues } from '../protocol/permissive.js';
 
 const Tokens = z
   .string()
@@ -33,7 +33,8 @@ export const ServerConfig = z.object({
   TILTYARD_STALE_MS: Int(100, 3_600_000).default(30_000),
   /** A state hash goes to spectators every N events. */
   TILTYARD_HASH_EVERY: Int(1, 100_000).default(50),
-  TILTYARD_LOG: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** JSON log lines on stdout from this level on; warn by default, so a start prints only the human summary (stderr). */
+  TILTYARD_LOG: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
 });
 export type ServerConfigInput = z.input<typeof ServerConfig>;
 

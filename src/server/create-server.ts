@@ -4,15 +4,20 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { openStore, type EventStore } from '../store/index.js';
+import { warmInterpreter } from '../agents/skills/load-skill.js';
+import { bootMark } from '../lib/boot-marks.js';
+import type { EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import type { ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
 import { jsonOnly } from './http/json-only.js';
 import { assertPortFree } from './http/port-free.js';
 import { requestGuard } from './http/request-guard.js';
+import { GameService } from './games/game.service.js';
 import { JsonLogger } from './json-logger.js';
+import { TournamentsService } from './tournaments/tournaments.service.js';
 import { mountVisualizer } from './visualizer/serve-visualizer.js';
+import { openServerStore } from './open-server-store.js';
 
 export type RunningServer = {
   app: INestApplication;
@@ -21,21 +26,38 @@ export type RunningServer = {
   url: string;
   port: number;
   logger: JsonLogger;
+  /**
+   * Resolves once the work a start does after listening is done: unfinished games and tournaments
+   * queued again, the demo game dealt. /health answers before that.
+   */
+  ready: Promise<void>;
   /** Stops taking work, lets running steps commit, closes sockets and the store. Idempotent. */
   close(): Promise<void>;
 };
 
 /**
- * Opens the store (migrations applied), builds the Nest app with socket.io, and listens.
+ * Opens the store (migrations applied), builds the Nest app with socket.io, and listens; then, in
+ * the background (`ready`), resumes unfinished games and tournaments and deals the demo game.
  *
  * @example const s = await createServer(serverSettings({ PORT: '0', TILTYARD_DEMO: 'off' })); await fetch(`${s.url}/health`)
  */
-export async function createServer(settings: ServerSettings, options: { store?: EventStore; logger?: JsonLogger } = {}): Promise<RunningServer> {
+export async function createServer(
+  settings: ServerSettings,
+  options: {
+    /** A store the caller owns (and closes). */
+    store?: EventStore;
+    /** The server's own store, already opening (openServerStore): this server closes it. */
+    opening?: Promise<EventStore>;
+    logger?: JsonLogger;
+  } = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
-  // A busy port fails here, before the store is opened and any game resumed or created.
+  // A busy port fails here, before any game is resumed or created.
   await assertPortFree(settings.host, settings.port);
-  const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) }));
+  const store = options.store ?? (await (options.opening ?? openServerStore(settings)));
+  bootMark('store open');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
+  bootMark('nest app created');
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
   app.use(requestGuard);
   // Every body this API takes is JSON: anything else is one clear 415, not a form parsed half-way.
@@ -47,11 +69,21 @@ export async function createServer(settings: ServerSettings, options: { store?: 
   try {
     await app.listen(settings.port, settings.host);
   } catch (e) {
-    // Bootstrap has already resumed games: stop them and release the store before failing.
+    // Nothing was resumed or dealt yet (that waits for listening): release the store and fail.
     await app.close().catch(() => undefined);
     if (!options.store) await store.close().catch(() => undefined);
     throw e;
   }
+  bootMark('listening');
+  // Games and tournaments resume after listening: /health answers meanwhile, and a server that
+  // cannot listen has created nothing. A failure here is logged; the server keeps serving.
+  const ready = (async () => {
+    await app.get(GameService).afterListen();
+    await app.get(TournamentsService).afterListen();
+    // Skills run by python3 resolve it once per process (a version-manager shim can take seconds
+    // under load); done here, off the event loop, the first GET /agents does not wait for it.
+    void warmInterpreter();
+  })().catch((e: unknown) => logger.emit('error', 'cannot resume games at start', { error: e instanceof Error ? e.message : String(e) }));
   const http: Server = app.getHttpServer();
   const address = http.address() as { port: number } | null;
   const port = address?.port ?? settings.port;
@@ -63,8 +95,10 @@ export async function createServer(settings: ServerSettings, options: { store?: 
     url: `http://${host}:${port}`,
     port,
     logger,
+    ready,
     close() {
       closing ??= (async () => {
+        await ready;
         await app.close();
         if (!options.store) await store.close();
       })();

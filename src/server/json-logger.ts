@@ -21,8 +21,9 @@ export class JsonLogger implements LoggerService {
     this.write(JSON.stringify({ ts: new Date().toISOString(), level, msg, ...fields }), level);
   }
 
+  /** Nest's own notes (modules loaded, routes mapped, app started): ~30 lines a start, so debug. */
   log(message: unknown, context?: string): void {
-    this.emit('info', String(message), context ? { context } : {});
+    this.emit('debug', String(message), context ? { context } : {});
   }
   error(message: unknown, trace?: string, context?: string): void {
     this.emit('error', message instanceof Error ? message.message : String(message), { ...(context ? { context } : {}), ...(trace ? { trace } : {}) });

@@ -3,10 +3,11 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { DatabaseUrl, describeConnectError } from './database-url.js';
-import { lockDir } from './dir-lock.js';
+import { DirLockedError, liveHolder, lockDir, type LockHolder } from './dir-lock.js';
 import { StoreUnavailableError } from './errors.js';
 import { createPool, PgAdapterFactory } from './pg-adapter.js';
 import { PGliteAdapterFactory } from './pglite-adapter.js';
+import { shareDatabase, socketDirFor, socketUrl, type SharedDatabase } from './pglite-share.js';
 import { readTemplate } from './pglite-template.js';
 
 /** A database the store can talk to: its adapter factory, a name for messages, and how to let go. */
@@ -19,6 +20,8 @@ export type Backend = {
   where: string;
   /** Runs fn holding a lock that serialises migrations across processes (PostgreSQL). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Serves this embedded database to other processes on its socket (connectPglite with `share`). */
+  share?: () => Promise<void>;
   close(): Promise<void>;
 };
 
@@ -83,7 +86,12 @@ export async function connectPostgres(url: string, connectTimeoutMs = 5_000): Pr
 }
 
 /** The backend over a PGlite the caller opened (a clone in tests, a custom file system…); closed with it. */
-export function pgliteBackend(db: PGlite, where: string, release = () => {}): Backend {
+export function pgliteBackend(
+  db: PGlite,
+  where: string,
+  release = () => {},
+  beforeClose: () => Promise<void> | undefined = () => undefined,
+): Backend {
   const factory = new PGliteAdapterFactory(db);
   return {
     kind: 'pglite',
@@ -93,6 +101,7 @@ export function pgliteBackend(db: PGlite, where: string, release = () => {}): Ba
     exclusive: (fn) => fn(),
     async close() {
       try {
+        await beforeClose();
         await db.close();
       } finally {
         release();
@@ -102,13 +111,31 @@ export function pgliteBackend(db: PGlite, where: string, release = () => {}): Ba
 }
 
 /**
- * Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, locked against a second process; or an
- * in-memory one when dataDir is `memory://…`.
+ * PGlite's start parameters: its defaults, with 16 MB of shared buffers instead of Postgres's
+ * 128 MB. Starting Postgres clears its shared memory, and in WASM that clearing of 128 MB was a
+ * third of an open's CPU time; a store this size never fills even 16 MB.
  */
-export async function connectPglite(dataDir: string, migrationsDir?: string): Promise<Backend> {
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/** How long a client waits for a starting server (lock taken, socket not yet up) before giving up. */
+const SHARED_WAIT_MS = 60_000;
+
+/**
+ * Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, locked against a second process; or an
+ * in-memory one when dataDir is `memory://…`. With `share`, the lock records a socket folder and
+ * the backend's share() serves the database there (the server does). When another live process
+ * holds the database and serves it, this connects to it through that socket instead: the CLI beside
+ * a running server uses the server's database.
+ */
+export async function connectPglite(
+  dataDir: string,
+  migrationsDir?: string,
+  options: { share?: boolean; sharedWaitMs?: number } = {},
+): Promise<Backend> {
   const memory = dataDir.startsWith('memory://');
   const dir = memory ? dataDir : join(resolve(dataDir), 'pglite');
   let release = () => {};
+  let socket: string | null = null;
   if (!memory) {
     try {
       mkdirSync(resolve(dataDir), { recursive: true });
@@ -117,7 +144,16 @@ export async function connectPglite(dataDir: string, migrationsDir?: string): Pr
         cause: e,
       });
     }
-    release = lockDir(`${dir}.lock`);
+    socket = options.share ? socketDirFor(dir) : null;
+    try {
+      release = lockDir(`${dir}.lock`, socket);
+    } catch (e) {
+      if (e instanceof DirLockedError && e.holder.socket && e.holder.pid !== process.pid)
+        return connectShared(dir, e.holder, options.sharedWaitMs ?? SHARED_WAIT_MS, () =>
+          connectPglite(dataDir, migrationsDir, options),
+        );
+      throw e;
+    }
   }
   let db: PGlite;
   try {
@@ -125,7 +161,10 @@ export async function connectPglite(dataDir: string, migrationsDir?: string): Pr
     // migrations to apply); an existing one opens as it is.
     const fresh = memory || !existsSync(join(dir, 'PG_VERSION'));
     const template = fresh ? await readTemplate(migrationsDir) : null;
-    db = await PGlite.create(dir, template ? { loadDataDir: template } : {});
+    db = await PGlite.create(dir, {
+      startParams: START_PARAMS,
+      ...(template ? { loadDataDir: template } : {}),
+    });
   } catch (e) {
     release();
     throw new StoreUnavailableError(
@@ -133,5 +172,43 @@ export async function connectPglite(dataDir: string, migrationsDir?: string): Pr
       { cause: e },
     );
   }
-  return pgliteBackend(db, dir, release);
+  let shared: SharedDatabase | null = null;
+  const backend = pgliteBackend(db, dir, release, () => shared?.close());
+  if (socket) {
+    const at = socket;
+    backend.share = async () => {
+      shared ??= await shareDatabase(db, at);
+    };
+  }
+  return backend;
+}
+
+/**
+ * The embedded database another process holds and serves on its socket, through the pg driver.
+ * A server that has just locked the folder may not serve yet (it opens the database first), so
+ * this waits for the socket while the holder lives; a holder that dies meanwhile left the folder
+ * free, and `reopen` opens it here.
+ */
+async function connectShared(
+  dir: string,
+  holder: LockHolder,
+  waitMs: number,
+  reopen: () => Promise<Backend>,
+): Promise<Backend> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const pg = await connectPostgres(socketUrl(holder.socket!), 5_000);
+      // Named prepared statements would meet other clients' in the one shared session: none here.
+      return { ...pg, kind: 'pglite', hot: pg.factory, where: `${dir} (served by process ${holder.pid})` };
+    } catch (e) {
+      if (!liveHolder(`${dir}.lock`)) return reopen();
+      if (Date.now() > deadline)
+        throw new StoreUnavailableError(
+          `the embedded database at ${dir} is held by process ${holder.pid}, which does not answer on its socket ${holder.socket}; stop it or set DATABASE_URL to share a PostgreSQL server`,
+          { cause: e },
+        );
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

@@ -18,14 +18,14 @@ export type ServerProcess = {
  * Spawns `node bin/tiltyard.js serve --port 0` with `env` layered on this process's environment
  * (undefined unsets) and resolves once it listens, or rejects with its output if it exits first.
  */
-export function spawnServer(env: Record<string, string | undefined>, args: string[] = []): Promise<ServerProcess> {
+export function spawnServer(env: Record<string, string | undefined>, args: string[] = [], options: { cwd?: string } = {}): Promise<ServerProcess> {
   const full: NodeJS.ProcessEnv = { ...process.env, TILTYARD_DEBUG: '' };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete full[k];
     else full[k] = v;
   }
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { env: full, stdio: ['ignore', 'pipe', 'pipe'], ...(options.cwd ? { cwd: options.cwd } : {}) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

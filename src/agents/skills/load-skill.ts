@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve, sep } from 'node:path';
 import type { z } from 'zod';
@@ -68,6 +68,22 @@ export function resolveInterpreter(command: string): string {
     interpreters.set(command, real);
   }
   return real;
+}
+
+/**
+ * Resolves `python3` (as resolveInterpreter does) without blocking the event loop, so a server can
+ * do it after listening: the first GET /agents, or the first skill seated, then finds it cached
+ * instead of waiting for the shim to start with everything else stopped.
+ */
+export function warmInterpreter(command = 'python3'): Promise<void> {
+  if (interpreters.has(command)) return Promise.resolve();
+  return new Promise((done) => {
+    execFile(command, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 10_000 }, (err, stdout) => {
+      const real = err ? '' : stdout.trim();
+      if (!interpreters.has(command)) interpreters.set(command, real && isAbsolute(real) && existsSync(real) ? real : command);
+      done();
+    });
+  });
 }
 
 function readJson(path: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {

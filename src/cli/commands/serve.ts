@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bootMark, bootMarks } from '../../lib/boot-marks.js';
 import type { ServerSettings } from '../../server/config.js';
-import { redactUrl } from '../../store/connect.js';
+import type { RunningServer } from '../../server/create-server.js';
 import { parseFlags } from '../flags.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
-import { reportFailure } from '../store-session.js';
 import type { Command } from './command.js';
 
 /**
@@ -30,11 +30,11 @@ function serveEnv(values: { port?: string | undefined; host?: string | undefined
   return env;
 }
 
-const where = (s: ServerSettings): string =>
+const where = (s: ServerSettings, redactUrl: (url: string) => string): string =>
   s.databaseUrl ? `PostgreSQL ${redactUrl(s.databaseUrl)}` : s.dataDir === 'memory://' ? 'embedded PGlite in memory (nothing kept)' : `embedded PGlite in ${resolve(s.dataDir ?? './data')}`;
 
 /** What a person starting the server needs to know: where everything is and what is on. */
-function banner(s: ServerSettings, url: string): string {
+function banner(s: ServerSettings, url: string, redactUrl: (url: string) => string): string {
   const demo = s.demo ? `on: ${s.demoAgents.join(', ')} play one game after another, ${s.paceMs} ms between steps (off: --no-demo)` : 'off';
   return [
     `Tiltyard server listening on ${url}`,
@@ -43,7 +43,8 @@ function banner(s: ServerSettings, url: string): string {
     `  docs       ${url}/docs`,
     `  health     ${url}/health`,
     `  spectate   socket.io namespace ${url}/spectate`,
-    `  store      ${where(s)}`,
+    `  store      ${where(s, redactUrl)}`,
+    ...(s.databaseUrl || s.dataDir === 'memory://' ? [] : ['             (tiltyard games, run, replay, verify… use it too while this server runs)']),
     `  demo       ${demo}`,
     `  games      up to ${s.maxGames} at once; unfinished ones resume at start`,
     s.adminTokens.length ? `  admin      admin features are on (${s.adminTokens.length} admin token${s.adminTokens.length > 1 ? 's' : ''})` : '  admin      no TILTYARD_ADMIN_TOKEN: admin features are off',
@@ -75,8 +76,13 @@ Ctrl-C stops it gracefully: running games stop after their current step (exit co
 
 Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
 token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
-steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_LOG (debug|info|warn|error|silent).
-Logs are JSON lines on stdout; this summary goes to stderr.
+steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_LOG (debug|info|warn|error|silent;
+default warn). Logs are JSON lines on stdout (TILTYARD_LOG=info for every game started and
+stopped); this summary goes to stderr. TILTYARD_BOOT_TIMES=1 adds one JSON line to stderr once
+started: {"boot_ms": {phase: ms since the process began}}.
+
+While it runs, the other commands (games, run, replay, verify…) reach its embedded database
+through a unix socket in the data folder (only this user's), so they work beside it.
 `,
   async run(argv: readonly string[], io: CliIo) {
     const { values } = parseFlags(() =>
@@ -91,9 +97,9 @@ Logs are JSON lines on stdout; this summary goes to stderr.
       io.out(this.usage);
       return EXIT.ok;
     }
-    // Loaded here, not at the top: Nest and its decorators are heavy, and only this command needs them.
+    // Loaded here, not at the top, and in this order: the settings, then the store (which starts
+    // opening the database), then Nest and the server's modules (heavy) while it opens.
     const { serverSettings, ServerConfigError } = await import('../../server/config.js');
-    const { createServer } = await import('../../server/create-server.js');
     let settings: ServerSettings;
     try {
       settings = serverSettings(serveEnv(values));
@@ -103,10 +109,18 @@ Logs are JSON lines on stdout; this summary goes to stderr.
     }
     // Listening for signals from the start: one arriving while the server starts stops it once it has.
     const stopped = stopSignal();
-    let server: Awaited<ReturnType<typeof createServer>>;
+    // The database opens while Nest's code loads: PGlite's WASM compiles on V8's background
+    // threads and its files are read meanwhile (createServer reports a failure to open).
+    const { openServerStore } = await import('../../server/open-server-store.js');
+    const opening = openServerStore(settings);
+    opening.catch(() => {});
+    let server: RunningServer;
     try {
-      server = await createServer(settings);
+      const { createServer } = await import('../../server/create-server.js');
+      bootMark('server code loaded');
+      server = await createServer(settings, { opening });
     } catch (e) {
+      const { reportFailure } = await import('../store-session.js');
       setTimeout(() => process.exit(EXIT.failure), EXIT_GRACE_MS).unref();
       if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         io.err(`tiltyard: ${settings.host}:${settings.port} is in use (choose another with --port or PORT)\n`);
@@ -114,8 +128,10 @@ Logs are JSON lines on stdout; this summary goes to stderr.
       }
       return reportFailure(io, e);
     }
-    io.err(banner(settings, server.url));
+    const { redactUrl } = await import('../../store/connect.js');
+    io.err(banner(settings, server.url, redactUrl));
     server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
+    if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks() })}\n`));
     const signal = await stopped;
     server.logger.emit('info', `${signal}: stopping`, { signal });
     // Nest's own shutdown hook re-raises the signal once the app is closed; our listeners stay

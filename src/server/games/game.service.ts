@@ -1,4 +1,5 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { bootMark } from '../../lib/boot-marks.js';
 import { MAX_RUN_FAILURES, createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
 import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';
@@ -33,7 +34,7 @@ const RUN_RETRY_MS = 1_000;
  * so nothing is lost: an unfinished game simply resumes at the next start.
  */
 @Injectable()
-export class GameService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class GameService implements BeforeApplicationShutdown {
   private readonly scheduler: GameScheduler;
   /** The demo table's current game (null: none yet, or the demo is off). */
   private demoGameId: string | null = null;
@@ -57,7 +58,7 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
         this.playing.add(id);
         try {
           const out = await playLive(deps, id, signal);
-          if (id === this.demoGameId && out?.status !== 'stopped') this.nextDemo(out ? 0 : DEMO_RETRY_MS);
+          if (id === this.demoGameId && out?.status !== 'stopped') void this.nextDemo(out ? 0 : DEMO_RETRY_MS);
           else if (out === null && !signal.aborted) await this.retryLater(id);
         } finally {
           this.playing.delete(id);
@@ -127,9 +128,15 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     return { ...this.scheduler.activity(), demo: this.demoGameId };
   }
 
-  /** Resumes every unfinished game (oldest first), then makes sure the demo table is playing. */
-  async onApplicationBootstrap(): Promise<void> {
+  /**
+   * Resumes every unfinished game (oldest first), then makes sure the demo table is playing.
+   * Called once the server listens (createServer), not at Nest's bootstrap: /health answers
+   * first, and a server that cannot listen has created nothing. Resolves once the demo game is
+   * dealt (or found).
+   */
+  async afterListen(): Promise<void> {
     const unfinished = await this.unfinished();
+    bootMark('unfinished games read');
     for (const g of unfinished) this.scheduler.enqueue(g.game_id);
     if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished game(s)`, { game_ids: unfinished.map((g) => g.game_id) });
     if (!this.settings.demo) return;
@@ -141,7 +148,8 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     // A demo game the last process left unfinished is the table's game again: no second one.
     const demo = unfinished.filter((g) => optionsOf(g, this.settings.paceMs).demo).pop();
     if (demo) this.demoGameId = demo.game_id;
-    else this.nextDemo(0);
+    else await this.nextDemo(0);
+    bootMark('demo game ready');
   }
 
   /** Takes no more work, stops the runners between steps and waits for them. */
@@ -167,8 +175,8 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
     setTimeout(() => this.scheduler.enqueue(gameId), delayMs).unref();
   }
 
-  /** Deals the demo table's next game after `delayMs` (unless the server is closing). */
-  private nextDemo(delayMs: number): void {
+  /** Deals the demo table's next game after `delayMs` (unless the server is closing); resolves once dealt when delayMs is 0. */
+  private async nextDemo(delayMs: number): Promise<void> {
     if (!this.settings.demo || this.scheduler.isClosed) return;
     this.demoGameId = null;
     const deal = async () => {
@@ -179,10 +187,10 @@ export class GameService implements OnApplicationBootstrap, BeforeApplicationShu
       } catch (e) {
         if (e instanceof GameServiceClosedError) return;
         this.logger.emit('error', 'cannot deal a demo game', { error: e instanceof Error ? e.message : String(e) });
-        this.nextDemo(DEMO_RETRY_MS);
+        void this.nextDemo(DEMO_RETRY_MS);
       }
     };
-    if (delayMs === 0) void deal();
+    if (delayMs === 0) await deal();
     else (this.demoTimer = setTimeout(() => void deal(), delayMs)).unref();
   }
 

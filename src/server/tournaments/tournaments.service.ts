@@ -1,4 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { EventStore, TournamentRecord } from '../../store/index.js';
 import type { GameOutcome } from '../../tournament/play-scheduled.js';
 import { resultsOf } from '../../tournament/results.js';
@@ -33,7 +33,7 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
  * between games (they resume at the next start).
  */
 @Injectable()
-export class TournamentsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class TournamentsService implements BeforeApplicationShutdown {
   private readonly running = new Map<string, Running>();
   private closed = false;
   /** Manipulation attempts of ended games (they never change), by game id. */
@@ -92,8 +92,8 @@ export class TournamentsService implements OnApplicationBootstrap, BeforeApplica
     return mine ? this.games.activity().running.filter((g) => mine.has(g)).length : 0;
   }
 
-  /** Resumes every tournament no runner finished (oldest first). */
-  async onApplicationBootstrap(): Promise<void> {
+  /** Resumes every tournament no runner finished (oldest first). Called once the server listens (createServer). */
+  async afterListen(): Promise<void> {
     const unfinished = (await tournamentPage(this.store, { status: ['created', 'running'] }, { limit: 500 })).tournaments.reverse();
     for (const t of unfinished) this.start(t, await this.optionsOfResumed(t));
     if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished tournament(s)`, { tournament_ids: unfinished.map((t) => t.tournament_id) });
