@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
-import { RulesConfig, StrictRulesConfig, type RulesInput } from '../game/index.js';
+import { StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { buildSeats, defaultLineup, defaultSeats, seatAgents, seatConfigs } from './lineup.js';
 import { playGame } from './play-game.js';
 import type { GameRun } from './run-game.js';
