@@ -1,4 +1,4 @@
-import type { AttackPlan, EmotionVector, SpeechAct, TurnPlanRequest } from '../../../protocol/index.js';
+import type { AttackPlan, EmotionVector, TurnPlanRequest } from '../../../protocol/index.js';
 import { EMOTIONS } from '../../../protocol/index.js';
 import { CATALOG, RulesConfig, cardDef } from '../../../game/index.js';
 import type { GameState, PlayerState } from '../../../game/index.js';
@@ -73,7 +73,7 @@ export function determinize(r: TurnPlanRequest, rng: Rng, rngSeed: string): Game
       player_id: s.player_id,
       kind: s.kind,
       card_id: cardId,
-      payload: { target_player_id: s.target_player_id, named_player_id: null, chosen_emotion: null } as GameState['stack'][number]['payload'],
+      payload: { target_player_id: s.target_player_id, named_player_id: null, chosen_emotion: null },
       attack_plan,
       index: world.stack.slice(0, i).filter((x) => x.player_id === s.player_id).length + 1,
       reaction_card_id: s.reaction_card ? s.reaction_card.card_id : null,
@@ -157,7 +157,7 @@ export function determinize(r: TurnPlanRequest, rng: Rng, rngSeed: string): Game
     stack,
     ledger: me.belief_state.commitments.map((c) => ({ commitment_id: c.commitment_id, kind: c.kind, speaker: c.speaker_player_id, target: c.target_player_id, turn: c.turn, public: c.public })),
     predictions: me.belief_state.predictions.map((x) => ({ predictor: r.player_id, target: x.target_player_id, predicted: x.predicted, from_turn: x.from_turn, to_turn: x.to_turn })),
-    speech: world.round_speech.map((x) => ({ player_id: x.player_id, channel: x.channel === 'private' ? 'private' : 'public', target_player_id: x.target_player_id, text: x.text ?? '', speech_act: (x.speech_act ?? 'neutral') as SpeechAct })),
+    speech: world.round_speech.map((x) => ({ player_id: x.player_id, channel: x.channel === 'private' ? 'private' : 'public', target_player_id: x.target_player_id, text: x.text ?? '', speech_act: x.speech_act ?? 'neutral' })),
     revealed_plans: {},
     rounds: [prev, round],
     window: {
