@@ -225,7 +225,7 @@ const RulesObject = z.object({
  */
 export const V2_DEFAULTS = {
   engagement: { idle_from_round: 2, idle_loss: 2, spoils: 2, guard_chip: 1 },
-  exposure: { round_decay: 1 },
+  exposure: { round_decay: 1, second_action: 0, repeat_intent: 0 },
 } as const;
 
 const VERSION_DEFAULTS: Record<RulesVersion, Record<string, unknown>> = { '1.0.0': {}, '2.0.0': V2_DEFAULTS };

@@ -28,6 +28,8 @@ describe('rules versions', () => {
   it('given this build, then it plays 2.0.0 by default and still parses 1.0.0 with 1.0.0 defaults', () => {
     expect(RULES_VERSION).toBe('2.0.0');
     expect(DEFAULT_RULES.engagement).toEqual({ idle_from_round: 2, idle_loss: 2, spoils: 2, guard_chip: 1 });
+    expect(DEFAULT_RULES.exposure).toMatchObject({ round_decay: 1, second_action: 0, repeat_intent: 0 });
+    expect(RulesConfig.parse({ rules_version: '1.0.0' }).exposure).toMatchObject({ second_action: 1, repeat_intent: 1 });
     const v1 = RulesConfig.parse({ rules_version: '1.0.0' });
     expect(v1.engagement).toBeUndefined();
     expect(v1.exposure.round_decay).toBeUndefined();
