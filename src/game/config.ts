@@ -17,3 +17,12 @@ export const GameConfig = z.object({
 });
 export type GameConfig = z.infer<typeof GameConfig>;
 export type GameConfigInput = z.input<typeof GameConfig>;
+
+/**
+ * A stored game's config with its rules version pinned (games.rules_version): a game created with
+ * `rules: {}` under 1.0.0 must rebuild under 1.0.0's defaults, not under whatever this build's are.
+ */
+export function pinnedConfig(config: GameConfigInput, rulesVersion: string): GameConfigInput {
+  const rules = (config.rules ?? {}) as Record<string, unknown>;
+  return { ...config, rules: { ...rules, rules_version: (rules['rules_version'] as string | undefined) ?? rulesVersion } };
+}

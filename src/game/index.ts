@@ -4,8 +4,8 @@ export { decide, evolve, fold, stepInPlace, awaiting, EngineInput, type StepResu
 export { requestFor } from './request.js';
 export { viewEvent, viewState, worldView, privateView, type Viewer, type StateView } from './views.js';
 export { legalActions } from './legal.js';
-export { RulesConfig, DEFAULT_RULES, RULES_VERSION, type RulesInput } from './rules.js';
-export { GameConfig, SeatConfig, type GameConfigInput } from './config.js';
+export { RulesConfig, StrictRulesConfig, DEFAULT_RULES, RULES_VERSION, RULES_VERSIONS, type RulesInput } from './rules.js';
+export { GameConfig, SeatConfig, pinnedConfig, type GameConfigInput } from './config.js';
 export { CATALOG, CATALOG_SIZE, cardDef, type CardDef } from './cards.js';
 export { allCardLocations } from './zones.js';
 export type { GameState, PlayerState } from './state.js';

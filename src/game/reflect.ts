@@ -30,10 +30,15 @@ export function runReflect(ctx: StepContext): void {
   const exposure: Record<PlayerId, number> = {};
   const notes: string[] = [];
   for (const p of alivePlayers(s)) {
-    if ((round.actions[p.player_id] ?? 0) === 0 && p.exposure > 0) {
-      exposure[p.player_id] = Math.max(r.exposure.passing_round, -p.exposure);
-      notes.push(`${p.player_id} passed the round: exposure −1`);
-    }
+    if (p.exposure <= 0) continue;
+    const passed = (round.actions[p.player_id] ?? 0) === 0;
+    // Rules 2.0.0: exposure also fades for a seat that acted, so pressing is not a permanent mark.
+    const d = (passed ? r.exposure.passing_round : 0) - (r.exposure.round_decay ?? 0);
+    if (d === 0) continue;
+    exposure[p.player_id] = Math.max(d, -p.exposure);
+    // 1.0.0's note, word for word (stored logs replay byte for byte).
+    if (passed) notes.push(`${p.player_id} passed the round: exposure −1`);
+    if (r.exposure.round_decay) notes.push(`${p.player_id}: exposure fades by ${r.exposure.round_decay}`);
   }
   if (Object.keys(exposure).length) ctx.emit('exposure_updated', { exposure_delta: exposure, rules_notes: notes });
 

@@ -1,4 +1,5 @@
 import { cardDef } from './cards.js';
+import { engagementOf } from './rules.js';
 import { runContest } from './contest.js';
 import type { StepContext } from './context.js';
 import { EffectBuilder } from './effect-builder.js';
@@ -75,7 +76,8 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
     const trap = springTraps(s, fx, entry, def, target);
     const baseDamage = springing ? r.activate.spring_damage : def.damage;
     const amplified = roundHalfAway(halve(baseDamage) * (1 + r.damage_exposure_factor * player(s, target).exposure));
-    const prevented = guard ? Math.min(amplified, guard.prevent) : 0;
+    // Rules 2.0.0: a guard softens a blow but cannot erase it (guard_chip gets through).
+    const prevented = guard ? Math.max(0, Math.min(amplified - engagementOf(r).guard_chip, guard.prevent)) : 0;
     const dealt = amplified - prevented;
     if (dealt > 0) fx.addResolve(target, -dealt);
     if (guard) {
@@ -83,6 +85,8 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
       if (guard.counterDamage > 0) fx.addResolve(actor, -guard.counterDamage);
     }
     if (def.type === 'gambit' && !springing && dealt > 0) fx.addTempo(actor, r.tempo.gambit_damage);
+    // Rules 2.0.0: a blow that lands pays its attacker back, so pressing is not a gift to bystanders.
+    if (dealt > 0 && engagementOf(r).spoils > 0) fx.addResolve(actor, engagementOf(r).spoils, r.resolve_baseline);
     if (def.kineticApplies || springing) {
       const amount = plan.kinetic_intent === 'discard_pressure' ? def.discardCount : plan.kinetic_intent === 'tempo_swing' ? r.tempo.tempo_swing : 1;
       const note = applyKinetic(s, rng, fx, plan.kinetic_intent, actor, target, halve(amount));

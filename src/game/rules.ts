@@ -6,7 +6,15 @@ import { EMOTIONS } from '../protocol/index.js';
  * Every number of the rules in one versioned place (rules brief: "a default in one versioned rules
  * config"). Bump RULES_VERSION whenever a default changes: a stored game keeps the rules it started with.
  */
-export const RULES_VERSION = '1.0.0';
+export const RULES_VERSION = '2.0.0';
+
+/**
+ * Every rules version this build plays. A stored game is pinned to the version it started with
+ * (games.rules_version, and game_started's full rules): its defaults come from that version's
+ * column below, so an old game replays byte for byte after the defaults move on.
+ */
+export const RULES_VERSIONS = ['1.0.0', '2.0.0'] as const;
+export type RulesVersion = (typeof RULES_VERSIONS)[number];
 
 /**
  * Every number a rules override may set has a range (a sanity bound, not a balance judgement):
@@ -20,11 +28,11 @@ const Num = (min: number, max: number) => z.number().min(min).max(max);
 /** One emotional intent's delta; overriding it replaces that intent's whole delta. */
 const delta = (d: Partial<Record<(typeof EMOTIONS)[number], number>>) => z.partialRecord(z.enum(EMOTIONS), Num(-1, 1)).default(d);
 
-export const RulesConfig = z.object({
-  /** Only the version this build plays: a game asking for other rules would silently get these. */
+const RulesObject = z.object({
+  /** Only versions this build plays: a game asking for other rules would silently get these. */
   rules_version: z
     .string()
-    .refine((v) => v === RULES_VERSION, { error: `is not a rules version this build plays (it plays ${RULES_VERSION})` })
+    .refine((v) => (RULES_VERSIONS as readonly string[]).includes(v), { error: `is not a rules version this build plays (it plays ${RULES_VERSIONS.join(', ')})` })
     .default(RULES_VERSION),
   windows: z.enum(['full', 'compact']).default('full'),
   /** Ask agents for a ReflectionRecord each round (the engine's own reflect step always runs). */
@@ -137,6 +145,11 @@ export const RulesConfig = z.object({
       failed_manipulation: Int(-20, 20).default(1),
       slip: Int(-20, 20).default(1),
       passing_round: Int(-20, 20).default(-1),
+      /**
+       * Rules 2.0.0: every seat's exposure also falls this much each round. Absent in 1.0.0 (as are
+       * all 2.0.0 keys), so a 1.0.0 game's game_started rules stay byte for byte what they were.
+       */
+      round_decay: Int(0, 20).optional(),
     })
     .prefault({}),
   tempo: z
@@ -182,6 +195,20 @@ export const RulesConfig = z.object({
   /** Reflect's trust/grievance update: each attack received this round, toward its attacker. */
   attacked_trust: Num(-10, 10).default(-0.05),
   attacked_grievance: Num(-10, 10).default(0.1),
+  /**
+   * Rules 2.0.0, engagement (absent in 1.0.0): from `idle_from_round`, a seat that attacked no
+   * one last round loses `idle_loss` resolve at upkeep; an attack that deals damage gives its
+   * attacker `spoils` resolve back (capped at the baseline).
+   */
+  engagement: z
+    .object({
+      idle_from_round: Int(1, 1000).default(1),
+      idle_loss: Int(0, 20).default(0),
+      spoils: Int(0, 20).default(0),
+      /** Damage a guarded attack still deals (no guard turns a blow into nothing). */
+      guard_chip: Int(0, 20).default(0),
+    })
+    .optional(),
   /** Activating an own arena card: springing a face-down trap as an attack, or hastening a ritual. */
   activate: z
     .object({
@@ -191,7 +218,44 @@ export const RulesConfig = z.object({
     })
     .prefault({}),
 });
-export type RulesConfig = z.infer<typeof RulesConfig>;
-export type RulesInput = z.input<typeof RulesConfig>;
+
+/**
+ * What 2.0.0 changed from 1.0.0 (docs/rules.md, "Rules 2.0.0"). The object's own defaults above are
+ * 1.0.0's (every 2.0.0 mechanic off), so 1.0.0 needs no column of its own.
+ */
+export const V2_DEFAULTS = {
+  engagement: { idle_from_round: 2, idle_loss: 2, spoils: 2, guard_chip: 1 },
+  exposure: { round_decay: 1, second_action: 0, repeat_intent: 0 },
+} as const;
+
+const VERSION_DEFAULTS: Record<RulesVersion, Record<string, unknown>> = { '1.0.0': {}, '2.0.0': V2_DEFAULTS };
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Input over defaults, one level of nesting deep (the config's groups); input wins. */
+function underlay(defaults: Record<string, unknown>, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...defaults };
+  for (const [k, v] of Object.entries(input)) out[k] = isObject(v) && isObject(defaults[k]) ? { ...defaults[k], ...v } : v;
+  return out;
+}
+
+/** Lays the version's defaults under the input, so an override still wins and 1.0.0 stays 1.0.0. */
+function versioned(input: unknown): unknown {
+  if (!isObject(input)) return input;
+  const version = input['rules_version'] ?? RULES_VERSION;
+  const defaults = typeof version === 'string' ? VERSION_DEFAULTS[version as RulesVersion] : undefined;
+  return defaults ? underlay(defaults, input) : input;
+}
+
+/** The rules of a game: the version's defaults under the given overrides. */
+export const RulesConfig = z.preprocess(versioned, RulesObject);
+/** The same, refusing unknown keys (rules files and tournament configs: a typo is an error). */
+export const StrictRulesConfig = z.preprocess(versioned, RulesObject.strict());
+export type RulesConfig = z.infer<typeof RulesObject>;
+export type RulesInput = z.input<typeof RulesObject>;
 
 export const DEFAULT_RULES: RulesConfig = RulesConfig.parse({});
+
+/** The engagement rules in force: 2.0.0's when present, else 1.0.0's (all off). */
+export const engagementOf = (r: RulesConfig): NonNullable<RulesConfig['engagement']> =>
+  r.engagement ?? { idle_from_round: 1, idle_loss: 0, spoils: 0, guard_chip: 0 };

@@ -1,5 +1,6 @@
 import type { CardMove } from '../protocol/index.js';
 import { cardDef } from './cards.js';
+import { engagementOf } from './rules.js';
 import type { StepContext } from './context.js';
 import { EffectBuilder } from './effect-builder.js';
 import { alivePlayers, cardName, player } from './players.js';
@@ -26,6 +27,10 @@ export function runUpkeep(ctx: StepContext): void {
   const r = s.rules;
   const resolveDelta: Record<PlayerId, number> = {};
   const tempoDelta: Record<PlayerId, number> = {};
+  // Rules 2.0.0: sitting out costs. The round before this one (the record just pushed is this round's).
+  const eng = engagementOf(r);
+  const last = s.rounds.length > 1 ? s.rounds[s.rounds.length - 2] : undefined;
+  const idle = (id: PlayerId) => eng.idle_loss > 0 && s.turn >= eng.idle_from_round && !(last?.attacks[id]?.length);
   for (const p of alivePlayers(s)) {
     const gap = r.resolve_baseline - p.resolve;
     const a = r.attrition;
@@ -33,7 +38,8 @@ export function runUpkeep(ctx: StepContext): void {
       s.turn >= a.from_round
         ? -(a.loss + Math.floor((s.turn - a.from_round) / a.step_every))
         : Math.sign(gap) * Math.min(Math.abs(gap), r.resolve_drift);
-    if (drift) resolveDelta[p.player_id] = drift;
+    const total = drift - (idle(p.player_id) ? eng.idle_loss : 0);
+    if (total) resolveDelta[p.player_id] = total;
     const gain = Math.min(r.tempo_cap, p.tempo + r.tempo_per_upkeep) - p.tempo;
     if (gain) tempoDelta[p.player_id] = gain;
   }

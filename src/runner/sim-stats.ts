@@ -3,6 +3,7 @@ import { CARD_TYPES, MANIPULATION_OUTCOMES } from '../protocol/index.js';
 import { ratio } from './ratio.js';
 import { researchFigures, type ResearchFigures } from './research-figures.js';
 import { ResearchTally, type ProviderUsage } from './research-tally.js';
+import { DepthTally, type DepthFigures } from './depth-tally.js';
 
 /** Fear at or above this is "high", below LOW_FEAR "low" (emotion coupling). */
 export const HIGH_FEAR = 0.5;
@@ -61,6 +62,8 @@ export type SimFigures = {
   /** Keyed by agent name; `games` counts seats taken, so an agent seated twice in a game counts twice. */
   byAgent: Record<string, AgentFigures>;
   emotionCoupling: EmotionCoupling;
+  /** Game depth: skill share, win-rate spread, how manipulation moves its targets (depth-tally.ts). */
+  depth: DepthFigures;
 };
 
 export type FinishedGame = {
@@ -93,10 +96,12 @@ export class SimStats {
   private readonly agents = new Map<string, AgentTally>();
   // Card plays and emotion coupling per agent live in the research tally; figures() sums them.
   private readonly tally = new ResearchTally();
+  private readonly depth = new DepthTally();
 
   add(game: FinishedGame): void {
     this.games++;
     this.tally.add(game, HIGH_FEAR, LOW_FEAR);
+    this.depth.add(game.events, game.agents);
     this.events += game.events.length;
     this.decisions += game.decisions;
     const seat = new Map<string, number>();
@@ -234,6 +239,7 @@ export class SimStats {
         highFearSamples: high.plays,
         lowFearSamples: low.plays,
       },
+      depth: this.depth.figures(),
     };
   }
 }

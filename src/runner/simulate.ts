@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
-import { RulesConfig, type RulesInput } from '../game/index.js';
+import { StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { MAX_SEED, Seed } from '../protocol/index.js';
 import { buildSeats, defaultLineup, defaultSeats, seatAgents, seatConfigs } from './lineup.js';
 import { playGame } from './play-game.js';
@@ -22,7 +22,7 @@ export const SimulationSpec = z
     seats: z.number().int('must be a whole number').optional(),
     agents: z.array(z.string()).min(1, 'needs at least one agent').optional(),
     // Top-level typos in a rules file are errors, not silently dropped keys.
-    rules: RulesConfig.strict().prefault({}),
+    rules: StrictRulesConfig.prefault({}),
   })
   .transform((o, ctx) => {
     const seats = o.seats ?? defaultSeats(o.agents);

@@ -1,5 +1,5 @@
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
-import type { GameConfigInput } from '../game/index.js';
+import { pinnedConfig, type GameConfigInput } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import type { EventStore, GameRecord } from '../store/index.js';
 import type { RecordedDecision } from './decision-record.js';
@@ -65,4 +65,4 @@ export function seatAgentNames(game: GameRecord): string[] {
 }
 
 /** The configuration a stored game was created with, as initialState takes it. */
-export const configOf = (game: GameRecord): GameConfigInput => game.config;
+export const configOf = (game: GameRecord): GameConfigInput => pinnedConfig(game.config, game.rules_version);

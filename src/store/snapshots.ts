@@ -1,4 +1,4 @@
-import { fold, initialState, type GameConfigInput, type GameState } from '../game/index.js';
+import { fold, initialState, pinnedConfig, type GameConfigInput, type GameState } from '../game/index.js';
 import type { StoreContext } from './context.js';
 import { fromRow } from './event-rows.js';
 import { GameNotFoundError, InvalidInputError, SeqOutOfRangeError } from './errors.js';
@@ -27,10 +27,10 @@ const SNAPSHOT_SQL = `SELECT state FROM snapshots WHERE game_id = $1 AND seq <= 
 export async function genesisState(ctx: StoreContext, gameId: string): Promise<GameState> {
   const game = await ctx.prisma.game.findUnique({
     where: { gameId },
-    select: { config: true, seed: true },
+    select: { config: true, seed: true, rulesVersion: true },
   });
   if (!game) throw new GameNotFoundError(gameId);
-  return initialState(game.config as GameConfigInput, Number(game.seed));
+  return initialState(pinnedConfig(game.config as GameConfigInput, game.rulesVersion), Number(game.seed));
 }
 
 /**

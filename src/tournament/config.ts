@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
-import { RulesConfig, type RulesInput } from '../game/index.js';
+import { RulesConfig, StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { Seed } from '../protocol/index.js';
 import { DEFAULT_SEPARATION_MIN_GAMES } from './separation.js';
 import { FORMATS, type TournamentConfig } from './types.js';
@@ -64,7 +64,7 @@ export const tournamentConfigSchema = (check: AgentCheck = defaultCheck) =>
     .strict()
     .transform((o, ctx): TournamentConfig => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      const rules = RulesConfig.strict().safeParse(o.rules);
+      const rules = StrictRulesConfig.safeParse(o.rules);
       if (!rules.success) for (const i of rules.error.issues) ctx.addIssue({ code: 'custom', path: ['rules', ...i.path.map(String)], message: i.message });
       const { min_seats, max_seats } = rules.success ? rules.data : RulesConfig.parse({});
       if (o.seats < min_seats || o.seats > max_seats) issue('seats', `must be between ${min_seats} and ${max_seats}, got ${o.seats}`);

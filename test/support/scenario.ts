@@ -45,9 +45,11 @@ export type NewGame = { seats?: number; seed?: number; rules?: RulesInput; game_
 /**
  * The rules brief's own numbers where the shipped defaults were tuned away from them (docs/rules.md,
  * "Balance and tuning"): unit tests check the brief's formulas, and the tuned defaults are tested
- * on their own (setup.unit.spec.ts).
+ * on their own (setup.unit.spec.ts). Rules 1.0.0 is the brief's rule set; what 2.0.0 adds
+ * (engagement) is tested on its own (engagement.unit.spec.ts).
  */
 export const BRIEF_RULES = {
+  rules_version: '1.0.0',
   contest: { base_resistance: 0.2 },
   attrition: { from_round: 1000 },
 } as const satisfies RulesInput;

@@ -9,12 +9,16 @@ export const AGGRESSOR = personality({
   name: 'aggressor',
   baseline: { dominance: 0.15, anger: 0.1, arousal: 0.1 },
   type: { gambit: 1.6, pressure: 1.15, guard: 0.7, mask: 0.55, trap: 0.5, ritual: 0.8 },
-  overreach: 1.8,
+  // Retuned for rules 2.0.0 (issue 14): it still swings every round, but it no longer walks into
+  // every face-down card, overextends less, and saves Overreach for when the exposure is worth it.
+  overreach: 1.3,
   attack: 1.2,
-  secondAction: -1,
+  secondAction: -0.3,
   actThreshold: 0.1,
-  leader: 3,
-  caution: 0.4,
+  // It presses to kill: the weakest seat first (one fewer seat to hit back), the leader second.
+  leader: 1.5,
+  finisher: 3,
+  caution: 0.9,
   grudge: 3,
   bluff: 0.1,
   promise: 0.1,

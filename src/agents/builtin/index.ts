@@ -4,6 +4,7 @@ import { AGGRESSOR, aggressorAgent } from './aggressor.js';
 import { balancedAgent } from './balanced.js';
 import { MANIPULATOR, manipulatorAgent } from './manipulator.js';
 import { randomAgent } from './random.js';
+import { EXPERT, EXPERT_FAST, expertAgent } from './expert/expert.js';
 import { TRICKSTER, tricksterAgent } from './trickster.js';
 import { TURTLE, turtleAgent } from './turtle.js';
 
@@ -15,6 +16,9 @@ const FACTORIES = {
   turtle: turtleAgent,
   manipulator: manipulatorAgent,
   trickster: tricksterAgent,
+  // The reference agent (determinized search over its own view); `expert:fast` for tournaments.
+  expert: expertAgent(EXPERT),
+  'expert:fast': expertAgent(EXPERT_FAST),
 } as const satisfies Record<string, (seed: string) => Agent>;
 
 export type AgentName = keyof typeof FACTORIES;
@@ -33,6 +37,8 @@ export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
   turtle: TURTLE.baseline,
   manipulator: MANIPULATOR.baseline,
   trickster: TRICKSTER.baseline,
+  expert: {},
+  'expert:fast': {},
 };
 
 /**

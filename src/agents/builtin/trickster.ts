@@ -9,15 +9,18 @@ import { personality } from './heuristics/personality.js';
 export const TRICKSTER = personality({
   name: 'trickster',
   baseline: { greed: 0.15, arousal: 0.1, valence: 0.1 },
-  type: { gambit: 0.9, pressure: 1.05, guard: 0.9, mask: 1.5, trap: 1.6, ritual: 0.85 },
+  // Rules 2.0.0 taxes a round without an attack: the trickster's traps now back its attacks
+  // rather than replace them, and it breaks fewer promises (each one marks it for the table).
+  type: { gambit: 1, pressure: 1.15, guard: 0.9, mask: 1.2, trap: 1.25, ritual: 0.85 },
   overreach: 0.9,
-  secondAction: 0.3,
+  attack: 0.1,
+  secondAction: 0.5,
   leader: 2.5,
   grudge: 4,
   caution: 0.7,
-  bluff: 0.25,
-  promise: 0.45,
-  breakPromise: 0.25,
+  bluff: 0.15,
+  promise: 0.3,
+  breakPromise: 0.05,
   chatter: 0.8,
   smallTalk: { bluff: 2, promise: 1, taunt: 1, neutral: 0.5, warning: 0.5 },
   plans: ['bait', 'false_concession', 'betrayal_cue', 'threat_framing', 'status_challenge'],

@@ -22,6 +22,8 @@ export type Personality = {
   readonly leader: number;
   /** How much the risk of walking into a face-down trap deters an attack (1 = its expected cost). */
   readonly caution: number;
+  /** Weight of "finish the weakest" (low resolve, last life) in target choice: fewer seats left to hit back. */
+  readonly finisher: number;
   /** Weight of grievance (who hurt us) in target choice. */
   readonly grudge: number;
   /** Probability of a bluff statement in a round (overconfidence adds to it). */
@@ -67,6 +69,7 @@ export const BASE_PERSONALITY: Personality = {
   // Hitting the standings leader keeps a passive seat from running away with the table; grudges
   // (who hurt us) punish indiscriminate attackers. Both were tuned in simulation.
   leader: 4,
+  finisher: 0,
   caution: 0.6,
   grudge: 2.5,
   bluff: 0.06,

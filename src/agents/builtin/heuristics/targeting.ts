@@ -40,6 +40,7 @@ export function desirability(v: View, m: Memory, pers: Personality, p: PlayerPub
     0.06 * p.exposure +
     (p.resolve <= 3 ? 0.6 : 0) -
     0.1 * pers.caution * faceDown(v, p.player_id);
+  if (pers.finisher) score += pers.finisher * (Math.max(0, 8 - p.resolve) / 8 + (p.lives <= 1 ? 0.5 : 0));
   if (showsCard(v, p.player_id, 'Slow Burn')) score += 0.4;
   const last = v.r.player_private_view.belief_state.revealed_plans[p.player_id];
   if (last?.emotional_intent?.target_player_id === v.id) score += 0.3;

@@ -1,0 +1,62 @@
+/**
+ * The expert built-in: deterministic from its seed, within its step budget, and blind to hidden
+ * state (two worlds that look the same from its seat get the same answer).
+ */
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../src/agents/builtin/index.js';
+import { expertAgent, type SearchStats } from '../../src/agents/builtin/expert/expert.js';
+import { awaiting, initialState, requestFor, stepInPlace, type GameState } from '../../src/game/index.js';
+
+/** Balanced seats play game `seed` until plr_1 is asked for its first action at `turn`. */
+function stateAtAction(seed: number, turn: number): GameState {
+  const state = initialState({ seats: 4 }, seed);
+  const agents = [0, 1, 2, 3].map((i) => createAgent('balanced', seed, i));
+  stepInPlace(state, { type: 'start' });
+  for (let next = awaiting(state); next; next = awaiting(state)) {
+    const seat = next.seats[0]!;
+    if (seat === 'plr_1' && next.window === 'action' && state.turn >= turn) return state;
+    const res = stepInPlace(state, { type: 'decision', player_id: seat, window: next.window, decision: agents[Number(seat.slice(4)) - 1]!.decide(requestFor(state, seat)) });
+    if (!res.ok) throw new Error(res.rejection.message);
+  }
+  throw new Error('the game ended first');
+}
+
+const small = { name: 'expert', budget: 600, horizon: 1 };
+
+describe('expert', () => {
+  const state = stateAtAction(31, 3);
+  const request = requestFor(state, 'plr_1');
+
+  it('given the same seed and request, when asked twice (fresh agents), then the same answer; and it spends at most its budget', { timeout: 120_000 }, () => {
+    const seen: SearchStats[] = [];
+    const a = expertAgent(small, (s) => seen.push(s))('seed-a').decide(request);
+    const b = expertAgent(small, (s) => seen.push(s))('seed-a').decide(request);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(seen).toHaveLength(2);
+    for (const s of seen) {
+      expect(s.steps).toBeLessThanOrEqual(small.budget);
+      expect(s.determinizations).toBeGreaterThan(1);
+      expect(s.candidates).toBeGreaterThan(1);
+    }
+    // Its answer is one the engine accepts.
+    expect(stepInPlace(structuredClone(state), { type: 'decision', player_id: 'plr_1', window: 'action', decision: a }).ok).toBe(true);
+  });
+
+  it('given a world whose hidden parts differ (opponents’ hands and the deck swapped) but which looks the same from its seat, then the same answer', { timeout: 120_000 }, () => {
+    const other = structuredClone(state);
+    const p2 = other.players[1]!;
+    const swapped = p2.hand.splice(0, p2.hand.length, ...other.deck.splice(0, p2.hand.length));
+    other.deck.unshift(...swapped);
+    other.rng = { ...other.rng, s0: other.rng.s0 / 2 };
+    const request2 = requestFor(other, 'plr_1');
+    expect(JSON.stringify(request2)).toBe(JSON.stringify(request));
+    expect(JSON.stringify(expertAgent(small)('seed-b').decide(request2))).toBe(JSON.stringify(expertAgent(small)('seed-b').decide(request)));
+  });
+
+  it('given the cap of 20,000 steps, then a larger budget is clamped to it', () => {
+    const seen: SearchStats[] = [];
+    expertAgent({ name: 'expert', budget: 1e9, horizon: 0 }, (s) => seen.push(s))('seed-c').decide(request);
+    expect(seen[0]!.steps).toBeLessThanOrEqual(20_000);
+    expect(seen[0]!.steps).toBeGreaterThan(10_000);
+  }, 300_000);
+});
