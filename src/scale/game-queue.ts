@@ -98,6 +98,11 @@ export class GameQueue {
     return { redis, queue: { waiting: n('waiting') + n('prioritized'), active: n('active'), delayed: n('delayed'), failed: n('failed'), completed: n('completed') }, workers };
   }
 
+  /** Nest closes it with the app (API nodes). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
   async close(): Promise<void> {
     await this.queue.close().catch(() => {});
     await this.redis.quit().catch(() => this.redis.disconnect());

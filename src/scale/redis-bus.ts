@@ -71,6 +71,11 @@ export class RedisGameBus extends GameBus {
     this.send(encodeBusMessage({ kind: 'lobby', notice, delivery }));
   }
 
+  /** Nest closes it with the app (API nodes). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.pub, ...(this.sub ? [this.sub] : [])].map((r) => r.quit().catch(() => r.disconnect())));
   }

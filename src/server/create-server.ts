@@ -6,7 +6,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { openStore, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
-import type { ServerSettings } from './config.js';
+import { ServerConfigError, type ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
 import { requestGuard } from './http/request-guard.js';
 import { JsonLogger } from './json-logger.js';
@@ -30,6 +30,8 @@ export type RunningServer = {
  */
 export async function createServer(settings: ServerSettings, options: { store?: EventStore; logger?: JsonLogger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
+  if (settings.scale && !settings.databaseUrl && !options.store)
+    throw new ServerConfigError('REDIS_URL is set, so games run on workers, but DATABASE_URL is not: workers and API nodes must share one PostgreSQL (the embedded PGlite database lives in this process only). Set DATABASE_URL, or unset REDIS_URL to play games in this process.');
   const store = options.store ?? (await openStore({ ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}), ...(settings.dataDir ? { dataDir: settings.dataDir } : {}) }));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
