@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { INPUT_CLOCKS, type InputClockName } from '../../runner/input-clock.js';
 import type { EventStore } from '../../store/index.js';
+import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import { runTournament, type TournamentRunnerOptions } from '../../tournament/runner.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
 import { formatStandings } from '../standings-format.js';
@@ -17,16 +18,17 @@ their last step), then goes on. The final standings equal an uninterrupted run's
  * Runs (or resumes) a stored tournament with the live display, then prints the result. Ctrl-C
  * stops it cleanly after the games in flight reach a step boundary (resume it later).
  */
-export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; json: boolean; progress: boolean; clock?: InputClockName }): Promise<number> {
+export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy }): Promise<number> {
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
   const display = tournamentDisplay(io, { live: !options.json, progress: options.progress });
   const started = performance.now();
   const clock = options.clock ?? 'wall';
-  const where = await gamesRunWhere(io, store, clock, stop.signal);
+  const commit = options.commit ?? 'auto';
+  const where = await gamesRunWhere(io, store, clock, commit, stop.signal);
   try {
-    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], ...(where ? { play: where.play } : {}) });
+    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : {}) });
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
@@ -51,7 +53,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
  * processes through the queue (REDIS_URL set), this process only scheduling, following each game
  * in the store and rating. Games in flight are then bounded by the workers, not by --concurrency.
  */
-async function gamesRunWhere(io: CliIo, store: EventStore, clock: InputClockName, signal: AbortSignal): Promise<{ play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; close: () => Promise<void> } | null> {
+async function gamesRunWhere(io: CliIo, store: EventStore, clock: InputClockName, commit: CommitPolicy, signal: AbortSignal): Promise<{ play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; close: () => Promise<void> } | null> {
   const { scaleSettings, ScaleConfigError } = await import('../../scale/settings.js');
   let settings;
   try {
@@ -66,7 +68,7 @@ async function gamesRunWhere(io: CliIo, store: EventStore, clock: InputClockName
   const { queuedPlay } = await import('../../scale/queued-play.js');
   const queue = new GameQueue(settings);
   io.err(`tiltyard: REDIS_URL is set: the games are queued for \`tiltyard worker\` processes (prefix ${settings.prefix})\n`);
-  return { play: queuedPlay(queue, store, { clock, commit: 'auto', signal }), concurrency: QUEUED_IN_FLIGHT, close: () => queue.close() };
+  return { play: queuedPlay(queue, store, { clock, commit, signal }), concurrency: QUEUED_IN_FLIGHT, close: () => queue.close() };
 }
 
 /** Games a coordinator keeps queued at once: enough to keep many workers busy; each costs one store read per poll. */

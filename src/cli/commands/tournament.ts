@@ -5,6 +5,7 @@ import { clockFlag, parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
 import { withStore } from '../store-session.js';
 import { configInput, configIssue, wholeFlag } from '../tournament-flags.js';
+import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import type { Command } from './command.js';
 import { RESUME_USAGE, runAndReport } from './tournament-run.js';
 
@@ -19,6 +20,7 @@ const OPTIONS = {
   challenger: { type: 'string' },
   concurrency: { type: 'string' },
   clock: { type: 'string' },
+  commit: { type: 'string' },
   'stop-when-separated': { type: 'boolean' },
   compact: { type: 'boolean' },
   progress: { type: 'boolean' },
@@ -53,6 +55,8 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --concurrency C        games in flight at once (default 1; LLM and subprocess seats gain most)
   --clock C              event timestamps: wall (default) or logical (reproducible logs: the same seed
                          gives byte-identical games, wherever and however often they are played)
+  --commit auto|step     auto (default): built-in line-ups stored whole, one transaction per game;
+                         step: every game stored step by step (resumable mid-game, watchable live)
   --stop-when-separated  stop once the leader's mean-placement interval is clear of everyone else's
   --compact              compact windows: one decision per seat per round
   --progress             print one "tournament <id> …" line on stderr per finished game
@@ -76,7 +80,7 @@ played here; this process schedules, follows them in the store and rates (docs/s
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));
-      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock) });
+      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit) });
     });
   },
 };
@@ -92,4 +96,10 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
   if (positionals.length !== 1) throw new UsageError(`expected one tournament id (tiltyard tournaments lists them), got ${positionals.length} arguments`);
   const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
   return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock) }));
+}
+
+/** `--commit`: how the tournament's games are stored (see CommitPolicy). */
+function commitFlag(value: string | undefined): CommitPolicy {
+  if (value === undefined || value === 'auto' || value === 'step') return value ?? 'auto';
+  throw new UsageError(`--commit: must be auto or step, got "${value}"`);
 }
