@@ -79,7 +79,7 @@ describe.skipIf(!pgUp)('2 API nodes and 3 workers over Redis and PostgreSQL', ()
     const gameId = String(game['game_id']);
     const a = await Watcher.connect(`${nodes[0]!.url}`);
     a.join({ gameId, afterSeq: 0 });
-    await until('a few live steps on node A', async () => (a.last >= 12 ? true : undefined), 120_000, 20);
+    await until('a few live steps on node A', () => Promise.resolve(a.last >= 12 ? true : undefined), 120_000, 20);
     const seqsA = a.seqs;
     a.close();
     const moved = seqsA.at(-1)!;

@@ -9,7 +9,7 @@ import { verifyGame } from '../../src/runner/verify-game.js';
 import { GameQueue } from '../../src/scale/game-queue.js';
 import type { EventStore } from '../../src/store/index.js';
 import { openPostgresStore, postgresAvailable, type TestStore } from '../store/support.js';
-import { freshPrefix, spawnTiltyard, spawnWorker, stop, until, type Proc } from './support.js';
+import { freshPrefix, spawnWorker, stop, until, type Proc } from './support.js';
 
 /**
  * Faults of a scaled-out deployment, for real: workers SIGKILLed mid-game at seeded points, Redis
@@ -64,7 +64,7 @@ function runCoordinator(env: Record<string, string>, args: string[]): { child: C
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  cleanup.push(async () => void child.kill('SIGKILL'));
+  cleanup.push(() => Promise.resolve(child.kill('SIGKILL')));
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
   const progress = () => Math.max(0, ...[...stderr.matchAll(/^tournament \S+ game \S+ \S+ (?:ended|failed) \((\d+) done\)$/gm)].map((m) => Number(m[1])));
   return { child, done, progress };
@@ -83,7 +83,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (/Ready to accept connections/.test(out)) resolve();
     });
@@ -127,11 +127,11 @@ describe.skipIf(!pgUp)('faults of a scaled-out deployment', () => {
     const db = await freshDb();
     const port = await freePort();
     let redis = await startRedis(port);
-    cleanup.push(async () => void redis.kill('SIGKILL'));
+    cleanup.push(() => Promise.resolve(redis.kill('SIGKILL')));
     const env = { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${port}`, TILTYARD_QUEUE_PREFIX: freshPrefix('redis') };
     await Promise.all([0, 1].map(() => spawnWorker(env, 2).then(track)));
     const run = runCoordinator(env, [...TOURNAMENT, '--commit', 'step']);
-    await until('3 games done', async () => (run.progress() >= 3 ? true : undefined), 600_000, 20);
+    await until('3 games done', () => Promise.resolve(run.progress() >= 3 ? true : undefined), 600_000, 20);
     redis.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 1000));
     redis = await startRedis(port);

@@ -20,11 +20,11 @@ export function spawnTiltyard(args: string[], env: Record<string, string | undef
   }
   const child = spawn(process.execPath, [bin, ...args], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  child.stdout.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
     let err = '';
-    child.stderr!.on('data', (d: Buffer) => {
+    child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
       out += d.toString();
       if (ready.test(err)) resolve({ child, output: () => out, exited });
