@@ -54,7 +54,7 @@ describe.skipIf(!pgUp)('2 API nodes and 3 workers over Redis and PostgreSQL', ()
   });
 
   it('runs a 60-game tournament to completion on the workers; every game verifies', async () => {
-    const t = await post(nodes[0]!, '/tournaments', { config: { format: 'round-robin', entrants: ['balanced', 'aggressor', 'turtle', 'manipulator'], seats: 2, seeds: 5, compact: true }, seed: 11, pace_ms: 0 });
+    const t = await post(nodes[0]!, '/tournaments', { format: 'round-robin', entrants: ['balanced', 'aggressor', 'turtle', 'manipulator'], seats: 2, seeds: 5, compact: true, seed: 11, pace_ms: 0 });
     const id = String(t['tournament_id']);
     const view = await until(
       'the tournament to end',
