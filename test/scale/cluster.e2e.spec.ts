@@ -25,14 +25,15 @@ describe.skipIf(!pgUp)('2 API nodes and 3 workers over Redis and PostgreSQL', ()
     // The database is migrated (openPostgresStore did it): the processes start without racing to.
     nodes.push(...(await Promise.all([spawnNode(env), spawnNode(env)])));
     workers.push(...(await Promise.all([spawnWorker(env, 4), spawnWorker(env, 4), spawnWorker(env, 4)])));
-  });
+    // Five Node processes starting on a loaded 2-core machine: a hang detector, not a speed check.
+  }, 900_000);
 
   afterAll(async () => {
     const exits = await Promise.all([...workers, ...nodes].map((p) => stop(p)));
     await db?.dispose();
     // SIGTERM: each finished or parked its games and exited cleanly.
     expect(exits.map((e) => e?.code)).toEqual(exits.map(() => 0));
-  });
+  }, 300_000);
 
   const post = async (node: { url: string }, path: string, body: unknown) => {
     const res = await fetch(`${node.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
