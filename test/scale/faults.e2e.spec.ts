@@ -102,7 +102,7 @@ describe.skipIf(!pgUp)('faults of a scaled-out deployment', () => {
     const kills: number[] = [];
     for (let k = 0; k < 3; k++) {
       // A seeded number of further committed events, then one worker (seeded) dies with its games mid-way.
-      const target = (await eventCount(db.store)) + 30 + Math.floor(random() * 120);
+      const target = (await eventCount(db.store)) + 15 + Math.floor(random() * 45);
       const reached = await until(`${target} events stored`, async () => ((await eventCount(db.store)) >= target ? true : run.child.exitCode !== null ? false : undefined), 600_000, 20);
       if (!reached) break;
       const victim = Math.floor(random() * workers.length);
