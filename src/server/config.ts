@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatIssues } from '../protocol/permissive.js';
+import { ScaleConfigError, scaleSettings, type ScaleSettings } from '../scale/settings.js';
 
 const Tokens = z
   .string()
@@ -53,6 +54,8 @@ export type ServerSettings = {
   staleMs: number;
   hashEvery: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** REDIS_URL set: games run on `tiltyard worker` processes and steps reach spectators over Redis (docs/scale-out.md). */
+  scale?: ScaleSettings | null;
 };
 
 export class ServerConfigError extends Error {}
@@ -66,6 +69,13 @@ export function serverSettings(env: Readonly<Record<string, string | undefined>>
   const parsed = ServerConfig.safeParse(env);
   if (!parsed.success) throw new ServerConfigError(`invalid server configuration: ${formatIssues(parsed.error.issues)}`);
   const c = parsed.data;
+  let scale: ScaleSettings | null;
+  try {
+    scale = scaleSettings(env);
+  } catch (e) {
+    if (e instanceof ScaleConfigError) throw new ServerConfigError(e.message);
+    throw e;
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -81,5 +91,6 @@ export function serverSettings(env: Readonly<Record<string, string | undefined>>
     staleMs: c.TILTYARD_STALE_MS,
     hashEvery: c.TILTYARD_HASH_EVERY,
     logLevel: c.TILTYARD_LOG,
+    scale,
   };
 }

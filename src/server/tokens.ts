@@ -2,3 +2,5 @@
 export const STORE = Symbol('EventStore');
 export const SETTINGS = Symbol('ServerSettings');
 export const LOGGER = Symbol('JsonLogger');
+/** The scale-out queue (a GameQueue), or null when games run in this process (no REDIS_URL). */
+export const GAME_QUEUE_PORT = Symbol('GameQueue');

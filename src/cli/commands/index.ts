@@ -11,6 +11,7 @@ import { standingsCommand } from './standings.js';
 import { tournamentCommand } from './tournament.js';
 import { tournamentsCommand } from './tournaments.js';
 import { verifyCommand } from './verify.js';
+import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, agentCheckCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, agentCheckCommand, workerCommand];

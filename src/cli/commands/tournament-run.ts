@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import { INPUT_CLOCKS, type InputClockName } from '../../runner/input-clock.js';
 import type { EventStore } from '../../store/index.js';
-import { runTournament } from '../../tournament/runner.js';
-import { EXIT, type CliIo } from '../io.js';
+import type { CommitPolicy } from '../../tournament/play-scheduled.js';
+import { runTournament, type TournamentRunnerOptions } from '../../tournament/runner.js';
+import { EXIT, UsageError, type CliIo } from '../io.js';
 import { formatStandings } from '../standings-format.js';
 import { tournamentDisplay } from '../tournament-live.js';
 
@@ -16,14 +18,17 @@ their last step), then goes on. The final standings equal an uninterrupted run's
  * Runs (or resumes) a stored tournament with the live display, then prints the result. Ctrl-C
  * stops it cleanly after the games in flight reach a step boundary (resume it later).
  */
-export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; json: boolean; progress: boolean }): Promise<number> {
+export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy }): Promise<number> {
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
   const display = tournamentDisplay(io, { live: !options.json, progress: options.progress });
   const started = performance.now();
+  const clock = options.clock ?? 'wall';
+  const commit = options.commit ?? 'auto';
+  const where = await gamesRunWhere(io, store, clock, commit, stop.signal);
   try {
-    const out = await runTournament(id, { store, concurrency: options.concurrency, signal: stop.signal, onEvent: display.onEvent });
+    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : {}) });
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
@@ -39,5 +44,32 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     return EXIT.ok;
   } finally {
     process.removeListener('SIGINT', onSigint);
+    await where?.close();
   }
 }
+
+/**
+ * Where the tournament's games run: in this process (null; no REDIS_URL), or on `tiltyard worker`
+ * processes through the queue (REDIS_URL set), this process only scheduling, following each game
+ * in the store and rating. Games in flight are then bounded by the workers, not by --concurrency.
+ */
+async function gamesRunWhere(io: CliIo, store: EventStore, clock: InputClockName, commit: CommitPolicy, signal: AbortSignal): Promise<{ play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; close: () => Promise<void> } | null> {
+  const { scaleSettings, ScaleConfigError } = await import('../../scale/settings.js');
+  let settings;
+  try {
+    settings = scaleSettings();
+  } catch (e) {
+    if (e instanceof ScaleConfigError) throw new UsageError(e.message);
+    throw e;
+  }
+  if (!settings) return null;
+  if (store.backend !== 'postgres') throw new UsageError('REDIS_URL is set, so games run on workers, but the store is the embedded PGlite database, which workers cannot share: set DATABASE_URL to the PostgreSQL the workers use (or unset REDIS_URL to play in this process)');
+  const { GameQueue } = await import('../../scale/game-queue.js');
+  const { queuedPlay } = await import('../../scale/queued-play.js');
+  const queue = new GameQueue(settings);
+  io.err(`tiltyard: REDIS_URL is set: the games are queued for \`tiltyard worker\` processes (prefix ${settings.prefix})\n`);
+  return { play: queuedPlay(queue, store, { clock, commit, signal }), concurrency: QUEUED_IN_FLIGHT, close: () => queue.close() };
+}
+
+/** Games a coordinator keeps queued at once: enough to keep many workers busy; each costs one store read per poll. */
+const QUEUED_IN_FLIGHT = 256;

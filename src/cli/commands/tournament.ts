@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { AGENT_SPEC_HELP } from '../../agents/seat/agent-spec.js';
 import { createTournament } from '../../tournament/create.js';
-import { parseFlags } from '../flags.js';
+import { clockFlag, parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
 import { withStore } from '../store-session.js';
 import { configInput, configIssue, wholeFlag } from '../tournament-flags.js';
+import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import type { Command } from './command.js';
 import { RESUME_USAGE, runAndReport } from './tournament-run.js';
 
@@ -18,6 +19,8 @@ const OPTIONS = {
   rounds: { type: 'string' },
   challenger: { type: 'string' },
   concurrency: { type: 'string' },
+  clock: { type: 'string' },
+  commit: { type: 'string' },
   'stop-when-separated': { type: 'boolean' },
   compact: { type: 'boolean' },
   progress: { type: 'boolean' },
@@ -30,8 +33,9 @@ export const tournamentCommand: Command = {
   summary: 'run a rated tournament (round-robin, swiss, gauntlet) and store every game',
   usage: `Usage: tiltyard tournament --agents a,b,c,… [--seats K] [--format round-robin|swiss|gauntlet]
                            [--seeds N] [--games MAX] [--seed S] [--rounds R] [--challenger A]
-                           [--concurrency C] [--stop-when-separated] [--compact] [--progress] [--json]
-       tiltyard tournament resume <id> [--concurrency C] [--progress] [--json]
+                           [--concurrency C] [--clock wall|logical] [--stop-when-separated] [--compact]
+                           [--progress] [--json]
+       tiltyard tournament resume <id> [--concurrency C] [--clock wall|logical] [--progress] [--json]
 
 Plays a tournament between any number of entrants (at least the seat count), stores every game
 (each verifies, replays and can be watched like any other) and rates the entrants with openskill:
@@ -49,6 +53,10 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --seed S               the tournament's seed: every game's seed derives from it (default 0)
   --rounds R             swiss rounds (default: from the entrant count)
   --concurrency C        games in flight at once (default 1; LLM and subprocess seats gain most)
+  --clock C              event timestamps: wall (default) or logical (reproducible logs: the same seed
+                         gives byte-identical games, wherever and however often they are played)
+  --commit auto|step     auto (default): built-in line-ups stored whole, one transaction per game;
+                         step: every game stored step by step (resumable mid-game, watchable live)
   --stop-when-separated  stop once the leader's mean-placement interval is clear of everyone else's
   --compact              compact windows: one decision per seat per round
   --progress             print one "tournament <id> …" line on stderr per finished game
@@ -56,6 +64,8 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
 
 On a terminal, a progress bar and the standings are redrawn on stderr as games finish.
 Games whose seats are all built-ins are stored whole, one transaction each; others step by step.
+With REDIS_URL set (and DATABASE_URL), games are queued for \`tiltyard worker\` processes instead of
+played here; this process schedules, follows them in the store and rates (docs/scale-out.md).
 `,
   async run(argv, io) {
     if (argv[0] === 'resume') return resume(argv.slice(1), io);
@@ -70,14 +80,14 @@ Games whose seats are all built-ins are stored whole, one transaction each; othe
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));
-      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, json: values.json === true, progress: values.progress === true });
+      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit) });
     }, { quiet: values.json === true });
   },
 };
 
 async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]): Promise<number> {
   const { values, positionals } = parseFlags(() =>
-    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help }, strict: true, allowPositionals: true }),
+    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, clock: OPTIONS.clock, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help }, strict: true, allowPositionals: true }),
   );
   if (values.help) {
     io.out(RESUME_USAGE);
@@ -85,5 +95,11 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
   }
   if (positionals.length !== 1) throw new UsageError(`expected one tournament id (tiltyard tournaments lists them), got ${positionals.length} arguments`);
   const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
-  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, json: values.json === true, progress: values.progress === true }), { quiet: values.json === true });
+  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock) }), { quiet: values.json === true });
+}
+
+/** `--commit`: how the tournament's games are stored (see CommitPolicy). */
+function commitFlag(value: string | undefined): CommitPolicy {
+  if (value === undefined || value === 'auto' || value === 'step') return value ?? 'auto';
+  throw new UsageError(`--commit: must be auto or step, got "${value}"`);
 }

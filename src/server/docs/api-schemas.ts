@@ -16,7 +16,20 @@ export const ErrorBody = z
   })
   .meta({ description: 'Every 4xx/5xx answer. A 500 says only that the server logged the details.' });
 
-export const Health = z.object({ status: z.literal('ok'), rules_version: z.string(), backend: z.enum(['pglite', 'postgres']), uptime_s: z.int() });
+export const Health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  rules_version: z.string(),
+  backend: z.enum(['pglite', 'postgres']),
+  uptime_s: z.int(),
+  /** Only with REDIS_URL (docs/scale-out.md): Redis, the game queue's counts, the workers. */
+  scale: z
+    .object({
+      redis: z.union([z.object({ ok: z.literal(true), latency_ms: z.number() }), z.object({ ok: z.literal(false), error: z.string() })]),
+      queue: z.object({ waiting: z.int(), active: z.int(), delayed: z.int(), failed: z.int(), completed: z.int() }).nullable(),
+      workers: z.int().nullable(),
+    })
+    .optional(),
+});
 
 /** A game's record as GET /games and GET /games/:id return it. */
 export const GameView = z.object({

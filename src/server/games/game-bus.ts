@@ -28,11 +28,13 @@ export type LobbyDelivery = { publicDelayMs?: number };
 /**
  * In-process publish/subscribe of committed steps, per game, and of lobby notices. Listeners are
  * called synchronously in commit order and must not block (queue and return): one slow spectator
- * must never slow a game. Past one process this is where the socket.io Redis adapter would plug in.
+ * must never slow a game. Past one process, a RedisGameBus (src/scale/redis-bus.ts) carries steps
+ * and notices between processes and delivers them here on every node.
  */
 export class GameBus {
   private readonly games = new Map<string, Set<(step: CommittedStep) => void>>();
   private readonly lobby = new Set<(notice: LobbyNotice, delivery: LobbyDelivery) => void>();
+  private readonly resyncs = new Set<() => void>();
   /** When each recent step of a delayed game committed, for REST's delayed heads. */
   readonly commits = new CommitLog();
 
@@ -58,5 +60,18 @@ export class GameBus {
 
   announce(notice: LobbyNotice, delivery: LobbyDelivery = {}): void {
     for (const l of this.lobby) l(notice, delivery);
+  }
+
+  /**
+   * Told when steps may have been missed (the link to other processes was down): followers
+   * compare their head with the store and backfill. In-process, nothing is ever missed.
+   */
+  onResync(listener: () => void): () => void {
+    this.resyncs.add(listener);
+    return () => this.resyncs.delete(listener);
+  }
+
+  resync(): void {
+    for (const l of this.resyncs) l();
   }
 }

@@ -1,10 +1,11 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import { bootMark } from '../../lib/boot-marks.js';
+import { GameJobFailedError, type GameQueue } from '../../scale/game-queue.js';
 import { MAX_RUN_FAILURES, createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
 import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';
 import type { JsonLogger } from '../json-logger.js';
-import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { demoAgents, demoProblem } from './demo-lineup.js';
 import { freshSeed } from './fresh-seed.js';
 import { GameBus } from './game-bus.js';
@@ -26,6 +27,8 @@ export class GameServiceClosedError extends Error {
 const DEMO_RETRY_MS = 5_000;
 /** A failed game is tried again after this, doubling per failure in a row, until it is `failed`. */
 const RUN_RETRY_MS = 1_000;
+/** With REDIS_URL: games this server follows at once on the workers (each costs a store read per poll). */
+const QUEUED_GAMES = 1_000;
 
 /**
  * Owns the games this server plays: registers new ones, runs up to settings.maxGames at once (a
@@ -50,14 +53,16 @@ export class GameService implements BeforeApplicationShutdown {
     @Inject(SETTINGS) private readonly settings: ServerSettings,
     @Inject(LOGGER) private readonly logger: JsonLogger,
     readonly bus: GameBus,
+    @Optional() @Inject(GAME_QUEUE_PORT) private readonly queue: GameQueue | null = null,
   ) {
     const deps = { store, bus, logger, defaultPaceMs: settings.paceMs };
+    const run = queue ? (id: string, signal: AbortSignal) => this.onWorkers(queue, id, signal) : (id: string, signal: AbortSignal) => playLive(deps, id, signal);
     this.scheduler = new GameScheduler(
-      settings.maxGames,
+      this.capacity,
       async (id, signal) => {
         this.playing.add(id);
         try {
-          const out = await playLive(deps, id, signal);
+          const out = await run(id, signal);
           if (id === this.demoGameId && out?.status !== 'stopped') void this.nextDemo(out ? 0 : DEMO_RETRY_MS);
           else if (out === null && !signal.aborted) await this.retryLater(id);
         } finally {
@@ -108,6 +113,31 @@ export class GameService implements BeforeApplicationShutdown {
     const pending = this.scheduler.enqueue(gameId) || this.playing.has(gameId) || this.scheduler.activity().queued.includes(gameId);
     if (!pending) this.release(gameId);
     return done;
+  }
+
+  /**
+   * Games this server has in flight at once: its own limit when it plays them, or (REDIS_URL) a
+   * bound on how many it follows while workers play them (the workers' concurrency is the real one).
+   */
+  get capacity(): number {
+    return this.queue ? QUEUED_GAMES : this.settings.maxGames;
+  }
+
+  /**
+   * Where a game runs with REDIS_URL set: queued for the workers, and followed in the store (woken
+   * early by the lobby notice of its end on the bus) until it settles or this server shuts down.
+   */
+  private async onWorkers(queue: GameQueue, gameId: string, signal: AbortSignal): Promise<{ status: 'ended' | 'stopped' } | null> {
+    const wake = (id: string, w: () => void) => this.bus.onLobby((n) => (n.type === 'game_ended' || n.type === 'game_failed') && n.game_id === id && w());
+    try {
+      const game = await queue.follow(this.store, { game_id: gameId, mode: 'live' }, { signal, wake });
+      if (!game) return { status: 'stopped' };
+      return game.status === 'ended' ? { status: 'ended' } : null;
+    } catch (e) {
+      if (!(e instanceof GameJobFailedError)) throw e;
+      this.logger.emit('error', 'game failed on a worker', { game_id: gameId, error: e.message });
+      return null;
+    }
   }
 
   /** True once shutdown began: no game starts any more, and unfinished ones wait for the next start. */

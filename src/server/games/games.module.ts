@@ -1,17 +1,51 @@
 import { Global, Module } from '@nestjs/common';
+import { GameQueue } from '../../scale/game-queue.js';
+import { RedisGameBus } from '../../scale/redis-bus.js';
+import type { EventStore } from '../../store/index.js';
+import type { ServerSettings } from '../config.js';
+import type { JsonLogger } from '../json-logger.js';
+import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { GameBus } from './game-bus.js';
 import { GameService } from './game.service.js';
 import { GamesController } from './games.controller.js';
+import { spectatorDelayOf } from './spectator-delay.js';
+
+/**
+ * This node's bus: in-process, or (REDIS_URL) the Redis channel every worker and node publishes
+ * on, delivered to this node's listeners. A delayed game's commit times are recorded from its
+ * start here too, as playLive does for games played in-process.
+ */
+async function nodeBus(settings: ServerSettings, logger: JsonLogger, store: EventStore): Promise<GameBus> {
+  if (!settings.scale) return new GameBus();
+  const bus: RedisGameBus = new RedisGameBus(settings.scale, {
+    listen: true,
+    onProblem: (msg, fields) => logger.emit('warn', msg, fields),
+    onNotice: (n) => {
+      if (n.type === 'game_started')
+        store.getGame(n.game_id).then(
+          (g) => bus.commits.retain(n.game_id, spectatorDelayOf(g)),
+          () => {},
+        );
+      else if (n.type === 'game_ended' || n.type === 'game_failed') bus.commits.release(n.game_id);
+    },
+  });
+  await bus.start();
+  return bus;
+}
 
 /**
  * Games: the REST controller, the service that plays them, and the one GameBus of this process.
  * Global, so the spectator gateway (or any module) can inject `GameBus` / `GameService` by class
- * and gets the very instances the games publish on.
+ * and gets the very instances the games publish on. With REDIS_URL, also the queue games go to.
  */
 @Global()
 @Module({
   controllers: [GamesController],
-  providers: [GameBus, GameService],
-  exports: [GameBus, GameService],
+  providers: [
+    { provide: GameBus, useFactory: nodeBus, inject: [SETTINGS, LOGGER, STORE] },
+    { provide: GAME_QUEUE_PORT, useFactory: (settings: ServerSettings) => (settings.scale ? new GameQueue(settings.scale) : null), inject: [SETTINGS] },
+    GameService,
+  ],
+  exports: [GameBus, GameService, GAME_QUEUE_PORT],
 })
 export class GamesModule {}

@@ -70,6 +70,7 @@ export class GameFeed {
   private pending: { seq: number; due: number }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly unsubscribe: () => void;
+  private readonly unresync: () => void;
 
   constructor(
     readonly gameId: string,
@@ -80,6 +81,9 @@ export class GameFeed {
     // Subscribe before reading the head: a step committed in between arrives on the bus and is
     // recognised by its seq, so none falls between the store and the stream.
     this.unsubscribe = ports.bus.subscribe(gameId, (step) => this.onStep(step));
+    this.unresync = ports.bus.onResync(() => {
+      if (!this.closed && !this.buffered) this.refill(null);
+    });
     this.ready = this.load();
   }
 
@@ -190,6 +194,7 @@ export class GameFeed {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
+    this.unresync();
     if (this.timer) clearTimeout(this.timer);
     for (const room of this.rooms.values()) {
       for (const m of room.members) {
@@ -213,10 +218,7 @@ export class GameFeed {
       this.liveHead = this.delayedHead = head;
     }
     this.ended = this.state!.status === 'done';
-    const steps = this.buffered ?? [];
-    this.buffered = null;
-    for (const step of steps) this.apply(step);
-    this.schedule();
+    this.drain();
   }
 
   /**
@@ -258,7 +260,9 @@ export class GameFeed {
 
   private apply(step: CommittedStep): void {
     if (step.last_seq <= this.liveHead) return; // already in the store when the feed loaded
+    if (step.events[0]!.seq <= this.liveHead) step = { ...step, events: step.events.filter((e) => e.seq > this.liveHead) };
     const first = step.events[0]?.seq;
+    if (first !== undefined && first > this.liveHead + 1 && step.last_seq === first + step.events.length - 1) return this.refill(step);
     if (first !== this.liveHead + 1 || step.last_seq !== this.liveHead + step.events.length) {
       return this.fail(`the bus skipped from seq ${this.liveHead} to a step of ${first}…${step.last_seq}`);
     }
@@ -282,6 +286,42 @@ export class GameFeed {
       this.schedule();
     } else this.delayedHead = this.liveHead;
     this.prune();
+  }
+
+  /** Applies the steps that arrived while the feed was reading the store; a new gap among them buffers the rest again. */
+  private drain(): void {
+    const steps = this.buffered ?? [];
+    this.buffered = null;
+    for (let i = 0; i < steps.length && !this.closed; i++) {
+      if (this.buffered) {
+        (this.buffered as CommittedStep[]).push(...steps.slice(i));
+        return;
+      }
+      this.apply(steps[i]!);
+    }
+    if (!this.buffered) this.schedule();
+  }
+
+  /**
+   * Steps went missing on the way here (a bus between processes is at most once: a node that lost
+   * its Redis link misses what was published meanwhile), or may have (`step` null: a resync). The
+   * store has them: read what lies between the live head and `step` (or the store's head), apply
+   * it as one step committed now, then the step and whatever arrived meanwhile, in order.
+   */
+  private refill(step: CommittedStep | null): void {
+    this.buffered = step ? [step] : [];
+    const upTo = async (): Promise<number> => (step ? step.events[0]!.seq - 1 : (await this.ports.store.getGame(this.gameId)).last_seq);
+    void (async () => {
+      const target = await upTo();
+      while (this.liveHead < target && !this.closed) {
+        const page = await this.ports.store.read(this.gameId, this.liveHead, Math.min(this.limits.pageSize, target - this.liveHead));
+        if (page[0]?.seq !== this.liveHead + 1) throw new Error(`the store has no events after seq ${this.liveHead} below ${target}`);
+        this.apply({ game_id: this.gameId, events: page, last_seq: page.at(-1)!.seq, committed_at: this.ports.now() });
+      }
+    })().then(
+      () => this.drain(),
+      (e: unknown) => this.fail(`cannot backfill from the store: ${(e as Error).message}`),
+    );
   }
 
   /**

@@ -124,7 +124,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
     const done = runTournament(id, {
       store: this.store,
       // The server's game limit is the real bound: let the runner offer it every game it may play.
-      concurrency: this.settings.maxGames,
+      concurrency: this.games.capacity,
       signal: controller.signal,
       gameOptions: options,
       play: (gameId) => this.play(gameId, games, controller.signal),

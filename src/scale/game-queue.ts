@@ -1,0 +1,128 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { abortableSleep } from '../lib/abortable-sleep.js';
+import type { EventStore, GameRecord } from '../store/index.js';
+import { pingRedis, redisConnection } from './connection.js';
+import { GAME_JOB, GameJobData } from './game-job.js';
+import { GAME_QUEUE, type ScaleSettings } from './settings.js';
+
+/** The queue as /health and /stats show it. */
+export type QueueState = {
+  redis: { ok: true; latency_ms: number } | { ok: false; error: string };
+  queue: { waiting: number; active: number; delayed: number; failed: number; completed: number } | null;
+  workers: number | null;
+};
+
+export type FollowOptions = {
+  signal?: AbortSignal;
+  /** How often the store is read for the game's status (ms). */
+  pollMs?: number;
+  /** Subscribes to early news of the game (a lobby notice on the bus) that cuts a poll's wait short. */
+  wake?: (gameId: string, wake: () => void) => () => void;
+};
+
+/** The game's job failed in the queue (a worker's error), and the store does not say it settled. */
+export class GameJobFailedError extends Error {
+  override readonly name = 'GameJobFailedError';
+}
+
+/** Redis calls from a coordinator are raced against this, so a Redis outage never freezes following the store. */
+const REDIS_CALL_MS = 2_000;
+/** Every this many store polls, the coordinator checks the game's job is still queued (Redis may have restarted empty). */
+const CHECK_JOB_EVERY = 4;
+
+const settled = (g: GameRecord) => g.status === 'ended' || g.status === 'failed' || g.status === 'aborted';
+
+function within<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<'timeout'>((done) => (timer = setTimeout(() => done('timeout'), ms)))]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The coordinator's side of the queue: adds games (job id = game id, so a game is queued at most
+ * once however often it is added) and follows them to their end in the store. The store is the
+ * truth: a job lost with a Redis that restarted empty is simply added again, and a job that ended
+ * without settling its game (a worker that lost the race to another) is added again too.
+ */
+export class GameQueue {
+  readonly queue: Queue;
+  private readonly redis: Redis;
+
+  constructor(settings: ScaleSettings) {
+    this.redis = redisConnection(settings, 'coordinator');
+    this.queue = new Queue(GAME_QUEUE, { connection: this.redis, prefix: settings.prefix });
+    this.queue.on('error', () => {});
+  }
+
+  /** Queues a game for the workers (a no-op while its job is queued or running). */
+  async enqueue(data: GameJobData): Promise<void> {
+    const job = GameJobData.parse(data);
+    await this.queue.add(GAME_JOB, job, { jobId: job.game_id, removeOnComplete: true, removeOnFail: { count: 5000 } });
+  }
+
+  /**
+   * Queues a game and waits until the store says it settled (ended, failed or aborted), or the
+   * signal aborts (then null: the game stays queued or playing, and is followed again later).
+   * A job the queue failed while the store does not say the game settled is a GameJobFailedError.
+   *
+   * @example const game = await queue.follow(store, { game_id, mode: 'scheduled', clock: 'wall', commit: 'auto' })
+   */
+  async follow(store: EventStore, data: GameJobData, options: FollowOptions = {}): Promise<GameRecord | null> {
+    const { signal } = options;
+    const id = data.game_id;
+    let queued = false;
+    for (let polls = 0; ; polls++) {
+      if (signal?.aborted) return null;
+      const game = await store.getGame(id);
+      if (settled(game)) return game;
+      if (!queued || polls % CHECK_JOB_EVERY === 0) queued = await this.ensureQueued(data);
+      if (signal?.aborted) return null;
+      const woken = new AbortController();
+      const stop = options.wake?.(id, () => woken.abort()) ?? (() => {});
+      const cut = signal ? AbortSignal.any([signal, woken.signal]) : woken.signal;
+      await abortableSleep(options.pollMs ?? 500, cut);
+      stop();
+    }
+  }
+
+  /** The queue's counts, the number of workers and whether Redis answers (for /health and /stats). */
+  async state(): Promise<QueueState> {
+    const redis = await pingRedis(this.redis);
+    if (!redis.ok) return { redis, queue: null, workers: null };
+    const [counts, workers] = await Promise.all([
+      within(this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized'), REDIS_CALL_MS),
+      within(this.queue.getWorkersCount(), REDIS_CALL_MS),
+    ]);
+    if (counts === 'timeout' || workers === 'timeout') return { redis: { ok: false, error: 'redis answered PING but not the queue in time' }, queue: null, workers: null };
+    const n = (k: string) => counts[k] ?? 0;
+    return { redis, queue: { waiting: n('waiting') + n('prioritized'), active: n('active'), delayed: n('delayed'), failed: n('failed'), completed: n('completed') }, workers };
+  }
+
+  /** Nest closes it with the app (API nodes). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close().catch(() => {});
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /**
+   * Makes sure the game has a live job: adds it when there is none (never added, or lost with a
+   * Redis that restarted), or when its job completed without the game settling. True once known
+   * to be queued; false when Redis did not answer in time (tried again at the next check).
+   */
+  private async ensureQueued(data: GameJobData): Promise<boolean> {
+    const check = async (): Promise<boolean> => {
+      const job = await this.queue.getJob(data.game_id);
+      const state = job ? await job.getState() : 'unknown';
+      if (state === 'failed') throw new GameJobFailedError(`game ${data.game_id}: its job failed on a worker: ${job?.failedReason ?? 'no reason given'}`);
+      if (state === 'completed') await job!.remove().catch(() => undefined);
+      if (!job || state === 'completed' || state === 'unknown') await this.enqueue(data);
+      return true;
+    };
+    const out = await within(check(), REDIS_CALL_MS);
+    return out === 'timeout' ? false : out;
+  }
+}

@@ -1,0 +1,63 @@
+import type { GameEvent } from '../protocol/index.js';
+import { INPUT_CLOCKS } from '../runner/input-clock.js';
+import type { GameBus } from '../server/games/game-bus.js';
+import type { JsonLogger } from '../server/json-logger.js';
+import { playLive } from '../server/games/live-game.js';
+import { ConcurrencyConflictError, type EventStore, type GameRecord } from '../store/index.js';
+import { playScheduled } from '../tournament/play-scheduled.js';
+import type { GameJobData } from './game-job.js';
+
+/** What a worker's run of one job came to: settled in the store, or to be tried again (and when). */
+export type JobOutcome = { settled: GameRecord } | { again: 'now' | number; why: string };
+
+export type PlayJobDeps = { store: EventStore; bus: GameBus; logger: JsonLogger };
+
+/** After a superseded run, look again this soon: the other writer has probably finished or died by then. */
+export const SUPERSEDED_RETRY_MS = 2_000;
+/** A live game whose runner failed (and was counted) is tried again after this, doubling per failure in a row. */
+const RUN_RETRY_MS = 1_000;
+
+const settledStatus = (g: GameRecord) => g.status === 'ended' || g.status === 'failed' || g.status === 'aborted';
+
+/**
+ * Plays one queued game in this worker, then reads the store to tell what happened: the store,
+ * not this run, is the truth (a run that lost the race to another writer of the same game stops
+ * cleanly and is told to look again later; one stopped for shutdown goes back to the queue at
+ * once). Any error thrown here fails the job: the coordinator records the game as failed, as an
+ * in-process run's error would.
+ */
+export async function playJob(deps: PlayJobDeps, data: Required<GameJobData>, signal: AbortSignal): Promise<JobOutcome> {
+  const { store, bus, logger } = deps;
+  const id = data.game_id;
+  const before = await store.getGame(id);
+  if (settledStatus(before)) return { settled: before };
+  let superseded = false;
+  if (data.mode === 'live') {
+    const out = await playLive({ store, bus, logger, defaultPaceMs: 0 }, id, signal);
+    superseded = out?.status === 'superseded';
+  } else {
+    try {
+      const out = await playScheduled(
+        {
+          store,
+          clock: INPUT_CLOCKS[data.clock],
+          commit: data.commit,
+          signal,
+          publish: (gameId: string, events: readonly GameEvent[]) => bus.publish({ game_id: gameId, events: [...events], last_seq: events.at(-1)!.seq, committed_at: Date.now() }),
+        },
+        id,
+      );
+      superseded = out.status === 'pending' && !signal.aborted;
+    } catch (e) {
+      // A whole-game append that found the log already written by another run of this job.
+      if (!(e instanceof ConcurrencyConflictError)) throw e;
+      superseded = true;
+    }
+  }
+  const after = await store.getGame(id);
+  if (settledStatus(after)) return { settled: after };
+  if (signal.aborted) return { again: 'now', why: 'worker shutting down' };
+  if (superseded) return { again: SUPERSEDED_RETRY_MS, why: 'another run of this game wrote first' };
+  if (after.run_failures > 0) return { again: RUN_RETRY_MS * 2 ** (after.run_failures - 1), why: `runner failed: ${after.failure_reason ?? 'unknown'}` };
+  return { again: RUN_RETRY_MS, why: 'the game could not be read; trying again' };
+}

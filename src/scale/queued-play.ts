@@ -1,0 +1,19 @@
+import type { InputClockName } from '../runner/input-clock.js';
+import type { EventStore } from '../store/index.js';
+import type { CommitPolicy, GameOutcome } from '../tournament/play-scheduled.js';
+import type { FollowOptions, GameQueue } from './game-queue.js';
+
+/**
+ * Where a tournament's scheduled game runs when the deployment is scaled out: on a worker, via
+ * the queue, instead of in this process (the runner's `play` port). Resolves as playScheduled
+ * does: `ended` with the placements from the store, `pending` once the signal stops following
+ * (the game stays queued), and throws for a game that failed, so the runner records it failed.
+ */
+export function queuedPlay(queue: GameQueue, store: EventStore, how: { clock: InputClockName; commit: CommitPolicy; mode?: 'live' | 'scheduled' } & FollowOptions): (gameId: string) => Promise<GameOutcome> {
+  return async (gameId) => {
+    const game = await queue.follow(store, { game_id: gameId, mode: how.mode ?? 'scheduled', clock: how.clock, commit: how.commit }, how);
+    if (!game) return { status: 'pending' };
+    if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
+    throw new Error(`game ${gameId} ${game.status}${game.failure_reason ? `: ${game.failure_reason}` : ''}`);
+  };
+}

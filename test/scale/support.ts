@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { bin } from '../cli/run-cli.js';
+
+/** A queue prefix no other test (or engineer) uses: tests share the machine's Redis. */
+export const freshPrefix = (tag: string): string => `tytest_${tag}_${randomBytes(5).toString('hex')}`;
+
+export type Proc = {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+/** Spawns the real bin with `env` over this process's (undefined unsets); resolves once stderr matches `ready`. */
+export function spawnTiltyard(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<Proc> {
+  const full: NodeJS.ProcessEnv = { ...process.env, TILTYARD_DEBUG: '' };
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete full[k];
+    else full[k] = v;
+  }
+  const child = spawn(process.execPath, [bin, ...args], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return new Promise((resolve, reject) => {
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      out += d.toString();
+      if (ready.test(err)) resolve({ child, output: () => out, exited });
+    });
+    void exited.then((e) => reject(new Error(`tiltyard ${args[0]} exited (${e.code ?? e.signal}) before it was ready:\n${out.slice(-3000)}`)));
+  });
+}
+
+/** A `tiltyard worker` process on the given queue prefix and database. */
+export const spawnWorker = (env: Record<string, string | undefined>, concurrency = 2): Promise<Proc> =>
+  spawnTiltyard(['worker', '--concurrency', String(concurrency)], { TILTYARD_WORKER_LOCK_MS: '4000', TILTYARD_LOG: 'warn', ...env }, /^Tiltyard worker:/m);
+
+/** A `tiltyard serve` process (an API node); its URL. */
+export async function spawnNode(env: Record<string, string | undefined>): Promise<Proc & { url: string }> {
+  const p = await spawnTiltyard(['serve', '--port', '0', '--no-demo'], { TILTYARD_LOG: 'warn', ...env }, /listening on (http:\/\/\S+)/);
+  return { ...p, url: /listening on (http:\/\/\S+)/.exec(p.output())![1]! };
+}
+
+/** Polls `probe` until it returns something other than undefined; throws after `timeoutMs` (a hang detector). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 300_000, everyMs = 100): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export async function stop(p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; signal: NodeJS.Signals | null } | undefined> {
+  if (!p) return undefined;
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+  return p.exited;
+}
