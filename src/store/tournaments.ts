@@ -243,9 +243,20 @@ export async function saveRatings(ctx: StoreContext, tournamentId: string, ratin
       games = excluded.games, wins = excluded.wins, standing = excluded.standing, updated_at = excluded.updated_at`;
 }
 
-/** A tournament's stored ratings, best ordinal first. */
+/**
+ * A tournament's stored ratings in the standings' order: best ordinal first, equal ordinals in the
+ * order of the config's entrants (as `standings` breaks ties), so a stored table and a recomputed
+ * one list the same rows in the same order.
+ */
 export async function readRatings(ctx: StoreContext, tournamentId: string): Promise<RatingRecord[]> {
-  const rows = await ctx.prisma.rating.findMany({ where: { tournamentId }, orderBy: [{ ordinal: 'desc' }, { agent: 'asc' }] });
+  const rows = await ctx.prisma.$queryRawUnsafe<{ standing: unknown; updated_at: Date }[]>(
+    `SELECT r.standing, r.updated_at FROM ratings r JOIN tournaments t USING (tournament_id)
+     WHERE r.tournament_id = $1
+     ORDER BY r.ordinal DESC,
+       (SELECT e.i FROM jsonb_array_elements_text(t.config->'entrants') WITH ORDINALITY AS e(agent, i) WHERE e.agent = r.agent),
+       r.agent`,
+    tournamentId,
+  );
   // mu, sigma and ordinal have columns of their own (to sort and query by); the standing holds them too.
-  return rows.map((r) => ({ standing: r.standing as Standing, updated_at: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({ standing: r.standing as Standing, updated_at: r.updated_at.toISOString() }));
 }
