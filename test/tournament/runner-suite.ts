@@ -64,6 +64,11 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
       expect(a).toMatchObject({ tournament_id: 'trn_store_a', seed: 1, status: 'created', batch: null, progress: { games: 0, ended: 0, failed: 0, pending: 0 } });
       expect((await store.tournaments.create({ tournament_id: 'trn_store_a', config: { seed: 1, format: 'swiss' } })).created_at).toBe(a.created_at);
       await expect(store.tournaments.create({ tournament_id: 'trn_store_a', config: { seed: 2, format: 'swiss' } })).rejects.toBeInstanceOf(InvalidInputError);
+      expect(a.options).toBeNull();
+      // The server's options (pace, spectator delay) are kept with the tournament for its resume.
+      const withOptions = await store.tournaments.create({ tournament_id: 'trn_store_o', config: { seed: 3 }, options: { pace_ms: 250, spectator_delay_ms: 4000, demo: false } });
+      expect(withOptions.options).toEqual({ pace_ms: 250, spectator_delay_ms: 4000, demo: false });
+      expect((await store.tournaments.get('trn_store_o')).options).toEqual({ pace_ms: 250, spectator_delay_ms: 4000, demo: false });
       await store.tournaments.create({ tournament_id: 'trn_store_b', config: { seed: 1 } });
       const ids = (await store.tournaments.list()).map((x) => x.tournament_id);
       expect(ids.indexOf('trn_store_b')).toBeLessThan(ids.indexOf('trn_store_a'));
