@@ -14,18 +14,40 @@ export type RecordedDecision = {
 };
 
 /**
+ * A value fresh from JSON.parse (so owned here, plain, no cycles) with every object's keys in
+ * canonical order: objects already in order are kept as they are, others are rebuilt (with
+ * Object.fromEntries, so a `__proto__` key stays an own property, as JSON.parse made it).
+ */
+function inCanonicalOrder(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = inCanonicalOrder(value[i]);
+    return value;
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  let ordered = true;
+  for (let i = 1; i < keys.length && ordered; i++) ordered = keys[i - 1]! < keys[i]!;
+  if (ordered) {
+    for (const k of keys) obj[k] = inCanonicalOrder(obj[k]);
+    return obj;
+  }
+  return Object.fromEntries(keys.sort().map((k) => [k, inCanonicalOrder(obj[k])]));
+}
+
+/**
  * An agent's answer as the engine gets it, live and in re-simulation alike: plain JSON with its
- * keys in canonical order. The actions table stores answers as jsonb, which reorders keys, so
- * feeding the engine the canonical form on both sides keeps the two runs on identical input.
- * Anything JSON cannot hold (a function, a cycle) counts as no answer.
+ * keys in canonical order (the object JSON.parse(canonicalJson(answer)) would give, built without
+ * writing and parsing the text twice: this runs for every decision of every stored game). The
+ * actions table stores answers as jsonb, which reorders keys, so feeding the engine the canonical
+ * form on both sides keeps the two runs on identical input. Anything JSON cannot hold (a
+ * function, a cycle) counts as no answer.
  */
 export function asDecision(raw: unknown): unknown {
   if (raw === undefined) return undefined;
   try {
     const text = JSON.stringify(raw);
-    return text === undefined
-      ? undefined
-      : (JSON.parse(canonicalJson(JSON.parse(text))) as unknown);
+    return text === undefined ? undefined : inCanonicalOrder(JSON.parse(text));
   } catch {
     return undefined;
   }

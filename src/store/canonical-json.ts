@@ -1,19 +1,47 @@
 /**
+ * Object keys as JSON string literals, memoised: the same few hundred keys recur in every event,
+ * and quoting them is a noticeable share of hashing a log. Bounded, so arbitrary keys (an agent's
+ * memory, say) cannot grow it without limit; past the bound keys are simply quoted each time.
+ */
+const QUOTED = new Map<string, string>();
+const MAX_QUOTED = 10_000;
+
+function quoted(key: string): string {
+  let q = QUOTED.get(key);
+  if (q === undefined) {
+    q = JSON.stringify(key);
+    if (QUOTED.size < MAX_QUOTED) QUOTED.set(key, q);
+  }
+  return q;
+}
+
+/**
  * The canonical JSON the hash chain and state hashes are computed over: RFC 8785 (JCS) for the
  * values JSON.parse can produce. Object members sorted by key in UTF-16 code-unit order (what
  * `Array#sort` does), no whitespace, numbers and strings exactly as `JSON.stringify` writes them
  * (ES shortest round-trip numbers, the same escapes), members whose value is `undefined` omitted,
  * as JSON.stringify omits them. Key order in the input therefore never changes a hash.
  *
+ * It runs over every event of every stored game (hash chain, verify), so it is written for speed:
+ * a key list already in order (most of a state's are) is not sorted again, and keys are quoted once.
+ *
  * @example canonicalJson({ b: 1, a: [true, null] }) === '{"a":[true,null],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value))
-      throw new TypeError(`canonical JSON cannot hold ${value}`);
-    const s = JSON.stringify(value);
-    if (s === undefined) throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
-    return s;
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`canonical JSON cannot hold ${value}`);
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      if (value === null) return 'null';
+      break;
+    default:
+      // undefined, a function or a symbol (a bigint too, though JSON.stringify's own TypeError said so before)
+      throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
   }
   if (Array.isArray(value)) {
     let out = '[';
@@ -25,15 +53,22 @@ export function canonicalJson(value: unknown): string {
     return out + ']';
   }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).sort();
+  const keys = Object.keys(obj);
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i - 1]! > keys[i]!) {
+      keys.sort();
+      break;
+    }
+  }
   let out = '{';
   let first = true;
-  for (const k of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
     const v = obj[k];
     if (v === undefined) continue;
     if (!first) out += ',';
     first = false;
-    out += JSON.stringify(k) + ':' + canonicalJson(v);
+    out += quoted(k) + ':' + canonicalJson(v);
   }
   return out + '}';
 }

@@ -125,6 +125,8 @@ export function checkBatch(
   if (!Number.isInteger(expectedSeq) || expectedSeq < 0)
     throw new InvalidInputError(`expectedSeq must be an integer ≥ 0, got ${expectedSeq}`);
   const ids = new Set<string>();
+  // The events of one step share a ts: check each distinct one once.
+  let checkedTs: string | null = null;
   events.forEach((e, i) => {
     const where = `event ${i} (${e.event_id})`;
     if (e.game_id !== gameId)
@@ -136,11 +138,13 @@ export function checkBatch(
     ids.add(e.event_id);
     if ('redacted' in e && e.redacted !== undefined)
       throw new InvalidInputError(`${where} is a redacted projection; the log stores full events`);
+    if (e.ts === checkedTs) return;
     const t = new Date(e.ts);
     if (Number.isNaN(t.getTime()) || t.toISOString() !== e.ts) {
       throw new InvalidInputError(
         `${where}: ts must be UTC ISO-8601 with milliseconds (Date#toISOString), got ${e.ts}`,
       );
     }
+    checkedTs = e.ts;
   });
 }

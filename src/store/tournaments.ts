@@ -31,6 +31,8 @@ export type TournamentRecord = {
   status: TournamentStatus;
   /** The batch being played (ScheduledGame[]), or null before the first. */
   batch: unknown[] | null;
+  /** What the server runs its games with (pace, spectator delay), or null outside the server. */
+  options: Record<string, unknown> | null;
   progress: TournamentProgress;
   created_at: string;
   updated_at: string;
@@ -66,6 +68,8 @@ export type CreateTournamentInput = {
   tournament_id?: string;
   name?: string;
   config: Record<string, unknown> & { seed: number };
+  /** What the server runs its games with (see TournamentRecord.options). */
+  options?: Record<string, unknown>;
 };
 
 /** A fresh tournament id. */
@@ -78,6 +82,7 @@ type TournamentRow = {
   config: unknown;
   status: string;
   batch: unknown;
+  options: unknown;
   created_at: Date;
   updated_at: Date;
   ended_at: Date | null;
@@ -91,7 +96,7 @@ const STATE_SQL = `CASE WHEN tg.error IS NOT NULL THEN 'failed' WHEN g.status = 
   WHEN g.status IN ('created', 'running') THEN 'pending' ELSE 'failed' END`;
 
 const SELECT_TOURNAMENTS = `
-  SELECT t.tournament_id, t.name, t.seed::text AS seed, t.config, t.status, t.batch, t.created_at, t.updated_at, t.ended_at,
+  SELECT t.tournament_id, t.name, t.seed::text AS seed, t.config, t.status, t.batch, t.options, t.created_at, t.updated_at, t.ended_at,
     (SELECT count(*)::int FROM tournament_games tg WHERE tg.tournament_id = t.tournament_id) AS games,
     (SELECT count(*)::int FROM tournament_games tg JOIN games g USING (game_id)
       WHERE tg.tournament_id = t.tournament_id AND (${STATE_SQL}) = 'ended') AS ended,
@@ -110,6 +115,7 @@ function toRecord(r: TournamentRow): TournamentRecord {
     config: r.config as Record<string, unknown>,
     status: TournamentStatus.parse(r.status),
     batch: (r.batch as unknown[] | null) ?? null,
+    options: (r.options as Record<string, unknown> | null) ?? null,
     progress: { games, ended, failed, pending: games - ended - failed },
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -141,8 +147,9 @@ export async function createTournament(ctx: StoreContext, input: CreateTournamen
   const id = input.tournament_id ?? newTournamentId();
   const name = input.name ?? id;
   await ctx.prisma.$executeRaw`
-    INSERT INTO tournaments (tournament_id, name, seed, config, status)
-    VALUES (${id}, ${name}, ${input.config.seed}, ${JSON.stringify(input.config)}::jsonb, 'created')
+    INSERT INTO tournaments (tournament_id, name, seed, config, options, status)
+    VALUES (${id}, ${name}, ${input.config.seed}, ${JSON.stringify(input.config)}::jsonb,
+            ${input.options ? JSON.stringify(input.options) : null}::jsonb, 'created')
     ON CONFLICT (tournament_id) DO NOTHING`;
   const t = await getTournament(ctx, id);
   if (canonicalJson(t.config) !== canonicalJson(input.config)) throw new InvalidInputError(`tournament ${id} already exists with another config`);
@@ -243,9 +250,20 @@ export async function saveRatings(ctx: StoreContext, tournamentId: string, ratin
       games = excluded.games, wins = excluded.wins, standing = excluded.standing, updated_at = excluded.updated_at`;
 }
 
-/** A tournament's stored ratings, best ordinal first. */
+/**
+ * A tournament's stored ratings in the standings' order: best ordinal first, equal ordinals in the
+ * order of the config's entrants (as `standings` breaks ties), so a stored table and a recomputed
+ * one list the same rows in the same order.
+ */
 export async function readRatings(ctx: StoreContext, tournamentId: string): Promise<RatingRecord[]> {
-  const rows = await ctx.prisma.rating.findMany({ where: { tournamentId }, orderBy: [{ ordinal: 'desc' }, { agent: 'asc' }] });
+  const rows = await ctx.prisma.$queryRawUnsafe<{ standing: unknown; updated_at: Date }[]>(
+    `SELECT r.standing, r.updated_at FROM ratings r JOIN tournaments t USING (tournament_id)
+     WHERE r.tournament_id = $1
+     ORDER BY r.ordinal DESC,
+       (SELECT e.i FROM jsonb_array_elements_text(t.config->'entrants') WITH ORDINALITY AS e(agent, i) WHERE e.agent = r.agent),
+       r.agent`,
+    tournamentId,
+  );
   // mu, sigma and ordinal have columns of their own (to sort and query by); the standing holds them too.
-  return rows.map((r) => ({ standing: r.standing as Standing, updated_at: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({ standing: r.standing as Standing, updated_at: r.updated_at.toISOString() }));
 }

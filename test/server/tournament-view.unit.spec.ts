@@ -9,6 +9,7 @@ const record = (status: TournamentRecord['status']): TournamentRecord => ({
   config: { format: 'round-robin', entrants: ['random', 'balanced'], seats: 2, seed: 4242 },
   status,
   batch: [{ key: 'k0', seed: 4242 }],
+  options: { pace_ms: 0, spectator_delay_ms: 0, demo: false },
   progress: { games: 2, ended: 1, failed: 0, pending: 1 },
   created_at: '2026-11-23T00:00:00.000Z',
   updated_at: '2026-11-23T00:00:00.000Z',

@@ -40,8 +40,8 @@ async function expectRatingsRecomputable(store: EventStore, id: string): Promise
   const config = storedConfig(await store.tournaments.get(id));
   const recomputed = standings(config, resultsOf(await store.tournaments.games(id)));
   const stored = (await store.tournaments.ratings(id)).map((r) => r.standing);
-  const byAgent = (xs: typeof stored) => [...xs].sort((a, b) => (a.agent < b.agent ? -1 : 1));
-  expect(JSON.stringify(byAgent(stored))).toBe(JSON.stringify(byAgent(recomputed)));
+  // Same rows in the same order (ties in entrant order, both ways).
+  expect(JSON.stringify(stored)).toBe(JSON.stringify(recomputed));
 }
 
 /**
@@ -64,11 +64,29 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
       expect(a).toMatchObject({ tournament_id: 'trn_store_a', seed: 1, status: 'created', batch: null, progress: { games: 0, ended: 0, failed: 0, pending: 0 } });
       expect((await store.tournaments.create({ tournament_id: 'trn_store_a', config: { seed: 1, format: 'swiss' } })).created_at).toBe(a.created_at);
       await expect(store.tournaments.create({ tournament_id: 'trn_store_a', config: { seed: 2, format: 'swiss' } })).rejects.toBeInstanceOf(InvalidInputError);
+      expect(a.options).toBeNull();
+      // The server's options (pace, spectator delay) are kept with the tournament for its resume.
+      const withOptions = await store.tournaments.create({ tournament_id: 'trn_store_o', config: { seed: 3 }, options: { pace_ms: 250, spectator_delay_ms: 4000, demo: false } });
+      expect(withOptions.options).toEqual({ pace_ms: 250, spectator_delay_ms: 4000, demo: false });
+      expect((await store.tournaments.get('trn_store_o')).options).toEqual({ pace_ms: 250, spectator_delay_ms: 4000, demo: false });
       await store.tournaments.create({ tournament_id: 'trn_store_b', config: { seed: 1 } });
       const ids = (await store.tournaments.list()).map((x) => x.tournament_id);
       expect(ids.indexOf('trn_store_b')).toBeLessThan(ids.indexOf('trn_store_a'));
       await expect(store.tournaments.get('trn_nope')).rejects.toBeInstanceOf(TournamentNotFoundError);
       await expect(store.tournaments.setStatus('trn_nope', 'running')).rejects.toBeInstanceOf(TournamentNotFoundError);
+    });
+
+    it('reads stored ratings in the standings order: best ordinal first, equal ordinals in entrant order (not by name)', async () => {
+      const config = { seed: 1, format: 'round-robin', entrants: ['zeta', 'alpha', 'mid'], seats: 2 };
+      await store.tournaments.create({ tournament_id: 'trn_ties', config });
+      // No games: every agent has the starting rating, so the whole table is one tie.
+      const table = standings(config, []);
+      expect(table.map((s) => s.agent)).toEqual(['zeta', 'alpha', 'mid']);
+      await store.tournaments.saveRatings('trn_ties', [...table].reverse());
+      expect((await store.tournaments.ratings('trn_ties')).map((r) => r.standing.agent)).toEqual(['zeta', 'alpha', 'mid']);
+      const better = { ...table[2]!, ordinal: table[2]!.ordinal + 1 };
+      await store.tournaments.saveRatings('trn_ties', [table[0]!, table[1]!, better]);
+      expect((await store.tournaments.ratings('trn_ties')).map((r) => r.standing.agent)).toEqual(['mid', 'zeta', 'alpha']);
     });
 
     it('links a game idempotently under its key and refuses a second game under that key', async () => {

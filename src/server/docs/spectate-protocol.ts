@@ -57,6 +57,7 @@ Server → client:
   join it by \`game_id\`). Only ended games are ever described; anonymous spectators hear game
   and tournament ends after the tournament's spectator delay.
 - **error** \`{code, message}\` — a refused request (codes: join/invalid, join/seq_out_of_range,
-  lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable); nothing
-  else changed.
+  lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable,
+  tournament/duplicate_set_running: a game of a tournament's duplicate deal whose set is not over,
+  which spectators and researchers may join once the whole set has ended); nothing else changed.
 `.trim();

@@ -7,6 +7,7 @@ import { verifyReport, type RunReport } from '../../runner/verify-game.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import { delayed, viewFor, type Role } from '../auth/roles.js';
 import { viewHash } from '../spectate/state-hash.js';
+import { refuseHeld } from '../tournaments/duplicate-hold.js';
 import { STORE } from '../tokens.js';
 import { GameBus } from './game-bus.js';
 import { seesFullHashes } from './game-view.js';
@@ -79,6 +80,7 @@ export class GameLogService {
   async events(gameId: string, role: Role, q: EventsQuery): Promise<EventsPage> {
     const game = await this.store.getGame(gameId);
     const viewer = viewerOr4xx(role, q.view, game);
+    await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role);
     const rows = q.after >= head ? [] : await this.store.read(gameId, q.after, q.limit);
     // The log may have grown since the game row was read: stop at the head that row (or the delay) allows.
@@ -104,6 +106,7 @@ export class GameLogService {
    */
   async analytics(gameId: string, role: Role): Promise<GameAnalytics> {
     const game = await this.store.getGame(gameId);
+    await refuseHeld(this.store, gameId, role);
     const viewer: Viewer = role === 'admin' ? { role: 'admin' } : { role: 'researcher' };
     const gameOver = game.status === 'ended';
     const events = (await readLog(this.store, gameId)).map((e) => viewEvent(e, viewer, gameOver));
@@ -118,6 +121,7 @@ export class GameLogService {
   async snapshot(gameId: string, role: Role, q: SnapshotQuery): Promise<SnapshotView> {
     const game = await this.store.getGame(gameId);
     const viewer = viewerOr4xx(role, q.view, game);
+    await refuseHeld(this.store, gameId, role);
     const { head, delayMs } = await this.visibleHead(game, role);
     const seq = q.seq ?? head;
     // A delayed spectator learns nothing of the live head, not even from an error: past its own
@@ -140,6 +144,7 @@ export class GameLogService {
   async verify(gameId: string, role: Role): Promise<RunReport> {
     const game = await this.store.getGame(gameId);
     if (!seesFullHashes(role, game.status)) throw new ForbiddenException('verifying a game that has not ended needs an admin token (researchers may verify it once it is over)');
+    await refuseHeld(this.store, gameId, role);
     return { ...(await verifyReport(this.store, gameId)), artifacts_path: `/games/${encodeURIComponent(gameId)}/verify` };
   }
 

@@ -29,5 +29,7 @@ export const seesFullHashes = (role: Role, status: GameRecord['status']): boolea
  */
 export function gameView(game: GameRecord, role: Role, seedInPlay = false): GameView {
   const hidden = role !== 'admin' && (game.status !== 'ended' || seedInPlay);
-  return { ...game, seed: hidden ? null : game.seed, seed_hidden: hidden, last_hash: seesFullHashes(role, game.status) ? game.last_hash : null };
+  // The chain's head over a deal another game still plays is a guessing oracle for that game's hands.
+  const hashOpen = seesFullHashes(role, game.status) && (role === 'admin' || !seedInPlay);
+  return { ...game, seed: hidden ? null : game.seed, seed_hidden: hidden, last_hash: hashOpen ? game.last_hash : null };
 }

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'auth/unauthorized',
   'auth/forbidden',
   'server/unavailable',
+  'tournament/duplicate_set_running',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

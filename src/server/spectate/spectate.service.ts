@@ -7,6 +7,7 @@ import { GameBus, type LobbyDelivery, type LobbyNotice } from '../games/game-bus
 import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../json-logger.js';
 import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import { DUPLICATE_SET_RUNNING, duplicateHold, holdMessage } from '../tournaments/duplicate-hold.js';
 import { FeedRegistry } from './feed-registry.js';
 import { GameFeed } from './game-feed.js';
 import { emitNotice, JoinMessage, LobbyMessage, type ErrorCode, type SpectateNamespace, type SpectateSocket } from './messages.js';
@@ -92,6 +93,17 @@ export class SpectateService implements OnModuleDestroy {
     if (!role) return this.refuse(socket, 'auth/unauthorized', 'unknown token');
     const view = viewFor(role, requested);
     if (!view.ok) return this.refuse(socket, view.status === 403 ? 'auth/forbidden' : 'join/invalid', view.message);
+    // A duplicate deal's games are shown to no one but admins, live or backfilled, until the whole
+    // set is over: public plays in one rotation tell the hands of the others.
+    if (role !== 'admin') {
+      try {
+        const hold = await duplicateHold(this.store, gameId);
+        if (hold) return this.refuse(socket, DUPLICATE_SET_RUNNING, holdMessage(gameId, hold));
+      } catch (e) {
+        this.logger.emit('error', 'spectate: cannot check a tournament game', { game_id: gameId, error: String(e) });
+        return this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; try again');
+      }
+    }
     let feed: GameFeed;
     try {
       feed = await this.feeds.acquire(gameId);

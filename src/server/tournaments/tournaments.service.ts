@@ -55,8 +55,9 @@ export class TournamentsService implements BeforeApplicationShutdown {
   async create(request: TournamentRequest): Promise<TournamentRecord> {
     if (this.closed || this.games.closing) throw new GameServiceClosedError();
     const config = { ...request.config, seed: request.seed ?? freshSeed() };
-    const t = await this.store.tournaments.create({ ...(request.name ? { name: request.name } : {}), config });
     const options: GameOptions = { pace_ms: request.pace_ms ?? this.settings.paceMs, spectator_delay_ms: request.spectator_delay_ms ?? 0, demo: false };
+    // Stored with the tournament, so a restarted server resumes it at the same pace and delay.
+    const t = await this.store.tournaments.create({ ...(request.name ? { name: request.name } : {}), config, options });
     this.logger.emit('info', 'tournament created', { tournament_id: t.tournament_id, format: config.format, entrants: config.entrants, seats: config.seats, seed_given: request.seed !== undefined, ...options });
     this.start(t, options);
     return t;
@@ -107,10 +108,12 @@ export class TournamentsService implements BeforeApplicationShutdown {
   }
 
   /**
-   * How a resumed tournament's games are shown: as its first game was (every game of a tournament
-   * is created with the same options), or the server's defaults when it had none yet.
+   * How a resumed tournament's games are shown: with the options stored with it; for one created
+   * before they were stored, as its first game was (every game of a tournament is created with the
+   * same options), or the server's defaults when it had none yet.
    */
   private async optionsOfResumed(t: TournamentRecord): Promise<GameOptions> {
+    if (t.options) return optionsOf({ options: t.options }, this.settings.paceMs);
     const [first] = await this.store.tournaments.games(t.tournament_id);
     if (first) return optionsOf(await this.store.getGame(first.game_id), this.settings.paceMs);
     return { pace_ms: this.settings.paceMs, spectator_delay_ms: 0, demo: false };

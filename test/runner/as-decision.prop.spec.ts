@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asDecision } from '../../src/runner/decision-record.js';
+import { canonicalJson } from '../../src/store/index.js';
+
+/** What asDecision is defined to give: the answer written canonically and read back. */
+const definition = (raw: unknown): unknown => {
+  const text = JSON.stringify(raw);
+  return text === undefined ? undefined : JSON.parse(canonicalJson(JSON.parse(text)));
+};
+
+describe('asDecision against its definition (JSON.parse of the canonical text)', () => {
+  it('given any JSON answer, keys in any order, then the same value with the same key order at every depth', () => {
+    const keys = fc.constantFrom('a', 'b', 'Z', '10', '9', 'é', '', 'kind', 'card_id', '__proto__');
+    const answer = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(keys, tie('value'), { maxKeys: 5 })),
+    })).value;
+    fc.assert(
+      fc.property(answer, (raw) => {
+        const got = asDecision(raw);
+        // JSON.stringify follows key order, so equal text means equal values in equal order.
+        expect(JSON.stringify(got)).toBe(JSON.stringify(definition(raw)));
+        expect(canonicalJson(got)).toBe(canonicalJson(raw));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('given a __proto__ key, a function, a cycle or nothing, then an own property, no answer, no answer, undefined', () => {
+    const got = asDecision(JSON.parse('{"z":1,"__proto__":{"x":1}}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    expect(Object.keys(got)).toEqual(['__proto__', 'z']);
+    expect(asDecision(() => 1)).toBeUndefined();
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(asDecision(cycle)).toBeUndefined();
+    expect(asDecision(undefined)).toBeUndefined();
+    expect(asDecision({ b: { d: 1, c: [{ f: 1, e: 2 }] }, a: 1 })).toEqual({ a: 1, b: { c: [{ e: 2, f: 1 }], d: 1 } });
+  });
+});
