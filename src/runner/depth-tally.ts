@@ -56,7 +56,8 @@ export class DepthTally {
         const c = choice(e.turn, p.actor_player_id);
         c.actions++;
         if (p.attack_plan) c.attacks++;
-        else if (p.card === null || ['guard', 'mask', 'trap'].includes(p.card.type)) c.defensive++;
+        // A face-down play (card withheld) is a trap or a False Tell: defensive too.
+        else if (!p.card || ['guard', 'mask', 'trap'].includes(p.card.type)) c.defensive++;
         if (p.manipulation_outcome === 'success' && p.attack_plan) successes.push({ turn: e.turn, target: p.attack_plan.target_player_id, intent: p.attack_plan.emotional_intent });
       } else if (e.type === 'game_ended') {
         for (const p of e.payload.placements) {

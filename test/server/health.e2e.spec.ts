@@ -15,6 +15,6 @@ describe('the server', () => {
   it('given a running server on a random port, then /health answers with the rules version and backend', async () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', rules_version: '1.0.0', backend: 'pglite' });
+    expect(await res.json()).toMatchObject({ status: 'ok', rules_version: '2.0.0', backend: 'pglite' });
   });
 });

@@ -125,7 +125,7 @@ describe('malformed input at every edge', () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(Health.strict().parse(body)).toMatchObject({ status: 'ok', rules_version: '1.0.0', backend: 'pglite' });
+    expect(Health.strict().parse(body)).toMatchObject({ status: 'ok', rules_version: '2.0.0', backend: 'pglite' });
     await expectError('/health?x=1&x=2', 400, /more than once/);
   });
 });
