@@ -48,9 +48,16 @@ export async function startVizServer(env: Record<string, string> = {}): Promise<
   });
 }
 
-/** GET a JSON path with an optional token. */
+/** A keep-alive socket the server closed just as it was reused (a race a loaded machine makes likely). */
+const droppedSocket = (e: unknown): boolean => {
+  const code = (e as { cause?: { code?: string } }).cause?.code;
+  return e instanceof TypeError && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET');
+};
+
+/** GET a JSON path with an optional token (asked once more if a reused socket was dropped: a GET may be repeated). */
 export async function api<T>(server: { url: string }, path: string, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const get = () => fetch(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const res = await get().catch((e: unknown) => (droppedSocket(e) ? get() : Promise.reject(e instanceof Error ? e : new Error(String(e)))));
   const text = await res.text();
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
