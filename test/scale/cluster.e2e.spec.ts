@@ -73,7 +73,7 @@ describe.skipIf(!pgUp)('2 API nodes and 3 workers over Redis and PostgreSQL', ()
     // Every game was played by a worker: no API node ran one.
     for (const n of nodes) expect(n.output()).not.toMatch(/"msg":"game (started|resumed)"/);
     expect(view.games.length).toBe(60);
-  });
+  }, 1_500_000);
 
   it('a spectator on node A follows a worker-run game with contiguous seqs, moves to node B mid-game, and misses or repeats nothing', async () => {
     const game = await post(nodes[0]!, '/games', { agents: ['balanced', 'aggressor', 'turtle', 'manipulator'], pace_ms: 60 });
@@ -96,5 +96,5 @@ describe.skipIf(!pgUp)('2 API nodes and 3 workers over Redis and PostgreSQL', ()
     // Node B's part was live, not only backfill: the game was still running when it joined.
     expect(b.seqs.length).toBeGreaterThan(0);
     b.close();
-  });
+  }, 600_000);
 });

@@ -54,6 +54,7 @@ describe('API docs', () => {
     expect(routes.sort()).toEqual(
       [
         'GET /health',
+        'GET /stats',
         'POST /games',
         'GET /games',
         'GET /games/{id}',

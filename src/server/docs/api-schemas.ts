@@ -127,3 +127,13 @@ export const AgentCatalog = z.object({
   providers: z.array(z.object({ name: z.string(), kind: z.enum(['openai', 'anthropic', 'mock']), spec: z.string(), default_model: z.string().nullable() })),
   provider_problem: z.string().nullable(),
 });
+
+/** GET /stats: where games run and how loaded that is (see docs/scale-out.md). */
+export const Stats = z.object({
+  mode: z.enum(['in-process', 'workers']),
+  active_games: z.int().nullable(),
+  queue_depth: z.int().nullable(),
+  workers: z.int().nullable(),
+  node: z.object({ running: z.int(), queued: z.int() }),
+  redis_ok: z.boolean().nullable(),
+});

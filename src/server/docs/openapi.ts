@@ -5,7 +5,7 @@ import { RULES_VERSION } from '../../game/index.js';
 import { EventsQuery, SnapshotQuery } from '../games/game-log.schemas.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from '../tournaments/tournament-request.js';
-import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, SnapshotView, StateView } from './api-schemas.js';
+import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
 
@@ -13,6 +13,7 @@ import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } 
 const SCHEMAS = {
   Error: ErrorBody,
   Health,
+  Stats,
   GameView,
   GamesPage,
   EventView,
@@ -61,6 +62,7 @@ const ERRORS: Record<number, string> = {
 /** Every HTTP route of the API, as data: one table to read, one function to render it. */
 const ROUTES: Route[] = [
   { method: 'get', path: '/health', tag: 'server', summary: 'Liveness, rules version and storage backend', role: 'spectator', ok: { status: 200, schema: 'Health' }, errors: [] },
+  { method: 'get', path: '/stats', tag: 'server', summary: 'Load: active games, queue depth, workers (docs/scale-out.md)', role: 'spectator', ok: { status: 200, schema: 'Stats' }, errors: [] },
   {
     method: 'post',
     path: '/games',
