@@ -81,7 +81,8 @@ describe('the CLI beside a running server, on the embedded database', () => {
 
     // The same database without the server: every output is the same.
     expect(ok(await cli(user, 'games'), 'games alone')).toBe(withServer['games']);
-    expect(withServer['games']).toMatch(/^game_shared_a .*\n^game_shared_b /m);
+    expect(withServer['games']).toMatch(/^game_shared_a /m);
+    expect(withServer['games']).toMatch(/^game_shared_b /m);
     for (const args of [...readers('game_shared_a'), ...readers('game_shared_b')]) expect(ok(await cli(user, ...args), args.join(' ')), args.join(' ')).toBe(withServer[args.join(' ')]);
     expect(withServer['verify game_shared_b']).toBe(ok(await cli(alone, 'verify', 'game_shared_b'), 'verify alone'));
     expect(withServer['replay game_shared_b']).toBe(ok(await cli(alone, 'replay', 'game_shared_b'), 'replay alone'));
