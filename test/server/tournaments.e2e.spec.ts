@@ -356,3 +356,38 @@ describe('a tournament on a server process killed mid-run', () => {
     }
   }, 300_000);
 });
+
+describe('a tournament whose games have a spectator delay', () => {
+  const dataDir = join(tmp, 'delayed');
+  let server: ServerProcess;
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('given its games ended inside their delay, then an anonymous GET /tournaments/:id shows them as still playing (no placements, no standings, no head-to-head) while an admin sees them ended', async () => {
+    server = await spawnServer(envFor(dataDir));
+    const api = client(server);
+    // The longest delay there is (10 min): far beyond this test's own 300 s timeout, so every
+    // anonymous read below falls inside it however slow the machine is.
+    const t = await api.create({ ...SMALL, duplicate: false, pace_ms: 0, spectator_delay_ms: 600_000 });
+    const ended = await until('the tournament to end', async () => {
+      const seen = await api.json<Tournament>(`/tournaments/${t.tournament_id}`, ADMIN);
+      return seen.status === 'ended' ? seen : undefined;
+    }, 240_000);
+    expect(ended.progress).toMatchObject({ played: 3, scheduled: 3 });
+    expect(ended.games.every((g) => g.placements !== null)).toBe(true);
+    expect(ended.standings.reduce((n, s) => n + s.games, 0)).toBe(6);
+    expect((ended as Tournament & { head_to_head: unknown[] }).head_to_head.length).toBeGreaterThan(0);
+
+    const anon = await api.json<Tournament & { head_to_head: unknown[] }>(`/tournaments/${t.tournament_id}`);
+    expect(anon.progress).toMatchObject({ played: 0, scheduled: 3 });
+    expect(anon.games.map((g) => g.placements)).toEqual([null, null, null]);
+    expect(anon.standings.reduce((n, s) => n + s.games, 0)).toBe(0);
+    expect(anon.head_to_head).toEqual([]);
+    const attacks = await api.json<{ games_counted: number }>(`/tournaments/${t.tournament_id}/attacks`);
+    expect(attacks.games_counted).toBe(0);
+  }, 300_000);
+});

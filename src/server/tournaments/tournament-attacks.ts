@@ -4,7 +4,7 @@ import type { EventStore, TournamentGameRecord, TournamentRecord } from '../../s
 import { attackMatrix, attackRows, type AttackCell, type AttackRow } from '../../tournament/attacks.js';
 import { delayed, type Role } from '../auth/roles.js';
 import type { CommitLog } from '../games/commit-log.js';
-import { delayedHead, spectatorDelayOf } from '../games/spectator-delay.js';
+import { foldableBy, pastDelay } from './delayed-games.js';
 
 /** GET /tournaments/:id/attacks: the who-manipulated-whom matrix with the attempts behind each cell. */
 export type TournamentAttacksView = {
@@ -20,13 +20,14 @@ export type TournamentAttacksView = {
  * projected for a spectator of the ended game first, so the matrix can hold nothing an anonymous
  * page may not see (the attempts are public once resolved; the projection makes sure of it).
  * Running games are left out (their attempts are on the live socket), and for a delayed caller
- * so is a game whose end is still inside its spectator delay. Ended games never change, so each
+ * so is a game whose end is still inside its spectator delay; for anyone but an admin, so is a
+ * game whose duplicate set is still being played (foldableBy). Ended games never change, so each
  * one's rows are read once per process (`cache`).
  *
  * @example await attacksOf(store, t, 'spectator', Date.now(), bus.commits, new Map())
  */
 export async function attacksOf(store: EventStore, t: TournamentRecord, role: Role, now: number, commits: CommitLog, cache: Map<string, AttackRow[]>): Promise<TournamentAttacksView> {
-  const ended = (await store.tournaments.games(t.tournament_id)).filter((g) => g.state === 'ended');
+  const ended = await foldableBy(store, (await store.tournaments.games(t.tournament_id)).filter((g) => g.state === 'ended'), role);
   const rows: AttackRow[] = [];
   let counted = 0;
   for (const g of ended) {
@@ -35,12 +36,6 @@ export async function attacksOf(store: EventStore, t: TournamentRecord, role: Ro
     rows.push(...(await rowsOf(store, g, cache)));
   }
   return { tournament_id: t.tournament_id, status: t.status, games_counted: counted, cells: attackMatrix(rows) };
-}
-
-async function pastDelay(store: EventStore, g: TournamentGameRecord, now: number, commits: CommitLog): Promise<boolean> {
-  const game = await store.getGame(g.game_id);
-  const delayMs = spectatorDelayOf(game);
-  return delayMs === 0 || (await delayedHead(store, game, delayMs, now, commits)) >= game.last_seq;
 }
 
 async function rowsOf(store: EventStore, g: TournamentGameRecord, cache: Map<string, AttackRow[]>): Promise<AttackRow[]> {

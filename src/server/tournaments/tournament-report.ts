@@ -1,6 +1,8 @@
 import { readDecisions, readLog } from '../../runner/stored-game.js';
 import type { EventStore, TournamentGameRecord, TournamentRecord } from '../../store/index.js';
 import { tournamentReport, type Report, type ReportGame } from '../../tournament/report.js';
+import type { Role } from '../auth/roles.js';
+import { foldableBy } from './delayed-games.js';
 
 /** GET /tournaments/:id/report. */
 export type TournamentReportView = {
@@ -16,12 +18,13 @@ export type TournamentReportView = {
  * decisions and its LLM seats' provider calls. Only ended games: while the tournament runs its
  * live games hold hidden information, and once a game is over a researcher may see all of it (as
  * GET /games/:id/analytics allows), so every caller allowed the report gets the same figures.
+ * A researcher's report leaves out games whose duplicate set is still being played (foldableBy).
  * Games are folded in key order, so the report does not depend on which game finished first.
  *
- * @example const view = await reportOf(store, await store.tournaments.get(id))
+ * @example const view = await reportOf(store, await store.tournaments.get(id), 'researcher')
  */
-export async function reportOf(store: EventStore, t: TournamentRecord): Promise<TournamentReportView> {
-  const ended = (await store.tournaments.games(t.tournament_id)).filter((g) => g.state === 'ended');
+export async function reportOf(store: EventStore, t: TournamentRecord, role: Role): Promise<TournamentReportView> {
+  const ended = await foldableBy(store, (await store.tournaments.games(t.tournament_id)).filter((g) => g.state === 'ended'), role);
   const games: ReportGame[] = [];
   for (const g of ended) games.push(await reportGame(store, g));
   return { tournament_id: t.tournament_id, status: t.status, games_counted: ended.length, report: tournamentReport(games) };

@@ -72,9 +72,9 @@ export class TournamentsController {
     @Query() query: unknown,
     @Res({ passthrough: true }) res: ReplyHeaders,
   ): Promise<TournamentReportView | string> {
-    requireRole(headers, this.settings, 'researcher');
+    const role = requireRole(headers, this.settings, 'researcher');
     const q = parseOr400(ReportQuery, query, 'query');
-    const report = await tournamentOrHttp(this.tournaments.report(id));
+    const report = await tournamentOrHttp(this.tournaments.report(id, role));
     if (q.format === 'json') return report;
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', `inline; filename="${id}-${q.table}.csv"`);

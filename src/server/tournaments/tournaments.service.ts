@@ -19,6 +19,7 @@ import { reportOf, type TournamentReportView } from './tournament-report.js';
 import { attacksOf, type TournamentAttacksView } from './tournament-attacks.js';
 import type { AttackRow } from '../../tournament/attacks.js';
 import { tournamentView, type TournamentView } from './tournament-view.js';
+import { gamesAsSeenBy } from './delayed-games.js';
 import type { Role } from '../auth/roles.js';
 
 type Running = { controller: AbortController; done: Promise<void>; games: Set<string> };
@@ -63,10 +64,13 @@ export class TournamentsService implements BeforeApplicationShutdown {
     return t;
   }
 
-  /** One tournament for a caller: standings from its ended games only, and its games with links. */
+  /**
+   * One tournament for a caller: standings from its ended games only, and its games with links.
+   * A delayed caller sees a game end only once its spectator delay has passed (gamesAsSeenBy).
+   */
   async view(tournamentId: string, role: Role): Promise<TournamentView> {
     const t = await this.store.tournaments.get(tournamentId);
-    const games = await this.store.tournaments.games(tournamentId);
+    const games = await gamesAsSeenBy(this.store, await this.store.tournaments.games(tournamentId), role, Date.now(), this.bus.commits);
     // Only entrants and seed matter here; no need to resolve the agents again just to read.
     const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
     const results = resultsOf(games);
@@ -79,8 +83,8 @@ export class TournamentsService implements BeforeApplicationShutdown {
   }
 
   /** The research report of a tournament's ended games (see reportOf). */
-  async report(tournamentId: string): Promise<TournamentReportView> {
-    return reportOf(this.store, await this.store.tournaments.get(tournamentId));
+  async report(tournamentId: string, role: Role): Promise<TournamentReportView> {
+    return reportOf(this.store, await this.store.tournaments.get(tournamentId), role);
   }
 
   list(filter: { status?: string[] }, page: { limit?: number; cursor?: string }): Promise<TournamentPage> {
