@@ -9,6 +9,7 @@ import { SimStats } from '../../src/runner/sim-stats.js';
 import { readDecisions, readLog } from '../../src/runner/stored-game.js';
 import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
+import { maskHidden } from '../../src/server/games/partial-figures.js';
 import { JsonLogger } from '../../src/server/json-logger.js';
 import { canonicalJson } from '../../src/store/index.js';
 import { foldView } from '../../src/view/index.js';
@@ -371,7 +372,7 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
   });
 
   describe('analytics', () => {
-    type Analytics = { view: string; private_details: boolean; status: string; figures: { games: number; seatWinRate: Array<number | null>; manipulationOutcomes: Record<string, number>; byAgent: Record<string, { games: number }> } };
+    type Analytics = { view: string; private_details: boolean; status: string; unknown_figures: string[]; figures: { games: number; seatWinRate: Array<number | null>; manipulationOutcomes: Record<string, number>; byAgent: Record<string, { games: number; attacks: number | null }> } };
     it('given an ended game, then researchers and admins get its figures with hidden details, and spectators get 403', async () => {
       for (const token of [RESEARCHER, ADMIN]) {
         const r = await get<Analytics>(`/games/${ended}/analytics`, token);
@@ -398,8 +399,15 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
         stats.add({ events, decisions, agents });
         return JSON.parse(JSON.stringify(stats.figures())) as unknown;
       };
-      expect(researcher.body.figures).toEqual(figuresOf(log.map((e) => viewEvent(e, { role: 'spectator' }))));
+      // What the public table hides is unknown (null, named in unknown_figures), not zero.
+      const projected = log.map((e) => viewEvent(e, { role: 'spectator' }));
+      const stats = new SimStats();
+      stats.add({ events: projected, decisions, agents });
+      expect(researcher.body.figures).toEqual(JSON.parse(JSON.stringify(maskHidden(stats.figures(), projected).figures)));
+      expect(researcher.body.unknown_figures).toContain('byAgent.*.attacks');
+      expect(Object.values(researcher.body.figures.byAgent).every((a) => a.attacks === null)).toBe(true);
       expect(admin.body.figures).toEqual(figuresOf(log));
+      expect(admin.body.unknown_figures).toEqual([]);
       expect(admin.body.figures).not.toEqual(researcher.body.figures);
     });
   });

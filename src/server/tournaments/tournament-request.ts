@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Seed } from '../../protocol/index.js';
 import { TournamentConfigSchema } from '../../tournament/config.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../games/game-request.js';
@@ -13,7 +14,7 @@ const Millis = (max: number) =>
 const serverFields = {
   name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').optional(),
   /** Without one the server draws an unguessable seed: every game's deal derives from it. */
-  seed: z.int('must be a whole number').min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER, 'is too large').optional(),
+  seed: Seed.optional(),
   pace_ms: Millis(MAX_PACE_MS).optional(),
   spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
 };
