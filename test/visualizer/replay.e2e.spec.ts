@@ -102,7 +102,7 @@ describe('visualizer: replaying a stored game', () => {
     await at(page, target.seq);
     await expectTableAt(page, target.seq, 'spectator');
     // The address follows once the position rests (not on every frame of a scrub): awaited, not raced.
-    await page.waitForFunction(`new URL(location.href).searchParams.get('seq') === '${target.seq}'`);
+    await page.waitForURL((url) => url.searchParams.get('seq') === String(target.seq));
     expect(new URL(page.url()).searchParams.get('seq')).toBe(String(target.seq));
 
     // The scrubber: any seq, the same table as the server's.
