@@ -110,15 +110,16 @@ describe('SpectateService over a bus the test publishes on', () => {
     expect(reads - readsBefore).toBeGreaterThan(10);
   });
 
-  it('given the bus skips a step, then its members are told to resync with their last seq, and rejoining with it continues without a gap', async () => {
+  it('given the bus skips steps, then the feed reads them from the store and its members get every seq once, in order, with no resync', async () => {
+    // A bus between processes is at most once (a node that lost its Redis link misses what was
+    // published meanwhile): the store has every committed step, so the feed fills the gap itself.
     const game = await play({ paceMs: 2, skip: (seq) => seq > 60 && seq < 70 });
     const w = await watch();
     w.join({ gameId: game.gameId, afterSeq: 0 });
-    const resync = (await w.next('resync')).data;
-    expect(resync).toMatchObject({ game_id: game.gameId, seq: w.last });
-    w.join({ gameId: game.gameId, afterSeq: resync.seq });
     await w.ended();
     const out = await game.done;
+    expect(out.lastSeq).toBeGreaterThan(70);
+    expect(w.got('resync')).toEqual([]);
     expect(w.seqs).toEqual(Array.from({ length: out.lastSeq }, (_, i) => i + 1));
   });
 
