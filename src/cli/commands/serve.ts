@@ -107,6 +107,17 @@ through a unix socket in the data folder (only this user's), so they work beside
       if (e instanceof ServerConfigError) throw new UsageError(e.message);
       throw e;
     }
+    // A busy port is refused before the database is opened (or created, on a first start): a
+    // server that cannot listen leaves nothing behind. createServer checks again (the port may be
+    // taken meanwhile) before it resumes or deals any game.
+    const { assertPortFree } = await import('../../server/http/port-free.js');
+    try {
+      await assertPortFree(settings.host, settings.port);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      io.err(`tiltyard: ${settings.host}:${settings.port} is in use (choose another with --port or PORT)\n`);
+      return EXIT.failure;
+    }
     // Listening for signals from the start: one arriving while the server starts stops it once it has.
     const stopped = stopSignal();
     // The database opens while Nest's code loads: PGlite's WASM compiles on V8's background
