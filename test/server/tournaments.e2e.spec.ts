@@ -383,7 +383,16 @@ describe('a tournament whose games have a spectator delay', () => {
     expect((ended as Tournament & { head_to_head: unknown[] }).head_to_head.length).toBeGreaterThan(0);
 
     const anon = await api.json<Tournament & { head_to_head: unknown[] }>(`/tournaments/${t.tournament_id}`);
+    // Nor has the tournament ended for them: its status would tell that its last game is over.
+    expect(anon.status).toBe('running');
+    expect(anon.ended_at).toBeNull();
     expect(anon.progress).toMatchObject({ played: 0, scheduled: 3 });
+    // The list's counters and status say no more than the tournament's own page.
+    const listed = await api.json<{ tournaments: Tournament[] }>('/tournaments');
+    const row = listed.tournaments.find((x) => x.tournament_id === t.tournament_id);
+    expect(row).toMatchObject({ status: 'running', ended_at: null, progress: { played: 0, scheduled: 3, failed: 0 } });
+    const adminRow = (await api.json<{ tournaments: Tournament[] }>('/tournaments', ADMIN)).tournaments.find((x) => x.tournament_id === t.tournament_id);
+    expect(adminRow).toMatchObject({ status: 'ended', progress: { played: 3, scheduled: 3 } });
     expect(anon.games.map((g) => g.placements)).toEqual([null, null, null]);
     expect(anon.standings.reduce((n, s) => n + s.games, 0)).toBe(0);
     expect(anon.head_to_head).toEqual([]);

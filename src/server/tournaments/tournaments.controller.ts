@@ -5,7 +5,7 @@ import { parseOr400 } from '../http/validate.js';
 import { SETTINGS } from '../tokens.js';
 import { tournamentOrHttp } from './tournament-http-errors.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from './tournament-request.js';
-import { progressOf, tournamentSummary, type TournamentSummaryView, type TournamentView } from './tournament-view.js';
+import { type TournamentSummaryView, type TournamentView } from './tournament-view.js';
 import { reportToCsv } from '../../tournament/report-csv.js';
 import type { TournamentReportView } from './tournament-report.js';
 import type { TournamentAttacksView } from './tournament-attacks.js';
@@ -42,8 +42,7 @@ export class TournamentsController {
   async list(@Headers() headers: RequestHeaders, @Query() query: unknown): Promise<{ tournaments: TournamentSummaryView[]; next_cursor: string | null }> {
     const role = requireRole(headers, this.settings);
     const q = parseOr400(ListTournamentsQuery, query, 'query');
-    const page = await tournamentOrHttp(this.tournaments.list(q.status ? { status: q.status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
-    return { tournaments: page.tournaments.map((t) => tournamentSummary(t, role, progressOf(t, undefined, this.tournaments.runningGames(t.tournament_id)))), next_cursor: page.next_cursor };
+    return tournamentOrHttp(this.tournaments.list(role, q.status ? { status: q.status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
   }
 
   /** `GET /tournaments/:id` → config, progress, standings (ended games only) and games with links. */

@@ -14,13 +14,13 @@ import { GameService, GameServiceClosedError } from '../games/game.service.js';
 import type { JsonLogger } from '../json-logger.js';
 import { LOGGER, SETTINGS, STORE } from '../tokens.js';
 import type { TournamentRequest } from './tournament-request.js';
-import { tournamentPage, type TournamentPage } from './tournament-page.js';
+import { tournamentPage } from './tournament-page.js';
 import { reportOf, type TournamentReportView } from './tournament-report.js';
 import { attacksOf, type TournamentAttacksView } from './tournament-attacks.js';
 import type { AttackRow } from '../../tournament/attacks.js';
-import { tournamentView, type TournamentView } from './tournament-view.js';
-import { gamesAsSeenBy } from './delayed-games.js';
-import type { Role } from '../auth/roles.js';
+import { progressOf, tournamentSummary, tournamentView, type TournamentSummaryView, type TournamentView } from './tournament-view.js';
+import { gamesAsSeenBy, mayHoldBack, recordAsSeen } from './delayed-games.js';
+import { delayed, type Role } from '../auth/roles.js';
 
 type Running = { controller: AbortController; done: Promise<void>; games: Set<string> };
 
@@ -70,11 +70,12 @@ export class TournamentsService implements BeforeApplicationShutdown {
    */
   async view(tournamentId: string, role: Role): Promise<TournamentView> {
     const t = await this.store.tournaments.get(tournamentId);
-    const games = await gamesAsSeenBy(this.store, await this.store.tournaments.games(tournamentId), role, Date.now(), this.bus.commits);
+    const stored = await this.store.tournaments.games(tournamentId);
+    const games = await gamesAsSeenBy(this.store, stored, role, Date.now(), this.bus.commits);
     // Only entrants and seed matter here; no need to resolve the agents again just to read.
     const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
     const results = resultsOf(games);
-    return tournamentView(t, games, standings({ entrants, seed: t.seed }, results), role, headToHead(entrants, results));
+    return tournamentView(recordAsSeen(t, stored, games), games, standings({ entrants, seed: t.seed }, results), role, headToHead(entrants, results));
   }
 
   /** The who-manipulated-whom matrix of a tournament's ended games, as `role` may see it (see attacksOf). */
@@ -87,8 +88,23 @@ export class TournamentsService implements BeforeApplicationShutdown {
     return reportOf(this.store, await this.store.tournaments.get(tournamentId), role);
   }
 
-  list(filter: { status?: string[] }, page: { limit?: number; cursor?: string }): Promise<TournamentPage> {
-    return tournamentPage(this.store, filter, page);
+  /**
+   * A page of tournaments as `role` may see them: a delayed caller's progress and status of a
+   * tournament whose games have a spectator delay come from its games as seen (gamesAsSeenBy), as
+   * on GET /tournaments/:id; every other row from the stored counters.
+   */
+  async list(role: Role, filter: { status?: string[] }, page: { limit?: number; cursor?: string }): Promise<{ tournaments: TournamentSummaryView[]; next_cursor: string | null }> {
+    const { tournaments, next_cursor } = await tournamentPage(this.store, filter, page);
+    const now = Date.now();
+    const rows = await Promise.all(
+      tournaments.map(async (t) => {
+        if (!delayed(role) || !mayHoldBack(t, now)) return tournamentSummary(t, role, progressOf(t, undefined, this.runningGames(t.tournament_id)));
+        const stored = await this.store.tournaments.games(t.tournament_id);
+        const seen = await gamesAsSeenBy(this.store, stored, role, now, this.bus.commits);
+        return tournamentSummary(recordAsSeen(t, stored, seen), role, progressOf(t, seen));
+      }),
+    );
+    return { tournaments: rows, next_cursor };
   }
 
   /** How many of a tournament's games are being played in this process now (not waiting for a slot). */
