@@ -27,6 +27,18 @@ if (existsSync(join(root, 'src')) && existsSync(tsc) && builtAt <= newest(join(r
   }
 }
 
+// The bundle bin/tiltyard.js prefers (scripts/bundle.mjs), whenever it is older than dist/ (which
+// tsc alone, e.g. the test setup, may have rebuilt): until then the bin runs dist/, just slower.
+const bundle = join(root, 'dist', 'bundle', 'main.js');
+const bundler = join(root, 'scripts', 'bundle.mjs');
+if (existsSync(entry) && existsSync(bundler) && (existsSync(bundle) ? statSync(bundle).mtimeMs : -1) < statSync(entry).mtimeMs) {
+  try {
+    execFileSync(process.execPath, [bundler], { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error('tiltyard: bundling failed; starting from dist/ unbundled');
+  }
+}
+
 // The visualizer (dist/visualizer) likewise, when its sources or the shared view code changed.
 const page = join(root, 'dist', 'visualizer', 'index.html');
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');

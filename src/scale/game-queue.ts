@@ -5,6 +5,7 @@ import type { EventStore, GameRecord } from '../store/index.js';
 import { pingRedis, redisConnection } from './connection.js';
 import { GAME_JOB, GameJobData } from './game-job.js';
 import { GAME_QUEUE, type ScaleSettings } from './settings.js';
+import { GameJobFailedError } from './game-job-failed.js';
 
 /** The queue as /health and /stats show it. */
 export type QueueState = {
@@ -21,10 +22,7 @@ export type FollowOptions = {
   wake?: (gameId: string, wake: () => void) => () => void;
 };
 
-/** The game's job failed in the queue (a worker's error), and the store does not say it settled. */
-export class GameJobFailedError extends Error {
-  override readonly name = 'GameJobFailedError';
-}
+export { GameJobFailedError };
 
 /** Redis calls from a coordinator are raced against this, so a Redis outage never freezes following the store. */
 const REDIS_CALL_MS = 2_000;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { localMigrations, MIGRATIONS_DIR } from '../../src/store/migrations.js';
-import { ensureTemplate, readTemplate } from '../../src/store/pglite-template.js';
+import { copyTemplate, ensureTemplate, readTemplate } from '../../src/store/pglite-template.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-template-'));
 const cache = join(tmp, 'cache');
@@ -24,6 +24,21 @@ describe('the migrated PGlite template', () => {
     expect(existsSync(file)).toBe(true);
     expect(await ensureTemplate(MIGRATIONS_DIR, cache)).toBe(file);
     expect(await readTemplate(MIGRATIONS_DIR, cache)).toBeInstanceOf(Blob);
+    // Unpacked beside the dump: what a new data dir on disk is copied from.
+    expect(existsSync(join(file.replace(/\.tar\.gz$/, ''), 'PG_VERSION'))).toBe(true);
+  });
+
+  it('given a folder that is not empty, then copyTemplate leaves it alone; given a missing one, then it becomes the unpacked template', async () => {
+    const taken = join(tmp, 'taken');
+    mkdirSync(taken);
+    writeFileSync(join(taken, 'mine'), 'x');
+    expect(await copyTemplate(taken, MIGRATIONS_DIR, cache)).toBe(false);
+    expect(existsSync(join(taken, 'PG_VERSION'))).toBe(false);
+    const target = join(tmp, 'copied', 'pglite');
+    mkdirSync(join(tmp, 'copied'));
+    expect(await copyTemplate(target, MIGRATIONS_DIR, cache)).toBe(true);
+    expect(existsSync(join(target, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(`${target}.${process.pid}.tmp`)).toBe(false);
   });
 
   it('given a new data dir and a cached template, then the store opens from it with every migration applied and stays on disk', async () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bootMark, bootMarks } from '../../lib/boot-marks.js';
+import { bootCpuMarks, bootMark, bootMarks } from '../../lib/boot-marks.js';
 import type { ServerSettings } from '../../server/config.js';
 import type { RunningServer } from '../../server/create-server.js';
 import { parseFlags } from '../flags.js';
@@ -79,7 +79,8 @@ token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms betwee
 steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_LOG (debug|info|warn|error|silent;
 default warn). Logs are JSON lines on stdout (TILTYARD_LOG=info for every game started and
 stopped); this summary goes to stderr. TILTYARD_BOOT_TIMES=1 adds one JSON line to stderr once
-started: {"boot_ms": {phase: ms since the process began}}.
+started: {"boot_ms": {phase: ms since the process began}, "boot_cpu_ms": {phase: CPU ms used by
+then}}.
 
 While it runs, the other commands (games, run, replay, verify…) reach its embedded database
 through a unix socket in the data folder (only this user's), so they work beside it.
@@ -142,7 +143,7 @@ through a unix socket in the data folder (only this user's), so they work beside
     const { redactUrl } = await import('../../store/connect.js');
     io.err(banner(settings, server.url, redactUrl));
     server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
-    if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks() })}\n`));
+    if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks(), boot_cpu_ms: bootCpuMarks() })}\n`));
     const signal = await stopped;
     server.logger.emit('info', `${signal}: stopping`, { signal });
     // Nest's own shutdown hook re-raises the signal once the app is closed; our listeners stay

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import { bootMark } from '../../lib/boot-marks.js';
-import { GameJobFailedError, type GameQueue } from '../../scale/game-queue.js';
+import { GameJobFailedError } from '../../scale/game-job-failed.js';
+import type { GameQueue } from '../../scale/game-queue.js';
 import { MAX_RUN_FAILURES, createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
 import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';

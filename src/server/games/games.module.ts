@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { GameQueue } from '../../scale/game-queue.js';
-import { RedisGameBus } from '../../scale/redis-bus.js';
+import type { GameQueue } from '../../scale/game-queue.js';
+import type { RedisGameBus } from '../../scale/redis-bus.js';
 import type { EventStore } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';
 import type { JsonLogger } from '../json-logger.js';
@@ -17,6 +17,8 @@ import { spectatorDelayOf } from './spectator-delay.js';
  */
 async function nodeBus(settings: ServerSettings, logger: JsonLogger, store: EventStore): Promise<GameBus> {
   if (!settings.scale) return new GameBus();
+  // Loaded only with REDIS_URL: the Redis stack is not part of a plain server's start.
+  const { RedisGameBus } = await import('../../scale/redis-bus.js');
   const bus: RedisGameBus = new RedisGameBus(settings.scale, {
     listen: true,
     onProblem: (msg, fields) => logger.emit('warn', msg, fields),
@@ -33,6 +35,13 @@ async function nodeBus(settings: ServerSettings, logger: JsonLogger, store: Even
   return bus;
 }
 
+/** With REDIS_URL, the queue games go to (bullmq, loaded only then); else none. */
+async function gameQueue(settings: ServerSettings): Promise<GameQueue | null> {
+  if (!settings.scale) return null;
+  const { GameQueue } = await import('../../scale/game-queue.js');
+  return new GameQueue(settings.scale);
+}
+
 /**
  * Games: the REST controller, the service that plays them, and the one GameBus of this process.
  * Global, so the spectator gateway (or any module) can inject `GameBus` / `GameService` by class
@@ -43,7 +52,7 @@ async function nodeBus(settings: ServerSettings, logger: JsonLogger, store: Even
   controllers: [GamesController],
   providers: [
     { provide: GameBus, useFactory: nodeBus, inject: [SETTINGS, LOGGER, STORE] },
-    { provide: GAME_QUEUE_PORT, useFactory: (settings: ServerSettings) => (settings.scale ? new GameQueue(settings.scale) : null), inject: [SETTINGS] },
+    { provide: GAME_QUEUE_PORT, useFactory: gameQueue, inject: [SETTINGS] },
     GameService,
   ],
   exports: [GameBus, GameService, GAME_QUEUE_PORT],
