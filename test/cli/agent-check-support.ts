@@ -27,9 +27,11 @@ export function useTempDir(): () => string {
 
 /**
  * A temp skill folder whose command runs one hostile fixture script, copied in with its lib.sh:
- * the sandbox shows an agent its own folder only.
+ * the sandbox shows an agent its own folder only. The deadline is one no loaded machine reaches
+ * (only half-line waits for it, with its own short one): with 3 s, a busy machine's slow answers
+ * drew latency warnings (over half the deadline) or timeouts the cases do not expect.
  */
-export function fixtureSkill(tmp: string, name: string, timeoutMs = 3_000): string {
+export function fixtureSkill(tmp: string, name: string, timeoutMs = 60_000): string {
   const dir = join(tmp, name);
   mkdirSync(dir, { recursive: true });
   for (const file of [`${name}.sh`, 'lib.sh']) copyFileSync(join(fixtures, file), join(dir, file));

@@ -17,7 +17,7 @@ describe('tiltyard agent-check output and usage', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(
-      /^agent-check valid \(command: sh .*valid\.sh · deadline 3000 ms · fallback balanced\)/,
+      /^agent-check valid \(command: sh .*valid\.sh · deadline 60000 ms · fallback balanced\)/,
     );
     expect(run.stdout).toMatch(/✓ protocol +6 window cases/);
     expect(run.stdout).toMatch(/– memory +not judged: the agent keeps no memory/);
