@@ -1,8 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/slowest-first.js';
+
+/**
+ * Files run side by side: most of the suite waits on processes it spawned (the CLI, servers,
+ * sandboxed agents, Chromium) and on databases, not on its own CPU, so twice as many workers as
+ * cores keeps the cores busy (vitest's default, cores − 1, ran one file at a time on two cores).
+ * TILTYARD_TEST_WORKERS overrides it (1 runs the files one after another).
+ */
+const workers = Number(process.env['TILTYARD_TEST_WORKERS']) || Math.max(2, 2 * availableParallelism());
 
 export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+    maxWorkers: workers,
+    // The longest files start first, so the run does not end on one slow file alone.
+    sequence: { sequencer: SlowestFirst },
     // Generous: a timeout is a hang detector, never a speed check (the suite must pass on a loaded
     // machine; timings live in bench/).
     testTimeout: 300_000,

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { commandByName } from './commands/by-name.js';
 import type { Command } from './commands/command.js';
 import { bootMark } from '../lib/boot-marks.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
@@ -40,15 +41,15 @@ function joinNegativeValues(args: readonly string[]): string[] {
  */
 export async function main(argv: readonly string[], io: CliIo, table?: readonly Command[]): Promise<number> {
   const [name, ...rest] = argv;
-  // `serve` alone skips loading every other command: its start is timed, and it begins opening
-  // the database before the server's code is loaded (see serve.ts).
   const all = async () => table ?? (await import('./commands/index.js')).COMMANDS;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage(await all()));
     return EXIT.ok;
   }
   try {
-    const commands = !table && name === 'serve' ? [(await import('./commands/serve.js')).serveCommand] : await all();
+    // A known name loads its own command alone (see by-name.ts); anything else gets the whole table.
+    const own = table ? undefined : await commandByName(name);
+    const commands = own ? [own] : await all();
     const command = commands.find((c) => c.name === name);
     if (!command) throw new UsageError(`unknown command "${name}" (commands: ${commands.map((c) => c.name).join(', ')}; see tiltyard --help)`);
     return await command.run(joinNegativeValues(rest), io);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/commands/command.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { COMMAND_NAMES, commandByName } from '../../src/cli/commands/by-name.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
 import { main } from '../../src/cli/main.js';
 
 function capture(): CliIo & { stdout: string; stderr: string } {
@@ -34,5 +36,11 @@ describe('main', () => {
     const io = capture();
     expect(await main([], io, [broken])).toBe(0);
     expect(io.stdout).toMatch(/Commands:\n {2}broken +always fails\n/);
+  });
+
+  it('loads a command from its own module alone: the same command as the table, every one, nothing for other names', async () => {
+    expect([...COMMAND_NAMES].sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+    for (const command of COMMANDS) expect(await commandByName(command.name), command.name).toBe(command);
+    for (const name of ['index', 'command', 'nope', 'toString', '__proto__', '']) expect(await commandByName(name), name).toBeUndefined();
   });
 });
