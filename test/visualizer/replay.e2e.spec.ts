@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attackList, type GameEvent } from '../../src/view/index.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { EVIL_SPEECH, PRIVATE_MARKER, writeEvilSkill } from './evil-skill.js';
 import { ADMIN, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
@@ -152,6 +153,15 @@ describe('visualizer: replaying a stored game', () => {
     expect(resolution).toMatch(/tactical/);
     if (last.manipulation_outcome) expect(resolution).toContain(last.manipulation_outcome);
     await page.screenshot({ path: join(outDir(), 'visualizer-replay-inspector.png'), fullPage: true });
+    // A page of the newest rows is drawn (a seek redraws only those); "show earlier" draws the next page.
+    const total = attackList((await allEvents(server, gameId, 'admin', ADMIN)) as unknown as GameEvent[]).length;
+    const rows = page.getByTestId('attack-row');
+    expect(await rows.count()).toBe(Math.min(15, total));
+    if (total > 15) {
+      await page.locator('.scroll:has([data-testid=attacks]) [data-testid=show-earlier]').click();
+      await rows.nth(Math.min(30, total) - 1).waitFor();
+      expect(await rows.count()).toBe(Math.min(30, total));
+    }
     await page.close();
   });
 
@@ -215,20 +225,28 @@ describe('visualizer: replaying a stored game', () => {
     })(${head}, ${JSON.stringify([...secrets])})`);
     expect(leaked.size).toBeGreaterThan(100_000);
     expect(leaked.leaked).toEqual([]);
-    // The scan can see: the admin page shows the private whisper.
-    const admin = await open(`?seq=${head}&view=admin`, ADMIN);
+    // The scan can see: the admin page shows the private whisper (where it was said: the feed draws
+    // a page of the newest lines, and the whisperer may have been out long before the end).
+    const admin = await open(`?seq=${lastSaid(adminEvents, PRIVATE_MARKER)}&view=admin`, ADMIN);
     await admin.getByTestId('speech-feed').getByText(PRIVATE_MARKER).first().waitFor();
     await page.close();
     await admin.close();
   }, 600_000);
 
   it('renders markup in speech as text in a replay, with no element created and no dialog', async () => {
-    const page = await open(`?seq=${head}`);
+    const page = await open(`?seq=${lastSaid(await allEvents(server, gameId, 'spectator'), EVIL_SPEECH[1])}`);
     for (const line of EVIL_SPEECH) await page.getByTestId('speech-feed').getByText(line, { exact: true }).first().waitFor();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(browser.dialogs).toEqual([]);
     await page.close();
   });
+
+  /** The seq of the last speech_posted event with this text (the speaker's newest line is then on top of the feed). */
+  const lastSaid = (events: { seq: number; type: string; payload: Record<string, unknown> }[], text: string): number => {
+    const said = events.filter((e) => e.type === 'speech_posted' && e.payload['text'] === text);
+    expect(said.length).toBeGreaterThan(0);
+    return said.at(-1)!.seq;
+  };
 
   it('logged no console errors on any page', () => {
     expect(browser.errors).toEqual([]);

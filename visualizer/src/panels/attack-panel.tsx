@@ -1,6 +1,7 @@
 import type { AttackRow } from '../../../src/view/index.js';
 import { KeyValues } from './key-values.js';
 import { seatColor } from './seat-color.js';
+import { useNewestRows } from './newest-rows.js';
 
 type Props = { rows: readonly AttackRow[]; names: Map<string, string>; selected: string | null; select: (id: string | null) => void; seek: (seq: number) => void };
 
@@ -12,15 +13,15 @@ const outcomeText = (r: AttackRow): string => {
   return res.slipped ? 'slipped' : 'resolved';
 };
 
-const MAX_ROWS = 30;
+/** Rows drawn at first (and per "show earlier"): a little more than the scroll box shows. */
+const PAGE = 15;
 
 /** Every attack (newest first); a click opens the inspector: the plan beside its resolution. */
 export function AttackPanel({ rows, names, selected, select, seek }: Props) {
   const row = rows.find((r) => r.action_id === selected) ?? null;
   const name = (id: string) => names.get(id) ?? id;
-  // The newest MAX_ROWS (a long game has hundreds): drawing them all made every seek redraw them all.
-  const list = rows.slice(-MAX_ROWS).reverse();
-  const earlier = rows.length - list.length;
+  // The newest first, a page of them: a long game has hundreds, and a seek redraws what is drawn.
+  const { rows: list, more } = useNewestRows(rows, rows.length, PAGE);
   return (
     <div>
       {row && (
@@ -83,7 +84,7 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
               </tr>
             </thead>
             <tbody>
-              {list.map((r) => (
+              {list.map(({ item: r }) => (
                 <tr key={r.action_id} class={`clickable${r.action_id === selected ? ' sel' : ''}`} data-testid="attack-row" onClick={() => select(r.action_id)}>
                   <td>{r.turn}</td>
                   <td>
@@ -97,7 +98,7 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
               ))}
             </tbody>
           </table>
-          {earlier > 0 && <p class="muted">…and {earlier} earlier attacks (step back to see them).</p>}
+          {more}
         </div>
       )}
     </div>

@@ -25,7 +25,9 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
   // Everything up to the position on screen: a replay never shows what has not happened yet.
   // (`all` holds seqs first + 1 … head in order: a prefix is a slice, no scan.)
   const upTo = useMemo(() => all.slice(0, Math.max(0, cursor - timeline.first)) as unknown as GameEvent[], [all, cursor, timeline]);
-  const speech = useMemo(() => speechFeed(upTo), [upTo]);
+  // The feed is a per-event map: the whole log's lines once, and a seek only counts those said by then.
+  const speech = useMemo(() => speechFeed(all as unknown as GameEvent[]), [all]);
+  const said = countUpTo(speech, cursor);
   const tabs: Tab[] = ['attacks', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...((role === 'admin' || role === 'researcher') && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
   const seek = (seq: number) => {
     player.pause();
@@ -33,7 +35,7 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
   };
   return (
     <>
-      <SpeechPanel lines={speech} names={names} />
+      <SpeechPanel lines={speech} count={said} names={names} />
       <section class="panel" aria-label="Analysis">
         <div class="tabs" role="tablist">
           {tabs.map((t) => (
@@ -54,4 +56,16 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
       </section>
     </>
   );
+}
+
+/** How many of `rows` (in seq order) have seq ≤ `seq`: a binary search, not a scan. */
+function countUpTo(rows: readonly { seq: number }[], seq: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid]!.seq <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

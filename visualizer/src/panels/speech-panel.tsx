@@ -1,22 +1,25 @@
 import { seatColor } from './seat-color.js';
+import { useNewestRows } from './newest-rows.js';
 
 import type { SpeechLine } from '../../../src/view/index.js';
 
-const MAX_LINES = 200;
+/** Lines drawn at first (and per "show earlier"): a few screens of the feed's scroll box. */
+const PAGE = 30;
 
-/** The speech feed, newest first, announced politely to screen readers as it grows. Text only. */
-export function SpeechPanel({ lines, names }: { lines: readonly SpeechLine[]; names: Map<string, string> }) {
-  // Newest first: the latest line is in view without scrolling. Keys are positions in the whole
-  // feed, so a new line (live) or a short seek adds and drops rows instead of rewriting them all.
-  const start = Math.max(0, lines.length - MAX_LINES);
-  const shown = lines.slice(start).map((l, i) => ({ l, key: start + i })).reverse();
+/**
+ * The speech feed, newest first, announced politely to screen readers as it grows. Text only.
+ * `lines` is the whole game's feed (computed once per log); the first `count` have been said by
+ * the position on screen.
+ */
+export function SpeechPanel({ lines, count, names }: { lines: readonly SpeechLine[]; count: number; names: Map<string, string> }) {
+  const { rows, more } = useNewestRows(lines, count, PAGE);
   return (
     <section class="panel" aria-labelledby="speech-h">
       <h2 id="speech-h">Table talk</h2>
-      {shown.length === 0 && <p class="muted">Nothing said yet.</p>}
+      {rows.length === 0 && <p class="muted">Nothing said yet.</p>}
       {
         <ol class="feed" aria-live="polite" aria-relevant="additions" data-testid="speech-feed">
-          {shown.map(({ l, key }) => (
+          {rows.map(({ item: l, key }) => (
             <li key={key} class={l.channel === 'private' ? 'private' : undefined}>
               <span class="who" style={{ color: seatColor(l.speaker) }}>
                 {names.get(l.speaker) ?? l.speaker}
@@ -29,6 +32,7 @@ export function SpeechPanel({ lines, names }: { lines: readonly SpeechLine[]; na
           ))}
         </ol>
       }
+      {more}
     </section>
   );
 }
