@@ -50,11 +50,26 @@ export function stepInPlace(state: GameState, input: unknown): StepResult {
     return { ok: true, events: ctx.events };
   }
   if (state.status === 'setup') return refuse('game/not_started', 'start the game first');
+  return answerWindow(ctx, i.player_id, i.window, i.decision);
+}
+
+/**
+ * `stepInPlace` for one seat's answer from a caller that built the envelope itself (a search's
+ * rollouts, millions of steps): the same checks and the same events, without re-parsing the
+ * envelope's ids and timestamp. The answer itself is still validated by its window's handler.
+ */
+export function answerInPlace(state: GameState, playerId: string, window: Window, decision: unknown): StepResult {
+  if (state.status !== 'running') return refuse(state.status === 'done' ? 'game/over' : 'game/not_started', state.status === 'done' ? 'the game is over' : 'start the game first');
+  return answerWindow(new StepContext(state, state.ts), playerId, window, decision);
+}
+
+function answerWindow(ctx: StepContext, playerId: string, window: Window, decision: unknown): StepResult {
+  const state = ctx.state;
   const w = state.window;
-  if (!w || !awaitedSeats(state).includes(i.player_id)) return refuse('turn/not_awaited', `${i.player_id} is not awaited now`);
-  if (w.window !== i.window) return refuse('turn/wrong_window', `the open window is ${w.window}, not ${i.window}`);
+  if (!w || !awaitedSeats(state).includes(playerId)) return refuse('turn/not_awaited', `${playerId} is not awaited now`);
+  if (w.window !== window) return refuse('turn/wrong_window', `the open window is ${w.window}, not ${window}`);
   const handler = state.rules.windows === 'compact' && w.window === 'action' ? onCompact : HANDLERS[w.window];
-  handler(ctx, i.player_id, i.decision);
+  handler(ctx, playerId, decision);
   advance(ctx);
   return { ok: true, events: ctx.events };
 }

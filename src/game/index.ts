@@ -1,6 +1,6 @@
 /** The pure game engine: initialState, decide, evolve, and the projections agents and viewers get. */
 export { initialState, ConfigError } from './setup.js';
-export { decide, evolve, fold, stepInPlace, awaiting, EngineInput, type StepResult, type Rejection } from './engine.js';
+export { decide, evolve, fold, stepInPlace, answerInPlace, awaiting, EngineInput, type StepResult, type Rejection } from './engine.js';
 export { requestFor } from './request.js';
 export { viewEvent, viewState, worldView, privateView, type Viewer, type StateView } from './views.js';
 export { legalActions } from './legal.js';
