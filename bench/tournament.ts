@@ -4,7 +4,8 @@
  *    BENCH_GAMES games (default 1,000), persisted to PostgreSQL by the TournamentRunner (one
  *    transaction per game); and, in the same run, the same scheduled games played in memory the
  *    way `simulate` plays them (playGame over the same seats). Reports both throughputs, their
- *    ratio, and whether every game placed the same in both.
+ *    ratio, and whether every game placed the same in both. The runner plays on BENCH_WORKERS
+ *    worker threads (default 1; 0 plays on the main thread) while its main thread writes.
  * 2. LLM seats: `llm:mock:*` entrants whose every call waits BENCH_LATENCY_MS (default 200) of
  *    simulated latency, a BENCH_LLM_GAMES-game (default 64) tournament at --concurrency 16 and at
  *    --concurrency 1 (per-step commits, as LLM seats require), each on a fresh database. Games are
@@ -16,7 +17,7 @@
  *   BENCH_GAMES=100 BENCH_LLM_GAMES=16 npm run bench:tournament
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,7 @@ const GAMES = env('BENCH_GAMES', 1000);
 const LLM_GAMES = env('BENCH_LLM_GAMES', 64);
 const LLM_SERIAL = env('BENCH_LLM_SERIAL_GAMES', LLM_GAMES);
 const LATENCY = env('BENCH_LATENCY_MS', 200);
+const WORKERS = env('BENCH_WORKERS', 1);
 const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 // The mock's latency comes from the providers file, read once when the first llm: seat resolves.
@@ -64,6 +66,13 @@ async function withDatabase<T>(fn: (store: Store) => Promise<T>): Promise<T> {
 
 const perSec = (n: number, ms: number) => Math.round((n / ms) * 1e5) / 100;
 
+/** CPU seconds this process (every thread of it) spent since `from`. */
+const cpuSec = (from: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(from);
+  return Math.round((c.user + c.system) / 1e4) / 100;
+};
+const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
+
 async function builtins() {
   const entrants = ['random', 'balanced', 'aggressor', 'turtle', 'manipulator', 'trickster'];
   const input = { format: 'round-robin', entrants, seats: 4, seeds: Math.ceil(GAMES / 60), max_games: GAMES, compact: true, seed: 1 };
@@ -73,6 +82,7 @@ async function builtins() {
     const config = (await import('../src/tournament/runner.js')).storedConfig(created.tournament);
     const schedule = roundRobinSchedule(config);
 
+    let c0 = process.cpuUsage();
     let t0 = performance.now();
     const memory = new Map<string, number[]>();
     let events = 0;
@@ -83,18 +93,21 @@ async function builtins() {
       memory.set(g.key, seatPlacements(g.seats.length, run.state.placements ?? []));
     }
     const memoryMs = performance.now() - t0;
+    const memoryCpu = cpuSec(c0);
 
+    c0 = process.cpuUsage();
     t0 = performance.now();
-    const out = await runTournament(created.tournament.tournament_id, { store, concurrency: 4, ratingsEveryMs: 2000 });
+    const out = await runTournament(created.tournament.tournament_id, { store, concurrency: 4, ratingsEveryMs: 2000, workers: WORKERS });
     const persistedMs = performance.now() - t0;
+    const persistedCpu = cpuSec(c0);
     const results = resultsOf(await store.tournaments.games(created.tournament.tournament_id));
     const same = results.length === schedule.length && results.every((r) => JSON.stringify(memory.get(r.key)) === JSON.stringify(r.placements));
     return {
       games: schedule.length,
       events,
       failed: out.failed,
-      inMemory: { wallMs: Math.round(memoryMs), gamesPerSec: perSec(schedule.length, memoryMs) },
-      persisted: { wallMs: Math.round(persistedMs), gamesPerSec: perSec(out.done, persistedMs), eventsPerSec: Math.round((events / persistedMs) * 1000), concurrency: 4, commit: 'one transaction per game' },
+      inMemory: { wallMs: Math.round(memoryMs), cpuSec: memoryCpu, gamesPerSec: perSec(schedule.length, memoryMs) },
+      persisted: { wallMs: Math.round(persistedMs), cpuSec: persistedCpu, gamesPerSec: perSec(out.done, persistedMs), eventsPerSec: Math.round((events / persistedMs) * 1000), concurrency: 4, workers: WORKERS, commit: 'one transaction per game' },
       persistedOverInMemory: Math.round((memoryMs / persistedMs) * 100) / 100,
       samePlacementsAsInMemory: same,
       leader: out.standings[0]?.agent,
@@ -118,6 +131,7 @@ async function llm(concurrency: number, games: number) {
 
 try {
   const started = new Date().toISOString();
+  const loadAtStart = load();
   const b = await builtins();
   const fast = await llm(16, LLM_GAMES);
   const slow = await llm(1, LLM_SERIAL);
@@ -126,7 +140,9 @@ try {
     JSON.stringify(
       {
         started,
-        note: 'a shared 2-core machine, loaded by other work while this ran: absolute figures are pessimistic; ratios are the point',
+        // The 1-, 5- and 15-minute load averages (os.loadavg) as measured: on a shared machine they
+        // say how far the wall times can be trusted (cpuSec is this process only, all threads).
+        loadAverage: { start: loadAtStart, end: load() },
         builtins: b,
         llmMock: {
           latencyMsPerCall: LATENCY,

@@ -21,36 +21,79 @@ export type WholeGame = {
   snapshots: readonly GameState[];
 };
 
-const APPEND_GAME_SQL = `SELECT tiltyard_append_game_v1($1, $2, $3, $4, $5::json, $6, $7::jsonb, $8::json, $9::json) AS moved`;
+/**
+ * A whole game checked, hashed and serialised for appendPrepared: plain strings and numbers
+ * only, so it can be made on another thread (a worker playing the game) and posted over.
+ */
+export type PreparedGame = {
+  game_id: string;
+  last_seq: number;
+  last_hash: string;
+  /** The events rows (json_to_recordset), with their hash links. */
+  rows: string;
+  status: string | null;
+  placements: string | null;
+  /** A JSON array of snapshots (snapshotJson). */
+  snapshots: string;
+  snapshot_seq: number | null;
+  actions: string | null;
+};
 
 /**
- * Stores a whole game's log at once — every event with its hash links, the game's final status
- * and placements, its snapshots and its decisions — in one statement (one transaction, one round
- * trip; tiltyard_append_game_v1). The game must have been created and hold no events yet (the
- * statement's guard checks that; the head is read only when it fails). The same
- * log again is a success with `appended: 0` (the head's hash proves it is the same log); a log
- * that is already elsewhere is a ConcurrencyConflictError.
- *
- * @example await appendGame(ctx, id, { events: run.events, actions, snapshots: [] })
+ * Everything appendGame does before it talks to the database: checks the log (checkBatch),
+ * chains its hashes from the genesis hash, and serialises rows, snapshots and decisions
+ * (validated: see actionRowsJson). Pure, so the CPU-heavy half of storing a game can run where
+ * the game was played.
  */
-export async function appendGame(ctx: StoreContext, gameId: string, game: WholeGame): Promise<AppendResult> {
+export function prepareWholeGame(gameId: string, game: WholeGame): PreparedGame {
   const { events } = game;
   if (events.length === 0) throw new InvalidInputError(`game ${gameId}: a whole game has at least one event`);
   checkBatch(gameId, 0, events);
   const hashes = chainHashes(GENESIS_HASH, events);
-  const last = { seq: events.length, hash: hashes[hashes.length - 1]! };
-  const same = (h: { seq: number; hash: string }) => h.seq === last.seq && h.hash === last.hash;
   const rows = events.map((e, i) => toRow(e, i === 0 ? GENESIS_HASH : hashes[i - 1]!, hashes[i]!));
   const life = lifecycle(events);
-  const snapshots = `[${game.snapshots.map((s) => snapshotJson(gameId, s.seq, s)).join(',')}]`;
-  const actions = game.actions.length ? actionRowsJson(game.actions) : null;
-  const [out] = await ctx.sql.rows<{ moved: boolean }>(APPEND_GAME_SQL, [gameId, GENESIS_HASH, last.seq, last.hash, JSON.stringify(rows), life.status, life.placements, snapshots, actions]);
+  const snapSeqs = game.snapshots.map((s) => s.seq);
+  return {
+    game_id: gameId,
+    last_seq: events.length,
+    last_hash: hashes[hashes.length - 1]!,
+    rows: JSON.stringify(rows),
+    status: life.status,
+    placements: life.placements,
+    snapshots: `[${game.snapshots.map((s) => snapshotJson(gameId, s.seq, s)).join(',')}]`,
+    snapshot_seq: snapSeqs.length ? snapSeqs[snapSeqs.length - 1]! : null,
+    actions: game.actions.length ? actionRowsJson(game.actions) : null,
+  };
+}
+
+const APPEND_GAME_SQL = `SELECT tiltyard_append_game_v1($1, $2, $3, $4, $5::json, $6, $7::jsonb, $8::json, $9::json) AS moved`;
+
+/**
+ * Stores a prepared whole game (prepareWholeGame) in one statement (one transaction, one round
+ * trip; tiltyard_append_game_v1): every event with its hash links, the game's final status and
+ * placements, its snapshots and its decisions. The game must have been created and hold no
+ * events yet (the statement's guard checks that; the head is read only when it fails). The same
+ * log again is a success with `appended: 0` (the head's hash proves it is the same log); a log
+ * that is already elsewhere is a ConcurrencyConflictError.
+ */
+export async function appendPrepared(ctx: StoreContext, gameId: string, game: PreparedGame): Promise<AppendResult> {
+  if (game.game_id !== gameId) throw new InvalidInputError(`a game prepared for ${game.game_id} cannot be stored as ${gameId}`);
+  const last = { seq: game.last_seq, hash: game.last_hash };
+  const [out] = await ctx.sql.rows<{ moved: boolean }>(APPEND_GAME_SQL, [gameId, GENESIS_HASH, last.seq, last.hash, game.rows, game.status, game.placements, game.snapshots, game.actions]);
   if (out?.moved !== true) {
     const now = await readHead(ctx, gameId);
-    if (same(now)) return { last_seq: last.seq, last_hash: last.hash, appended: 0, snapshot_seq: null };
+    if (now.seq === last.seq && now.hash === last.hash) return { last_seq: last.seq, last_hash: last.hash, appended: 0, snapshot_seq: null };
     throw new ConcurrencyConflictError(gameId, 0, now.seq);
   }
   ctx.heads.delete(gameId);
-  const snapSeqs = game.snapshots.map((s) => s.seq);
-  return { last_seq: last.seq, last_hash: last.hash, appended: events.length, snapshot_seq: snapSeqs.length ? snapSeqs[snapSeqs.length - 1]! : null };
+  return { last_seq: last.seq, last_hash: last.hash, appended: last.seq, snapshot_seq: game.snapshot_seq };
+}
+
+/**
+ * Stores a whole game's log at once: prepareWholeGame, then appendPrepared.
+ *
+ * @example await appendGame(ctx, id, { events: run.events, actions, snapshots: [] })
+ */
+export async function appendGame(ctx: StoreContext, gameId: string, game: WholeGame): Promise<AppendResult> {
+  return appendPrepared(ctx, gameId, prepareWholeGame(gameId, game));
 }

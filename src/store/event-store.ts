@@ -3,7 +3,7 @@ import type { GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import { recordActions } from './actions.js';
 import { append } from './append.js';
-import { appendGame, type WholeGame } from './append-game.js';
+import { appendGame, appendPrepared, type PreparedGame, type WholeGame } from './append-game.js';
 import type { StoreContext } from './context.js';
 import { clearRunFailures, createGame, getGame, listGames, recordRunFailure, setStatus, type CreateGameInput } from './games.js';
 import { lastSeq } from './heads.js';
@@ -33,6 +33,7 @@ import { TournamentStore } from './tournament-store.js';
  * - getGame(id) / listGames(filter, page) — game rows; keyset pages, newest first
  * - append(id, expectedSeq, events, {state, actions}) — one step, atomically; stale → ConcurrencyConflictError
  * - appendGame(id, {events, actions, snapshots}) — a whole game played in memory, in one transaction
+ * - appendPrepared(id, prepared) — the same, prepared elsewhere (prepareWholeGame, e.g. on a worker thread)
  * - read(id, afterSeq, limit) — events in seq order, byte-identical to what was appended
  * - lastSeq(id) — the head of the log
  * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
@@ -98,6 +99,10 @@ export class EventStore {
 
   appendGame(gameId: string, game: WholeGame): Promise<AppendResult> {
     return appendGame(this.ctx, gameId, game);
+  }
+
+  appendPrepared(gameId: string, game: PreparedGame): Promise<AppendResult> {
+    return appendPrepared(this.ctx, gameId, game);
   }
 
   /** Events per snapshot: an append crossing a multiple of this writes one. */

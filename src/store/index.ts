@@ -2,7 +2,8 @@
 export { openStore, DEFAULT_SNAPSHOT_EVERY, type OpenStoreOptions } from './open-store.js';
 export { EventStore } from './event-store.js';
 export type { CreateGameInput } from './games.js';
-export type { WholeGame } from './append-game.js';
+export type { PreparedGame, WholeGame } from './append-game.js';
+export { prepareWholeGame } from './append-game.js';
 export { TournamentStore } from './tournament-store.js';
 export {
   TOURNAMENT_STATUSES,

@@ -1,11 +1,12 @@
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import type { GameEvent, Placement } from '../protocol/index.js';
 import type { SeatOptions } from '../runner/catch-up.js';
-import type { InputClock } from '../runner/input-clock.js';
+import { INPUT_CLOCKS, type InputClock, type InputClockName } from '../runner/input-clock.js';
 import { buildSeats } from '../runner/lineup.js';
 import { resumePersistent } from '../runner/persistent-runner.js';
 import { configOf, seatAgentNames } from '../runner/stored-game.js';
 import type { EventStore } from '../store/index.js';
+import type { PlayWorkers } from './play-workers.js';
 import { playWholeGame } from './whole-game.js';
 
 /**
@@ -23,7 +24,16 @@ export type GamePorts = {
   /** Every stored batch of a game's events, for a game bus (live spectators). */
   publish?: (gameId: string, events: readonly GameEvent[]) => void;
   seats?: SeatOptions;
+  /**
+   * Threads to play whole games on (see PlayWorkers). Used when nothing in-process is needed: a
+   * named clock, no seat options and no publish (the bus wants the events on this thread).
+   */
+  workers?: PlayWorkers;
 };
+
+/** The name of a clock in INPUT_CLOCKS, or null for an injected one (which cannot cross to a worker). */
+const clockName = (clock: InputClock): InputClockName | null =>
+  (Object.keys(INPUT_CLOCKS) as InputClockName[]).find((k) => INPUT_CLOCKS[k] === clock) ?? null;
 
 /** `ended` with its placements, or `pending` (stopped by the signal, or another runner writes it). */
 export type GameOutcome = { status: 'ended'; placements: Placement[] } | { status: 'pending' };
@@ -38,8 +48,9 @@ export function deterministicSeats(specs: readonly string[]): boolean {
 
 /**
  * Plays (or finishes) one created game of a tournament and stores it. A game with no events whose
- * seats are all deterministic is played in memory and stored whole; anything else goes through
- * the persistent runner, which also resumes a game a killed runner left half-stored.
+ * seats are all deterministic is played in memory (on a worker thread when the ports have them)
+ * and stored whole; anything else goes through the persistent runner, which also resumes a game
+ * a killed runner left half-stored.
  */
 export async function playScheduled(ports: GamePorts, gameId: string): Promise<GameOutcome> {
   const { store } = ports;
@@ -47,6 +58,12 @@ export async function playScheduled(ports: GamePorts, gameId: string): Promise<G
   if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
   const agents = seatAgentNames(game);
   if (ports.commit === 'auto' && game.last_seq === 0 && deterministicSeats(agents)) {
+    const clock = clockName(ports.clock);
+    if (ports.workers && clock && !ports.seats && !ports.publish) {
+      const done = await ports.workers.run({ game_id: gameId, config: configOf(game), seed: game.seed, agents, clock, snapshotEvery: store.snapshotEvery });
+      await store.appendPrepared(gameId, done.prepared);
+      return { status: 'ended', placements: done.placements };
+    }
     const seats = buildSeats(agents, game.seed, ports.seats);
     let whole;
     try {

@@ -9,6 +9,7 @@ import { gameRules, parseTournamentConfig } from './config.js';
 import { nextGames } from './formats.js';
 import { tournamentGameId } from './game-id.js';
 import { playScheduled, type CommitPolicy, type GameOutcome, type GamePorts } from './play-scheduled.js';
+import { PlayWorkers } from './play-workers.js';
 import { runPool } from './pool.js';
 import { byKey, resultsOf, seatPlacements } from './results.js';
 import type { TournamentEvent, TournamentOutcome } from './runner-events.js';
@@ -32,6 +33,11 @@ export type TournamentRunnerOptions = {
   /** Live ratings are recomputed and stored at most this often while games finish (default 1,000 ms). */
   ratingsEveryMs?: number;
   seats?: SeatOptions;
+  /**
+   * Worker threads that play whole built-in games and hash them while this thread writes (default
+   * 0: all on this thread). One is enough on two cores: the database needs the other half.
+   */
+  workers?: number;
   /**
    * Plays one created game instead of the runner (default: playScheduled with the options above).
    * The server passes its own, so tournament games share its game limit, pace and bus like any game.
@@ -115,6 +121,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
 
   await ts.setStatus(tournamentId, 'running');
   emit({ type: 'tournament_started', tournament_id: tournamentId, resumed: games.size > 0, scheduled: games.size, done: count('ended'), failed: count('failed') });
+  const workers = options.workers ? new PlayWorkers(options.workers) : null;
   const ports: GamePorts = {
     store,
     clock: options.clock ?? wallClock,
@@ -122,6 +129,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     ...(signal ? { signal } : {}),
     ...(options.publish ? { publish: options.publish } : {}),
     ...(options.seats ? { seats: options.seats } : {}),
+    ...(workers ? { workers } : {}),
   };
   let fatal: Error | null = null;
 
@@ -159,21 +167,25 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     const s = games.get(g.key)?.state;
     return s !== 'ended' && s !== 'failed';
   };
-  let batch = (record.batch as ScheduledGame[] | null) ?? null;
-  for (;;) {
-    const todo = batch?.filter(unsettled) ?? [];
-    if (todo.length === 0) {
-      const next = nextBatch(config, games);
-      if (next === 'done') return finish('ended');
-      batch = next;
-      await ts.saveBatch(tournamentId, batch);
-      continue;
+  try {
+    let batch = (record.batch as ScheduledGame[] | null) ?? null;
+    for (;;) {
+      const todo = batch?.filter(unsettled) ?? [];
+      if (todo.length === 0) {
+        const next = nextBatch(config, games);
+        if (next === 'done') return finish('ended');
+        batch = next;
+        await ts.saveBatch(tournamentId, batch);
+        continue;
+      }
+      await runPool(todo, options.concurrency ?? 1, playOne, () => signal?.aborted === true || fatal !== null);
+      // Set by the pool's workers (closures), which the compiler's narrowing does not see.
+      const lost = fatal as Error | null;
+      if (lost) throw lost;
+      if (todo.some(unsettled)) return finish('stopped');
+      await rate();
     }
-    await runPool(todo, options.concurrency ?? 1, playOne, () => signal?.aborted === true || fatal !== null);
-    // Set by the pool's workers (closures), which the compiler's narrowing does not see.
-    const lost = fatal as Error | null;
-    if (lost) throw lost;
-    if (todo.some(unsettled)) return finish('stopped');
-    await rate();
+  } finally {
+    await workers?.close();
   }
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logicalInputClock } from '../../src/runner/input-clock.js';
+import { readLog } from '../../src/runner/stored-game.js';
 import { verifyGame } from '../../src/runner/verify-game.js';
 import { InvalidInputError, TournamentNotFoundError, type EventStore } from '../../src/store/index.js';
 import { createTournament } from '../../src/tournament/create.js';
@@ -123,6 +125,21 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
         for (const g of await store.tournaments.games(id)) expect(published.get(g.game_id)).toBe((await store.getGame(g.game_id)).last_seq);
       });
     }
+
+    it('plays whole games on worker threads when asked: the logs this thread writes (ids aside), every game verifies', async () => {
+      const here = await create(store, { format: 'round-robin' });
+      const there = await create(store, { format: 'round-robin' });
+      const a = await run(store, here, { clock: logicalInputClock });
+      const b = await run(store, there, { clock: logicalInputClock, workers: 1, concurrency: 2 });
+      expect(b.out).toMatchObject({ status: 'ended', failed: 0, done: a.out.done });
+      await expectAllVerify(store, there);
+      await expectRatingsRecomputable(store, there);
+      expect(JSON.stringify(b.out.standings)).toBe(JSON.stringify(a.out.standings));
+      // A tournament game's id (and so its event ids) ends in a digest of the tournament id.
+      const logs = async (id: string) =>
+        Promise.all((await store.tournaments.games(id)).map(async (g) => JSON.stringify(await readLog(store, g.game_id)).replaceAll(g.game_id.slice('game_t_'.length), 'ID')));
+      expect(await logs(there)).toEqual(await logs(here));
+    });
 
     it('commits step by step when asked: the games verify and the standings are those of whole-game commits', async () => {
       const whole = await create(store, { format: 'gauntlet' });
