@@ -6,6 +6,7 @@ import type { CommittedStep, GameBus } from '../games/game-bus.js';
 import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../json-logger.js';
 import { estimatedCommit } from './commit-times.js';
+import { backfill } from './feed-backfill.js';
 import type { SpectateNamespace, SpectateSocket } from './messages.js';
 import { RecentLog, projected, viewKey, type LogEntry } from './recent-log.js';
 import { pendingPackets } from './socket-pressure.js';
@@ -303,22 +304,14 @@ export class GameFeed {
   }
 
   /**
-   * Steps went missing on the way here (a bus between processes is at most once: a node that lost
-   * its Redis link misses what was published meanwhile), or may have (`step` null: a resync). The
-   * store has them: read what lies between the live head and `step` (or the store's head), apply
-   * it as one step committed now, then the step and whatever arrived meanwhile, in order.
+   * Steps went missing on the way here, or may have (`step` null: a resync): buffers what arrives
+   * meanwhile, backfills from the store up to `step` (or the store's head; see feed-backfill.ts),
+   * then applies the step and whatever arrived meanwhile, in order.
    */
   private refill(step: CommittedStep | null): void {
     this.buffered = step ? [step] : [];
-    const upTo = async (): Promise<number> => (step ? step.events[0]!.seq - 1 : (await this.ports.store.getGame(this.gameId)).last_seq);
-    void (async () => {
-      const target = await upTo();
-      while (this.liveHead < target && !this.closed) {
-        const page = await this.ports.store.read(this.gameId, this.liveHead, Math.min(this.limits.pageSize, target - this.liveHead));
-        if (page[0]?.seq !== this.liveHead + 1) throw new Error(`the store has no events after seq ${this.liveHead} below ${target}`);
-        this.apply({ game_id: this.gameId, events: page, last_seq: page.at(-1)!.seq, committed_at: this.ports.now() });
-      }
-    })().then(
+    const feed = { head: () => this.liveHead, closed: () => this.closed, apply: (s: CommittedStep) => this.apply(s) };
+    backfill(this.ports, this.gameId, this.limits.pageSize, step ? step.events[0]!.seq - 1 : null, feed).then(
       () => this.drain(),
       (e: unknown) => this.fail(`cannot backfill from the store: ${(e as Error).message}`),
     );
