@@ -93,7 +93,11 @@ export class GameQueue {
         news = false;
         const game = await store.getGame(id);
         if (settled(game)) return game;
-        if (!queued || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) queued = await this.ensureQueued(data);
+        if (!queued || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) {
+          const check = await this.queuedOrSettled(store, data);
+          if (typeof check !== 'boolean') return check.settled;
+          queued = check;
+        }
         if (signal?.aborted) return null;
         if (news) continue;
         woken = new AbortController();
@@ -125,6 +129,22 @@ export class GameQueue {
   async close(): Promise<void> {
     await this.queue.close().catch(() => {});
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /**
+   * ensureQueued, except that a failed job is only an error if the store, read again, still does
+   * not say the game settled: the store was read before the queue, and a worker may have settled
+   * the game in between (its job failing after the game's last step was stored).
+   */
+  private async queuedOrSettled(store: EventStore, data: GameJobData): Promise<boolean | { settled: GameRecord }> {
+    try {
+      return await this.ensureQueued(data);
+    } catch (e) {
+      if (!(e instanceof GameJobFailedError)) throw e;
+      const game = await store.getGame(data.game_id);
+      if (settled(game)) return { settled: game };
+      throw e;
+    }
   }
 
   /**
