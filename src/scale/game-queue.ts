@@ -16,9 +16,13 @@ export type QueueState = {
 
 export type FollowOptions = {
   signal?: AbortSignal;
-  /** How often the store is read for the game's status (ms). */
+  /** How often the store is read for the game's status (ms; default 500, or 5,000 with `wake`). */
   pollMs?: number;
-  /** Subscribes to early news of the game (a lobby notice on the bus) that cuts a poll's wait short. */
+  /**
+   * Subscribes to news of the game's end on the bus (a lobby notice, or the step that ends it):
+   * the store is then read when the bus says so, and only every few seconds otherwise, in case a
+   * message was lost (pub/sub is at most once).
+   */
   wake?: (gameId: string, wake: () => void) => () => void;
 };
 
@@ -26,8 +30,11 @@ export { GameJobFailedError };
 
 /** Redis calls from a coordinator are raced against this, so a Redis outage never freezes following the store. */
 const REDIS_CALL_MS = 2_000;
-/** Every this many store polls, the coordinator checks the game's job is still queued (Redis may have restarted empty). */
-const CHECK_JOB_EVERY = 4;
+/** Store reads of a followed game without news from the bus, and with (then only a backstop for a lost message). */
+const POLL_MS = 500;
+const BACKSTOP_POLL_MS = 5_000;
+/** About this often (ms), the coordinator checks the game's job is still queued (Redis may have restarted empty). */
+const CHECK_JOB_MS = 2_000;
 
 const settled = (g: GameRecord) => g.status === 'ended' || g.status === 'failed' || g.status === 'aborted';
 
@@ -44,7 +51,7 @@ function within<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
  */
 export class GameQueue {
   readonly queue: Queue;
-  private readonly redis: Redis;
+  readonly redis: Redis;
 
   constructor(settings: ScaleSettings) {
     this.redis = redisConnection(settings, 'coordinator');
@@ -68,18 +75,34 @@ export class GameQueue {
   async follow(store: EventStore, data: GameJobData, options: FollowOptions = {}): Promise<GameRecord | null> {
     const { signal } = options;
     const id = data.game_id;
-    let queued = false;
-    for (let polls = 0; ; polls++) {
-      if (signal?.aborted) return null;
-      const game = await store.getGame(id);
-      if (settled(game)) return game;
-      if (!queued || polls % CHECK_JOB_EVERY === 0) queued = await this.ensureQueued(data);
-      if (signal?.aborted) return null;
-      const woken = new AbortController();
-      const stop = options.wake?.(id, () => woken.abort()) ?? (() => {});
-      const cut = signal ? AbortSignal.any([signal, woken.signal]) : woken.signal;
-      await abortableSleep(options.pollMs ?? 500, cut);
-      stop();
+    const pollMs = options.pollMs ?? (options.wake ? BACKSTOP_POLL_MS : POLL_MS);
+    // Subscribed for the whole follow, so news that arrives while the store is read is not lost.
+    let news = false;
+    let woken = new AbortController();
+    const unsubscribe =
+      options.wake?.(id, () => {
+        news = true;
+        woken.abort();
+      }) ?? (() => {});
+    try {
+      let queued = false;
+      for (let polls = 0; ; polls++) {
+        if (signal?.aborted) return null;
+        news = false;
+        const game = await store.getGame(id);
+        if (settled(game)) return game;
+        if (!queued || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) {
+          const check = await this.queuedOrSettled(store, data);
+          if (typeof check !== 'boolean') return check.settled;
+          queued = check;
+        }
+        if (signal?.aborted) return null;
+        if (news) continue;
+        woken = new AbortController();
+        await abortableSleep(pollMs, signal ? AbortSignal.any([signal, woken.signal]) : woken.signal);
+      }
+    } finally {
+      unsubscribe();
     }
   }
 
@@ -104,6 +127,22 @@ export class GameQueue {
   async close(): Promise<void> {
     await this.queue.close().catch(() => {});
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /**
+   * ensureQueued, except that a failed job is only an error if the store, read again, still does
+   * not say the game settled: the store was read before the queue, and a worker may have settled
+   * the game in between (its job failing after the game's last step was stored).
+   */
+  private async queuedOrSettled(store: EventStore, data: GameJobData): Promise<boolean | { settled: GameRecord }> {
+    try {
+      return await this.ensureQueued(data);
+    } catch (e) {
+      if (!(e instanceof GameJobFailedError)) throw e;
+      const game = await store.getGame(data.game_id);
+      if (settled(game)) return { settled: game };
+      throw e;
+    }
   }
 
   /**

@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import type { Lease, LeaseRefusal } from '../../scale/coordinator-lease.js';
 import { INPUT_CLOCKS, type InputClockName } from '../../runner/input-clock.js';
 import type { EventStore } from '../../store/index.js';
 import type { CommitPolicy } from '../../tournament/play-scheduled.js';
@@ -26,7 +28,12 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
   const started = performance.now();
   const clock = options.clock ?? 'wall';
   const commit = options.commit ?? 'auto';
-  const where = await gamesRunWhere(io, store, clock, commit, stop.signal);
+  const where = await gamesRunWhere(io, store, id, clock, commit, stop);
+  if (where && 'held_by' in where) {
+    process.removeListener('SIGINT', onSigint);
+    io.err(`tiltyard: tournament ${id} is being coordinated by ${where.held_by} (its lease expires in ${Math.ceil(where.expires_in_ms / 1000)} s unless renewed); run it from one place only\n`);
+    return EXIT.failure;
+  }
   try {
     const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : {}) });
     display.end();
@@ -36,6 +43,10 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     else {
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       io.out(`Tournament ${id} (${format}, ${(t.config['entrants'] as unknown[]).length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${out.done} games${out.failed ? `, ${out.failed} failed` : ''} (${secs} s this run)\n\n${formatStandings(out.standings)}`);
+    }
+    if (where?.lease.lost.aborted) {
+      io.err(`tiltyard: tournament ${id}: another coordinator took it over (this one could not renew its lease); stopped here\n`);
+      return EXIT.failure;
     }
     if (out.status === 'stopped') {
       io.err(`tiltyard: tournament ${id} stopped before its end; continue it with \`tiltyard tournament resume ${id}\`\n`);
@@ -53,7 +64,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
  * processes through the queue (REDIS_URL set), this process only scheduling, following each game
  * in the store and rating. Games in flight are then bounded by the workers, not by --concurrency.
  */
-async function gamesRunWhere(io: CliIo, store: EventStore, clock: InputClockName, commit: CommitPolicy, signal: AbortSignal): Promise<{ play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; close: () => Promise<void> } | null> {
+async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: InputClockName, commit: CommitPolicy, stop: AbortController): Promise<Queued | LeaseRefusal | null> {
   const { scaleSettings, ScaleConfigError } = await import('../../scale/settings.js');
   let settings;
   try {
@@ -66,10 +77,36 @@ async function gamesRunWhere(io: CliIo, store: EventStore, clock: InputClockName
   if (store.backend !== 'postgres') throw new UsageError('REDIS_URL is set, so games run on workers, but the store is the embedded PGlite database, which workers cannot share: set DATABASE_URL to the PostgreSQL the workers use (or unset REDIS_URL to play in this process)');
   const { GameQueue } = await import('../../scale/game-queue.js');
   const { queuedPlay } = await import('../../scale/queued-play.js');
+  const { acquireLease, leaseKey } = await import('../../scale/coordinator-lease.js');
   const queue = new GameQueue(settings);
+  const lease = await acquireLease(queue.redis, leaseKey(settings.prefix, id), `tiltyard tournament (pid ${process.pid} on ${hostname()})`).catch(async (e: unknown) => {
+    await queue.close();
+    throw e;
+  });
+  if ('held_by' in lease) {
+    await queue.close();
+    return lease;
+  }
+  lease.lost.addEventListener('abort', () => stop.abort(), { once: true });
+  // The step that ends a game, heard on the bus, tells the coordinator to read the store; without
+  // it (a lost message) the store is read every few seconds anyway.
+  const { RedisGameBus } = await import('../../scale/redis-bus.js');
+  const bus = new RedisGameBus(settings, { listen: true });
+  await bus.start().catch(async (e: unknown) => {
+    await lease.release();
+    await Promise.all([queue.close(), bus.close()]);
+    throw e;
+  });
+  const wake = (gameId: string, w: () => void) => bus.subscribe(gameId, (step) => step.events.some((e) => e.type === 'game_ended') && w());
   io.err(`tiltyard: REDIS_URL is set: the games are queued for \`tiltyard worker\` processes (prefix ${settings.prefix})\n`);
-  return { play: queuedPlay(queue, store, { clock, commit, signal }), concurrency: QUEUED_IN_FLIGHT, close: () => queue.close() };
+  const close = async () => {
+    await lease.release();
+    await Promise.all([queue.close(), bus.close()]);
+  };
+  return { play: queuedPlay(queue, store, { clock, commit, signal: stop.signal, wake }), concurrency: QUEUED_IN_FLIGHT, lease, close };
 }
+
+type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; lease: Lease; close: () => Promise<void> };
 
 /** Games a coordinator keeps queued at once: enough to keep many workers busy; each costs one store read per poll. */
 const QUEUED_IN_FLIGHT = 256;

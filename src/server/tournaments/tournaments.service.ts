@@ -1,4 +1,7 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
+import { acquireLease, leaseKey, LEASE_MS } from '../../scale/coordinator-lease.js';
+import type { GameQueue } from '../../scale/game-queue.js';
 import type { EventStore, TournamentRecord } from '../../store/index.js';
 import type { GameOutcome } from '../../tournament/play-scheduled.js';
 import { resultsOf } from '../../tournament/results.js';
@@ -12,7 +15,7 @@ import { GameBus } from '../games/game-bus.js';
 import { optionsOf, type GameOptions } from '../games/game-options.js';
 import { GameService, GameServiceClosedError } from '../games/game.service.js';
 import type { JsonLogger } from '../json-logger.js';
-import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import type { TournamentRequest } from './tournament-request.js';
 import { tournamentPage } from './tournament-page.js';
 import { reportOf, type TournamentReportView } from './tournament-report.js';
@@ -37,6 +40,8 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
 export class TournamentsService implements BeforeApplicationShutdown {
   private readonly running = new Map<string, Running>();
   private closed = false;
+  /** Scaled out: looks for tournaments whose coordinator died (its lease expired) to take over. */
+  private sweep: NodeJS.Timeout | null = null;
   /** Manipulation attempts of ended games (they never change), by game id. */
   private readonly attackRows = new Map<string, AttackRow[]>();
 
@@ -46,6 +51,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
     @Inject(LOGGER) private readonly logger: JsonLogger,
     private readonly games: GameService,
     private readonly bus: GameBus,
+    @Optional() @Inject(GAME_QUEUE_PORT) private readonly queue: GameQueue | null = null,
   ) {}
 
   /**
@@ -115,14 +121,29 @@ export class TournamentsService implements BeforeApplicationShutdown {
 
   /** Resumes every tournament no runner finished (oldest first). Called once the server listens (createServer). */
   async afterListen(): Promise<void> {
-    const unfinished = (await tournamentPage(this.store, { status: ['created', 'running'] }, { limit: 500 })).tournaments.reverse();
+    const unfinished = await this.resumeUnfinished();
+    if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished tournament(s)`, { tournament_ids: unfinished });
+    // Scaled out, a tournament whose coordinating node died is taken over by whichever node finds
+    // its lease expired first. Only the servers' own (stored with options): a CLI tournament keeps
+    // its own clock and commit policy, and is resumed with `tiltyard tournament resume`.
+    if (this.queue) {
+      this.sweep = setInterval(() => void this.resumeUnfinished(true).catch((e: unknown) => this.logger.emit('warn', 'cannot look for unfinished tournaments', { error: message(e) })), LEASE_MS);
+      this.sweep.unref();
+    }
+  }
+
+  private async resumeUnfinished(serversOwn = false): Promise<string[]> {
+    const unfinished = (await tournamentPage(this.store, { status: ['created', 'running'] }, { limit: 500 })).tournaments
+      .reverse()
+      .filter((t) => !this.running.has(t.tournament_id) && (!serversOwn || t.options !== null));
     for (const t of unfinished) this.start(t, await this.optionsOfResumed(t));
-    if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished tournament(s)`, { tournament_ids: unfinished.map((t) => t.tournament_id) });
+    return unfinished.map((t) => t.tournament_id);
   }
 
   /** Stops starting games and waits for every runner to return (its games stop with GameService). */
   async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
+    if (this.sweep) clearInterval(this.sweep);
     for (const r of this.running.values()) r.controller.abort();
     await Promise.all([...this.running.values()].map((r) => r.done));
   }
@@ -144,19 +165,42 @@ export class TournamentsService implements BeforeApplicationShutdown {
     const controller = new AbortController();
     const games = new Set<string>();
     const id = t.tournament_id;
-    const done = runTournament(id, {
-      store: this.store,
-      // The server's game limit is the real bound: let the runner offer it every game it may play.
-      concurrency: this.games.capacity,
-      signal: controller.signal,
-      gameOptions: options,
-      play: (gameId) => this.play(gameId, games, controller.signal),
-      onEvent: (e) => this.announce(t, e, options.spectator_delay_ms),
-    })
-      .then((out) => this.logger.emit('info', out.status === 'ended' ? 'tournament ended' : 'tournament paused for shutdown; it resumes at the next start', { tournament_id: id, played: out.done, failed: out.failed }))
+    const done = (async () => {
+      const lease = await this.lease(id);
+      if (lease === 'elsewhere') return;
+      lease?.lost.addEventListener('abort', () => controller.abort(), { once: true });
+      try {
+        const out = await runTournament(id, {
+          store: this.store,
+          // The server's game limit is the real bound: let the runner offer it every game it may play.
+          concurrency: this.games.capacity,
+          signal: controller.signal,
+          gameOptions: options,
+          play: (gameId) => this.play(gameId, games, controller.signal),
+          onEvent: (e) => this.announce(t, e, options.spectator_delay_ms),
+        });
+        if (lease?.lost.aborted) this.logger.emit('warn', 'tournament taken over by another coordinator (this node could not renew its lease); stopped here', { tournament_id: id });
+        else this.logger.emit('info', out.status === 'ended' ? 'tournament ended' : 'tournament paused for shutdown; it resumes at the next start', { tournament_id: id, played: out.done, failed: out.failed });
+      } finally {
+        await lease?.release();
+      }
+    })()
       .catch((e: unknown) => this.logger.emit('error', 'tournament runner failed; it resumes at the next start', { tournament_id: id, error: message(e) }))
       .finally(() => this.running.delete(id));
     this.running.set(id, { controller, done, games });
+  }
+
+  /**
+   * Scaled out, the lease that makes this node the tournament's only coordinator: null in-process
+   * (one process, `running` already keeps it single), 'elsewhere' while another node or a
+   * `tiltyard tournament` holds it (the sweep tries again later).
+   */
+  private async lease(id: string) {
+    if (!this.queue || !this.settings.scale) return null;
+    const lease = await acquireLease(this.queue.redis, leaseKey(this.settings.scale.prefix, id), `api node (pid ${process.pid} on ${hostname()})`);
+    if ('lost' in lease) return lease;
+    this.logger.emit('debug', 'tournament coordinated elsewhere', { tournament_id: id, held_by: lease.held_by });
+    return 'elsewhere' as const;
   }
 
   /**

@@ -1,0 +1,67 @@
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GameJobFailedError, GameQueue } from '../../src/scale/game-queue.js';
+import { GAME_QUEUE } from '../../src/scale/settings.js';
+import type { EventStore, GameRecord } from '../../src/store/index.js';
+import { freshPrefix, until } from './support.js';
+
+/**
+ * GameQueue.follow against the machine's Redis, with a store that answers from a script: the
+ * store is read before the queue, so a job that failed after its game settled (the worker's last
+ * step stored, then its job failed) must not make a settled game a failed one.
+ */
+const REDIS = process.env['TILTYARD_TEST_REDIS'] ?? 'redis://127.0.0.1:6379';
+const redis = new Redis(REDIS, { maxRetriesPerRequest: null });
+afterAll(() => redis.quit());
+
+/** A store whose getGame answers `statuses` in turn (the last one from then on), counting reads. */
+function scriptedStore(gameId: string, statuses: GameRecord['status'][]): EventStore & { reads: number } {
+  const store = {
+    reads: 0,
+    getGame: (id: string) => {
+      expect(id).toBe(gameId);
+      const status = statuses[Math.min(store.reads++, statuses.length - 1)]!;
+      return Promise.resolve({ game_id: id, status, placements: status === 'ended' ? [] : null } as unknown as GameRecord);
+    },
+  };
+  return store as unknown as EventStore & { reads: number };
+}
+
+/** Queues the game's job and lets a worker fail it. */
+async function failedJob(prefix: string, queue: GameQueue, gameId: string): Promise<void> {
+  await queue.enqueue({ game_id: gameId, mode: 'live' });
+  const worker = new Worker(GAME_QUEUE, () => Promise.reject(new Error('worker lost its database')), { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix });
+  try {
+    await until('the job to fail', async () => ((await (await queue.queue.getJob(gameId))?.getState()) === 'failed' ? true : undefined), 30_000, 50);
+  } finally {
+    await worker.close();
+  }
+}
+
+describe('GameQueue.follow with a failed job', () => {
+  it('returns the game when the store, read again, says it settled after the first read', async () => {
+    const prefix = freshPrefix('follow');
+    const queue = new GameQueue({ redisUrl: REDIS, prefix });
+    try {
+      await failedJob(prefix, queue, 'game_settled');
+      const store = scriptedStore('game_settled', ['running', 'ended']);
+      const game = await queue.follow(store, { game_id: 'game_settled', mode: 'live' });
+      expect(game?.status).toBe('ended');
+      expect(store.reads).toBe(2);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('still fails a game whose job failed while the store says it is unsettled', async () => {
+    const prefix = freshPrefix('follow');
+    const queue = new GameQueue({ redisUrl: REDIS, prefix });
+    try {
+      await failedJob(prefix, queue, 'game_stuck');
+      await expect(queue.follow(scriptedStore('game_stuck', ['running']), { game_id: 'game_stuck', mode: 'live' })).rejects.toBeInstanceOf(GameJobFailedError);
+    } finally {
+      await queue.close();
+    }
+  });
+});
