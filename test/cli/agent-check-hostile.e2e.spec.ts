@@ -128,22 +128,9 @@ describe.concurrent('tiltyard agent-check on hostile agents', () => {
     const run = await tiltyard('agent-check', fixtureSkill(tmp(), 'illegal'), '--json', '--games', '1');
     expect(run.code).toBe(1);
     const r = report(run);
-    expect(about(r, 'legal', 'action/card_not_in_hand')).toMatchObject({
-      severity: 'error',
-      window: 'action',
-    });
-    expect(about(r, 'legal', 'reaction/not_a_guard')).toMatchObject({
-      severity: 'error',
-      window: 'reaction',
-    });
-    expect(about(r, 'legal', 'talk/private_needs_target')).toMatchObject({
-      severity: 'error',
-      window: 'talk',
-    });
-    expect(about(r, 'legal', 'intent/illegal_target')).toMatchObject({
-      severity: 'error',
-      window: 'intent',
-    });
+    for (const code of ['action/card_not_in_hand', 'reaction/not_a_guard', 'talk/private_needs_target', 'intent/illegal_target']) {
+      expect(about(r, 'legal', code)).toMatchObject({ severity: 'error', window: code.split('/')[0] });
+    }
     expect(r.findings.filter((f) => f.check === 'schema')).toEqual([]);
     expect(about(r, 'games', 'rejected by the engine')).toMatchObject({ severity: 'error' });
     expect(r.figures.games!.legal_rate).toBeLessThan(1);
