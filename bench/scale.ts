@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { meterCpu } from './proc-cpu.js';
 import { bench, freshDb, playSpan, prefix, round, start, type Proc } from './scale-harness.js';
 import { spectate, type SpectateResult } from './scale-spectate.js';
 
@@ -54,22 +55,37 @@ const report = run.report;
 report['sizes'] = sizes;
 report['load_average_start'] = loadavg().map(round);
 
-type Throughput = { games: number; wall_s: number; play_s: number; games_per_s: number };
+type Throughput = { games: number; wall_s: number; play_s: number; games_per_s: number; cpu_ms_per_game: Record<string, number> };
 
 /** One tournament through the CLI: in-process (workers = 0) or on `workers` workers of `concurrency`. */
 async function tournament(agents: string, games: number, workers: number, concurrency: number): Promise<Throughput> {
   const db = await freshDb(run);
   const e: Record<string, string> = { DATABASE_URL: db, REDIS_URL: workers ? REDIS : '', TILTYARD_QUEUE_PREFIX: prefix() };
   const ws = await Promise.all(Array.from({ length: workers }, () => start(run, ['worker', '--concurrency', String(concurrency)], e, /^Tiltyard worker:/m)));
+  const dbName = new URL(db).pathname.slice(1);
+  const coordinator: number[] = [];
+  // From the coordinator's start (the workers are up and idle) to its exit, workers not yet stopped.
+  const cpu = meterCpu([
+    { role: 'workers', pids: ws.map((w) => w.child.pid!) },
+    { role: 'coordinator', pids: coordinator },
+    { role: 'postgres_backends', cmdline: new RegExp(`^postgres: .* ${dbName} `) },
+    { role: 'redis_server_shared', cmdline: /^redis-server / },
+    { role: 'postgres_background_shared', cmdline: /^postgres: \S+: (walwriter|checkpointer|background writer|autovacuum launcher|logical replication launcher)/ },
+  ]);
   const t0 = performance.now();
   const cli = await start(run, ['tournament', '--agents', agents, '--seats', '4', '--seeds', String(Math.max(1, Math.ceil(games / 4))), '--games', String(games), '--compact', '--concurrency', String(concurrency), '--json'], e, null);
+  coordinator.push(cli.child.pid!);
   const code = await cli.exited;
   const wall = (performance.now() - t0) / 1000;
+  const cpuS = cpu.stop();
   await stopAll(ws);
   if (code !== 0) throw new Error(`tournament exited ${code}: ${cli.stderr().slice(-1500)}`);
   const played = (JSON.parse(cli.stdout()) as { games: number }).games;
   const span = await playSpan(db);
-  return { games: played, wall_s: round(wall), play_s: round(span), games_per_s: round(played / span, 3) };
+  const perGame = (s: number) => round((s * 1000) / played);
+  const cpuMs = Object.fromEntries(Object.entries(cpuS).map(([k, s]) => [k, perGame(s)]));
+  cpuMs['total_own'] = perGame(Object.entries(cpuS).reduce((a, [k, s]) => (k.endsWith('_shared') ? a : a + s), 0));
+  return { games: played, wall_s: round(wall), play_s: round(span), games_per_s: round(played / span, 3), cpu_ms_per_game: cpuMs };
 }
 
 async function stopAll(ps: Proc[]): Promise<void> {

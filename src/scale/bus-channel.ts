@@ -18,6 +18,22 @@ const StepMessage = z.object({
   committed_at: z.number(),
   events: z.array(WireEvent).min(1),
 });
+/**
+ * A batch stored without its events on the channel (a whole game committed in one transaction:
+ * some thousand events, over half a megabyte of JSON). Most listeners only need to know it is
+ * there (a coordinator waiting for the game's end); a node with spectators of the game reads the
+ * events from the store. Carrying them would make every worker serialise, and every coordinator
+ * and node parse, each whole game once more.
+ */
+const StoredMessage = z.object({
+  kind: z.literal('stored'),
+  game_id: z.string(),
+  first_seq: z.int().min(1),
+  last_seq: z.int().min(1),
+  committed_at: z.number(),
+  /** The batch holds the game's end. */
+  ended: z.boolean(),
+});
 const LobbyMessage = z.object({
   kind: z.literal('lobby'),
   notice: z.looseObject({ type: z.string() }),
@@ -25,10 +41,14 @@ const LobbyMessage = z.object({
   /** A game starting with a spectator delay: each node records its commit times from now. */
   retain_ms: z.int().min(0).optional(),
 });
-export const BusMessage = z.discriminatedUnion('kind', [StepMessage, LobbyMessage]);
+export const BusMessage = z.discriminatedUnion('kind', [StepMessage, StoredMessage, LobbyMessage]);
+
+/** Events first_seq…last_seq of a game were committed and are in the store (see StoredMessage). */
+export type StoredBatch = Omit<z.infer<typeof StoredMessage>, 'kind'>;
 
 export type BusMessage =
   | { kind: 'step'; step: CommittedStep }
+  | ({ kind: 'stored' } & StoredBatch)
   | { kind: 'lobby'; notice: LobbyNotice; delivery: LobbyDelivery; retain_ms?: number };
 
 export function encodeBusMessage(m: BusMessage): string {
@@ -48,5 +68,9 @@ export function decodeBusMessage(raw: string): BusMessage | { error: string } {
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   const m = parsed.data;
   if (m.kind === 'step') return { kind: 'step', step: { game_id: m.game_id, last_seq: m.last_seq, committed_at: m.committed_at, events: m.events as unknown as GameEvent[] } };
+  if (m.kind === 'stored') {
+    if (m.first_seq > m.last_seq) return { error: `first_seq ${m.first_seq} is after last_seq ${m.last_seq}` };
+    return m;
+  }
   return { kind: 'lobby', notice: m.notice as unknown as LobbyNotice, delivery: m.delivery.publicDelayMs === undefined ? {} : { publicDelayMs: m.delivery.publicDelayMs }, ...(m.retain_ms !== undefined ? { retain_ms: m.retain_ms } : {}) };
 }

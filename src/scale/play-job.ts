@@ -1,16 +1,16 @@
 import type { GameEvent } from '../protocol/index.js';
 import { INPUT_CLOCKS } from '../runner/input-clock.js';
-import type { GameBus } from '../server/games/game-bus.js';
 import type { JsonLogger } from '../server/json-logger.js';
 import { playLive } from '../server/games/live-game.js';
 import { ConcurrencyConflictError, type EventStore, type GameRecord } from '../store/index.js';
 import { playScheduled } from '../tournament/play-scheduled.js';
 import type { GameJobData } from './game-job.js';
+import type { RedisGameBus } from './redis-bus.js';
 
 /** What a worker's run of one job came to: settled in the store, or to be tried again (and when). */
 export type JobOutcome = { settled: GameRecord } | { again: 'now' | number; why: string };
 
-export type PlayJobDeps = { store: EventStore; bus: GameBus; logger: JsonLogger };
+export type PlayJobDeps = { store: EventStore; bus: RedisGameBus; logger: JsonLogger };
 
 /** After a superseded run, look again this soon: the other writer has probably finished or died by then. */
 export const SUPERSEDED_RETRY_MS = 2_000;
@@ -44,6 +44,8 @@ export async function playJob(deps: PlayJobDeps, data: Required<GameJobData>, si
           commit: data.commit,
           signal,
           publish: (gameId: string, events: readonly GameEvent[]) => bus.publish({ game_id: gameId, events: [...events], last_seq: events.at(-1)!.seq, committed_at: Date.now() }),
+          // A whole game crosses the bus as a notice: whoever shows it reads it from the store.
+          publishStored: (gameId: string, lastSeq: number) => bus.publishStored({ game_id: gameId, first_seq: 1, last_seq: lastSeq, committed_at: Date.now(), ended: true }),
         },
         id,
       );

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
+import { KeyedListeners } from '../lib/keyed-listeners.js';
 import { GameBus, type CommittedStep, type LobbyDelivery, type LobbyNotice } from '../server/games/game-bus.js';
-import { busChannel, decodeBusMessage, encodeBusMessage } from './bus-channel.js';
+import type { GameEvent } from '../protocol/index.js';
+import { busChannel, decodeBusMessage, encodeBusMessage, type StoredBatch } from './bus-channel.js';
 import { redisConnection } from './connection.js';
 import type { ScaleSettings } from './settings.js';
 
@@ -11,6 +13,12 @@ export type RedisBusOptions = {
   onProblem?: (what: string, detail: Record<string, unknown>) => void;
   /** Told of every lobby notice that arrives (before listeners), e.g. to retain a delayed game's commit times. */
   onNotice?: (notice: LobbyNotice) => void;
+  /**
+   * Reads a stored batch's events (`afterSeq` < seq ≤ `lastSeq`) from the store, so a batch
+   * announced without its events (publishStored) reaches this process's step listeners as a
+   * step. Asked only for games something here listens to; without it, they hear only onStored.
+   */
+  readStored?: (gameId: string, afterSeq: number, lastSeq: number) => Promise<GameEvent[]>;
 };
 
 /**
@@ -27,6 +35,7 @@ export class RedisGameBus extends GameBus {
   private readonly sub: Redis | null;
   private readonly channel: string;
   private connectedOnce = false;
+  private readonly stored = new KeyedListeners<StoredBatch>();
 
   constructor(
     settings: ScaleSettings,
@@ -67,6 +76,16 @@ export class RedisGameBus extends GameBus {
     this.send(encodeBusMessage({ kind: 'step', step }));
   }
 
+  /** Tells every process that a batch of a game is in the store, without carrying its events. */
+  publishStored(batch: StoredBatch): void {
+    this.send(encodeBusMessage({ kind: 'stored', ...batch }));
+  }
+
+  /** Told of each stored batch of the game (e.g. a coordinator waiting for its end). */
+  onStored(gameId: string, listener: (batch: StoredBatch) => void): () => void {
+    return this.stored.add(gameId, listener);
+  }
+
   override announce(notice: LobbyNotice, delivery: LobbyDelivery = {}): void {
     this.send(encodeBusMessage({ kind: 'lobby', notice, delivery }));
   }
@@ -85,11 +104,42 @@ export class RedisGameBus extends GameBus {
     this.pub.publish(this.channel, message).catch((e: unknown) => this.options.onProblem?.('cannot publish on the bus', { error: String(e) }));
   }
 
+  /**
+   * A batch announced without its events: its listeners hear it, and the step listeners of the
+   * game (spectator feeds) get its events read from the store, as one step, just as if they had
+   * crossed the channel. A read that fails makes every feed compare itself with the store.
+   */
+  private receiveStored(batch: StoredBatch): void {
+    this.stored.emit(batch.game_id, batch);
+    const read = this.options.readStored;
+    if (!read || !this.listening(batch.game_id)) {
+      // Nobody here shows the steps; a delayed game's commit times are still recorded.
+      this.commits.record(batch.game_id, batch.first_seq, batch.committed_at);
+      return;
+    }
+    void (async () => {
+      let events: GameEvent[];
+      try {
+        events = await read(batch.game_id, batch.first_seq - 1, batch.last_seq);
+        if (events.length !== batch.last_seq - batch.first_seq + 1) throw new Error(`the store holds ${events.length} of events ${batch.first_seq}…${batch.last_seq}`);
+      } catch (e) {
+        this.options.onProblem?.('cannot read a stored batch announced on the bus; feeds backfill from the store', { game_id: batch.game_id, error: String(e) });
+        return this.resync();
+      }
+      try {
+        super.publish({ game_id: batch.game_id, events, last_seq: batch.last_seq, committed_at: batch.committed_at });
+      } catch (e) {
+        this.options.onProblem?.('a bus listener failed', { error: String(e) });
+      }
+    })();
+  }
+
   private receive(raw: string): void {
     const m = decodeBusMessage(raw);
     if ('error' in m) return this.options.onProblem?.('dropped a malformed bus message', { error: m.error });
     try {
       if (m.kind === 'step') super.publish(m.step);
+      else if (m.kind === 'stored') this.receiveStored({ game_id: m.game_id, first_seq: m.first_seq, last_seq: m.last_seq, committed_at: m.committed_at, ended: m.ended });
       else {
         this.options.onNotice?.(m.notice);
         super.announce(m.notice, m.delivery);

@@ -23,6 +23,11 @@ export type GamePorts = {
   signal?: AbortSignal;
   /** Every stored batch of a game's events, for a game bus (live spectators). */
   publish?: (gameId: string, events: readonly GameEvent[]) => void;
+  /**
+   * Instead of `publish` for a game stored whole: only that events 1…lastSeq are stored (a bus
+   * between processes, whose listeners read the events from the store if they show them).
+   */
+  publishStored?: (gameId: string, lastSeq: number) => void;
   seats?: SeatOptions;
   /**
    * Threads to play whole games on (see PlayWorkers). Used when nothing in-process is needed: a
@@ -72,7 +77,8 @@ export async function playScheduled(ports: GamePorts, gameId: string): Promise<G
       await Promise.all(seats.map((s) => s.close()));
     }
     await store.appendGame(gameId, whole);
-    ports.publish?.(gameId, whole.events);
+    if (ports.publishStored) ports.publishStored(gameId, whole.events.length);
+    else ports.publish?.(gameId, whole.events);
     return { status: 'ended', placements: whole.state.placements ?? [] };
   }
   const publish = ports.publish;

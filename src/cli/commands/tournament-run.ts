@@ -88,7 +88,8 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
     return lease;
   }
   lease.lost.addEventListener('abort', () => stop.abort(), { once: true });
-  // The step that ends a game, heard on the bus, tells the coordinator to read the store; without
+  // The step that ends a game (or the notice of a game stored whole), heard on the bus, tells the
+  // coordinator to read the store; without
   // it (a lost message) the store is read every few seconds anyway.
   const { RedisGameBus } = await import('../../scale/redis-bus.js');
   const bus = new RedisGameBus(settings, { listen: true });
@@ -97,7 +98,15 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
     await Promise.all([queue.close(), bus.close()]);
     throw e;
   });
-  const wake = (gameId: string, w: () => void) => bus.subscribe(gameId, (step) => step.events.some((e) => e.type === 'game_ended') && w());
+  const wake = (gameId: string, w: () => void) => {
+    const steps = bus.subscribe(gameId, (step) => step.events.some((e) => e.type === 'game_ended') && w());
+    // A game stored whole is announced without its events: nothing to parse here but the notice.
+    const stored = bus.onStored(gameId, (batch) => batch.ended && w());
+    return () => {
+      steps();
+      stored();
+    };
+  };
   io.err(`tiltyard: REDIS_URL is set: the games are queued for \`tiltyard worker\` processes (prefix ${settings.prefix})\n`);
   const close = async () => {
     await lease.release();

@@ -1,4 +1,5 @@
 import type { GameEvent } from '../../protocol/index.js';
+import { KeyedListeners } from '../../lib/keyed-listeners.js';
 import { CommitLog } from './commit-log.js';
 import type { TournamentNotice } from '../tournaments/tournament-notices.js';
 
@@ -32,25 +33,24 @@ export type LobbyDelivery = { publicDelayMs?: number };
  * and notices between processes and delivers them here on every node.
  */
 export class GameBus {
-  private readonly games = new Map<string, Set<(step: CommittedStep) => void>>();
+  private readonly games = new KeyedListeners<CommittedStep>();
   private readonly lobby = new Set<(notice: LobbyNotice, delivery: LobbyDelivery) => void>();
   private readonly resyncs = new Set<() => void>();
   /** When each recent step of a delayed game committed, for REST's delayed heads. */
   readonly commits = new CommitLog();
 
   subscribe(gameId: string, listener: (step: CommittedStep) => void): () => void {
-    let set = this.games.get(gameId);
-    if (!set) this.games.set(gameId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.games.delete(gameId);
-    };
+    return this.games.add(gameId, listener);
+  }
+
+  /** Whether anything in this process follows the game's steps. */
+  listening(gameId: string): boolean {
+    return this.games.has(gameId);
   }
 
   publish(step: CommittedStep): void {
     this.commits.record(step.game_id, step.last_seq - step.events.length + 1, step.committed_at);
-    for (const l of this.games.get(step.game_id) ?? []) l(step);
+    this.games.emit(step.game_id, step);
   }
 
   onLobby(listener: (notice: LobbyNotice, delivery: LobbyDelivery) => void): () => void {

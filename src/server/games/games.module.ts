@@ -13,7 +13,8 @@ import { spectatorDelayOf } from './spectator-delay.js';
 /**
  * This node's bus: in-process, or (REDIS_URL) the Redis channel every worker and node publishes
  * on, delivered to this node's listeners. A delayed game's commit times are recorded from its
- * start here too, as playLive does for games played in-process.
+ * start here too, as playLive does for games played in-process. A batch announced without its
+ * events (a whole game) is read from the store, only for games this node's spectators follow.
  */
 async function nodeBus(settings: ServerSettings, logger: JsonLogger, store: EventStore): Promise<GameBus> {
   if (!settings.scale) return new GameBus();
@@ -22,6 +23,16 @@ async function nodeBus(settings: ServerSettings, logger: JsonLogger, store: Even
   const bus: RedisGameBus = new RedisGameBus(settings.scale, {
     listen: true,
     onProblem: (msg, fields) => logger.emit('warn', msg, fields),
+    readStored: async (gameId, afterSeq, lastSeq) => {
+      const events = [];
+      for (let after = afterSeq; after < lastSeq; ) {
+        const page = await store.read(gameId, after, lastSeq - after);
+        if (page.length === 0) break;
+        events.push(...page.filter((e) => e.seq <= lastSeq));
+        after = page.at(-1)!.seq;
+      }
+      return events;
+    },
     onNotice: (n) => {
       if (n.type === 'game_started')
         store.getGame(n.game_id).then(
