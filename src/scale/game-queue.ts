@@ -85,16 +85,25 @@ export class GameQueue {
         woken.abort();
       }) ?? (() => {});
     try {
-      let queued = false;
+      // Where the job was at the last look: a game whose job still waits in the queue cannot have
+      // moved in the store since, so the store is read only once it may have (the job is running,
+      // gone or failed) or the bus has news. A deep queue (a coordinator keeps hundreds of games
+      // queued) would otherwise cost one store read per queued game per poll.
+      let place: JobPlace | null = null;
       for (let polls = 0; ; polls++) {
         if (signal?.aborted) return null;
+        const woke = news;
         news = false;
-        const game = await store.getGame(id);
-        if (settled(game)) return game;
-        if (!queued || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) {
-          const check = await this.queuedOrSettled(store, data);
-          if (typeof check !== 'boolean') return check.settled;
-          queued = check;
+        let read = false;
+        if (place !== 'waiting' || woke) {
+          const game = await store.getGame(id);
+          if (settled(game)) return game;
+          read = true;
+        }
+        if (place === null || place === 'timeout' || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) {
+          const check = await this.queuedOrSettled(store, data, read);
+          if (typeof check !== 'string') return check.settled;
+          place = check;
         }
         if (signal?.aborted) return null;
         if (news) continue;
@@ -130,36 +139,48 @@ export class GameQueue {
   }
 
   /**
-   * ensureQueued, except that a failed job is only an error if the store, read again, still does
-   * not say the game settled: the store was read before the queue, and a worker may have settled
-   * the game in between (its job failing after the game's last step was stored).
+   * ensureQueued, except that a job found failed, finished or gone means the game may have
+   * settled since the store was last read (`read`: in this very poll, just before): the store is
+   * read again first, and only a game it does not say settled is queued again, or failed.
    */
-  private async queuedOrSettled(store: EventStore, data: GameJobData): Promise<boolean | { settled: GameRecord }> {
-    try {
-      return await this.ensureQueued(data);
-    } catch (e) {
+  private async queuedOrSettled(store: EventStore, data: GameJobData, read: boolean): Promise<JobPlace | { settled: GameRecord }> {
+    const place = await this.ensureQueued(data, async () => {
+      if (read) return false;
+      const game = await store.getGame(data.game_id);
+      return settled(game) ? game : false;
+    }).catch(async (e: unknown) => {
       if (!(e instanceof GameJobFailedError)) throw e;
       const game = await store.getGame(data.game_id);
       if (settled(game)) return { settled: game };
       throw e;
-    }
+    });
+    return place;
   }
 
   /**
    * Makes sure the game has a live job: adds it when there is none (never added, or lost with a
-   * Redis that restarted), or when its job completed without the game settling. True once known
-   * to be queued; false when Redis did not answer in time (tried again at the next check).
+   * Redis that restarted), or when its job completed without the game settling (`settledNow` says
+   * whether it did, or false when the store was just read). Where the job is: `waiting` in the
+   * queue (or just added), `active` on a worker, `timeout` when Redis did not answer in time
+   * (tried again at the next check).
    */
-  private async ensureQueued(data: GameJobData): Promise<boolean> {
-    const check = async (): Promise<boolean> => {
+  private async ensureQueued(data: GameJobData, settledNow: () => Promise<GameRecord | false>): Promise<JobPlace | { settled: GameRecord }> {
+    const check = async (): Promise<JobPlace | { settled: GameRecord }> => {
       const job = await this.queue.getJob(data.game_id);
       const state = job ? await job.getState() : 'unknown';
       if (state === 'failed') throw new GameJobFailedError(`game ${data.game_id}: its job failed on a worker: ${job?.failedReason ?? 'no reason given'}`);
+      if (state === 'active') return 'active';
+      if (job && state !== 'completed' && state !== 'unknown') return 'waiting';
+      const game = await settledNow();
+      if (game) return { settled: game };
       if (state === 'completed') await job!.remove().catch(() => undefined);
-      if (!job || state === 'completed' || state === 'unknown') await this.enqueue(data);
-      return true;
+      await this.enqueue(data);
+      return 'waiting';
     };
     const out = await within(check(), REDIS_CALL_MS);
-    return out === 'timeout' ? false : out;
+    return out === 'timeout' ? 'timeout' : out;
   }
 }
+
+/** Where a followed game's job was at the last look (see GameQueue.follow). */
+type JobPlace = 'waiting' | 'active' | 'timeout';

@@ -65,3 +65,30 @@ describe('GameQueue.follow with a failed job', () => {
     }
   });
 });
+
+describe('GameQueue.follow with a deep queue', () => {
+  it('does not read the store while the job waits in the queue, and reads it again once a worker has it', async () => {
+    const prefix = freshPrefix('follow');
+    const queue = new GameQueue({ redisUrl: REDIS, prefix });
+    let checks = 0;
+    const getJob = queue.queue.getJob.bind(queue.queue);
+    queue.queue.getJob = (id: string) => {
+      checks++;
+      return getJob(id);
+    };
+    const store = scriptedStore('game_waits', ['running', 'running', 'ended']);
+    let worker: Worker | null = null;
+    try {
+      // Polls every 5 ms, the job checked every 2 s: hundreds of polls while the job waits.
+      const following = queue.follow(store, { game_id: 'game_waits', mode: 'live' }, { pollMs: 5 });
+      await until('three looks at the waiting job', () => Promise.resolve(checks >= 3 ? true : undefined), 60_000, 5);
+      expect(store.reads).toBe(1);
+      worker = new Worker(GAME_QUEUE, () => Promise.resolve('played'), { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix });
+      expect((await following)?.status).toBe('ended');
+    } finally {
+      await worker?.close();
+      await queue.close();
+    }
+  });
+});
+
