@@ -18,6 +18,7 @@ import { JsonLogger } from './json-logger.js';
 import { TournamentsService } from './tournaments/tournaments.service.js';
 import { mountVisualizer } from './visualizer/serve-visualizer.js';
 import { openServerStore } from './open-server-store.js';
+import { replenishSpare, type SpareJob } from '../store/pglite-template.js';
 
 export type RunningServer = {
   app: INestApplication;
@@ -79,12 +80,15 @@ export async function createServer(
   bootMark('listening');
   // Games and tournaments resume after listening: /health answers meanwhile, and a server that
   // cannot listen has created nothing. A failure here is logged; the server keeps serving.
+  let spare: SpareJob | null = null;
   const ready = (async () => {
     await app.get(GameService).afterListen();
     await app.get(TournamentsService).afterListen();
     // Skills run by python3 resolve it once per process (a version-manager shim can take seconds
     // under load); done here, off the event loop, the first GET /agents does not wait for it.
     void warmInterpreter();
+    // A fresh data dir took the template's spare copy: the next one is made now, off the start's path.
+    spare = await replenishSpare();
   })().catch((e: unknown) => logger.emit('error', 'cannot resume games at start', { error: e instanceof Error ? e.message : String(e) }));
   const http: Server = app.getHttpServer();
   const address = http.address() as { port: number } | null;
@@ -101,6 +105,7 @@ export async function createServer(
     close() {
       closing ??= (async () => {
         await ready;
+        await spare?.stop();
         await app.close();
         if (!options.store) await store.close();
       })();

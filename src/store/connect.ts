@@ -8,7 +8,7 @@ import { StoreUnavailableError } from './errors.js';
 import { createPool, PgAdapterFactory } from './pg-adapter.js';
 import { PGliteAdapterFactory } from './pglite-adapter.js';
 import { shareDatabase, socketDirFor, socketUrl, type SharedDatabase } from './pglite-share.js';
-import { copyTemplate, readTemplate } from './pglite-template.js';
+import { copyTemplate, readTemplate, takeSpare } from './pglite-template.js';
 
 /** A database the store can talk to: its adapter factory, a name for messages, and how to let go. */
 export type Backend = {
@@ -158,10 +158,13 @@ export async function connectPglite(
   let db: PGlite;
   try {
     // A new database starts from the migrated template when one is cached (no initdb, no
-    // migrations to apply): on disk a copy of it unpacked, else its dump; an existing one opens as
-    // it is.
+    // migrations to apply): on disk its spare copy (renamed, no copying) or a copy of it unpacked,
+    // else its dump; an existing one opens as it is.
     const fresh = memory || !existsSync(join(dir, 'PG_VERSION'));
-    const copied = fresh && !memory && (await copyTemplate(dir, migrationsDir));
+    const copied =
+      fresh &&
+      !memory &&
+      ((await takeSpare(dir, migrationsDir)) || (await copyTemplate(dir, migrationsDir)));
     const template = fresh && !copied ? await readTemplate(migrationsDir) : null;
     db = await PGlite.create(dir, {
       startParams: START_PARAMS,

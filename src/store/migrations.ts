@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -18,16 +18,20 @@ const LOCK_CONTENT =
 
 export type LocalMigration = { name: string; sql: string; checksum: string };
 
-/** The migrations on disk, oldest first, with the checksum Prisma records (sha256 of the file). */
-export async function localMigrations(dir = MIGRATIONS_DIR): Promise<LocalMigration[]> {
-  if (!existsSync(dir)) return [];
-  const names = (await readdir(dir, { withFileTypes: true }))
+/**
+ * The migrations on disk, oldest first, with the checksum Prisma records (sha256 of the file).
+ * Read synchronously on purpose: a handful of small files, read at every open on a start's critical
+ * path, where async reads queued behind libuv's busy thread pool cost up to a second of waiting.
+ */
+export function localMigrations(dir = MIGRATIONS_DIR): Promise<LocalMigration[]> {
+  if (!existsSync(dir)) return Promise.resolve([]);
+  const names = readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
-  return Promise.all(
-    names.map(async (name) => {
-      const sql = await readFile(join(dir, name, 'migration.sql'), 'utf8');
+  return Promise.resolve(
+    names.map((name) => {
+      const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
       return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     }),
   );

@@ -1,10 +1,10 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { localMigrations, MIGRATIONS_DIR } from '../../src/store/migrations.js';
-import { copyTemplate, ensureTemplate, readTemplate } from '../../src/store/pglite-template.js';
+import { copyTemplate, ensureTemplate, readTemplate, replenishSpare, takeSpare } from '../../src/store/pglite-template.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-template-'));
 const cache = join(tmp, 'cache');
@@ -77,5 +77,45 @@ describe('the migrated PGlite template', () => {
     );
     expect(await readTemplate(dir, cache)).toBeNull();
     expect(await readTemplate(MIGRATIONS_DIR, cache)).not.toBeNull();
+  });
+
+  it('given the spare copy ensureTemplate makes, then a new data dir takes it by renaming; with no spare left, takeSpare declines (the caller copies)', async () => {
+    const spare = `${file.replace(/\.tar\.gz$/, '')}.spare`;
+    // The store test above may have taken the spare: ensureTemplate makes another.
+    await ensureTemplate(MIGRATIONS_DIR, cache);
+    expect(existsSync(join(spare, 'PG_VERSION'))).toBe(true);
+    const taken = join(tmp, 'spare-taken');
+    mkdirSync(taken);
+    writeFileSync(join(taken, 'mine'), 'x');
+    expect(await takeSpare(taken, MIGRATIONS_DIR, cache)).toBe(false);
+    expect(existsSync(join(spare, 'PG_VERSION'))).toBe(true);
+    const target = join(tmp, 'spare-target');
+    expect(await takeSpare(target, MIGRATIONS_DIR, cache)).toBe(true);
+    expect(existsSync(join(target, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(spare)).toBe(false);
+    expect(await takeSpare(join(tmp, 'spare-none'), MIGRATIONS_DIR, cache)).toBe(false);
+    expect(existsSync(join(tmp, 'spare-none'))).toBe(false);
+  });
+
+  it('given this process made a data dir from the template, then replenishSpare makes the next spare once; stopped mid-way, it leaves no half copy', async () => {
+    const spare = `${file.replace(/\.tar\.gz$/, '')}.spare`;
+    // A half copy left by a process that died (no process has that pid) goes first.
+    const orphan = `${spare}.2147483646.tmp`;
+    mkdirSync(orphan);
+    // The test above took the spare.
+    const job = await replenishSpare(MIGRATIONS_DIR, cache);
+    expect(job).not.toBeNull();
+    expect(await job!.done).toBe(true);
+    expect(existsSync(join(spare, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(orphan)).toBe(false);
+    expect(await replenishSpare(MIGRATIONS_DIR, cache)).toBeNull();
+
+    expect(await takeSpare(join(tmp, 'spare-again'), MIGRATIONS_DIR, cache)).toBe(true);
+    const stopped = await replenishSpare(MIGRATIONS_DIR, cache);
+    expect(stopped).not.toBeNull();
+    await stopped!.stop();
+    expect(readdirSync(cache).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    // Whatever the worker got to, a spare that exists is whole: it is renamed into place complete.
+    if (existsSync(spare)) expect(existsSync(join(spare, 'PG_VERSION'))).toBe(true);
   });
 });
