@@ -12,6 +12,7 @@ import {
   ConcurrencyConflictError,
   type ActionRecord,
   type EventStore,
+  type GameRecord,
   type SeatRecord,
 } from '../store/index.js';
 import { AgentStrikesError, BoundStrikes } from './agent-strikes.js';
@@ -85,9 +86,10 @@ export const newGameId = (): string => `game_${randomBytes(6).toString('hex')}`;
 /**
  * Registers a game for a persistent runner: its seed, configuration (seat names and baselines from
  * the line-up) and which agent sits where, so that any process can resume it. Idempotent for the
- * same id, seed and line-up. Returns the game id.
+ * same id, seed and line-up. Returns the stored game as createGame read it back (a caller about to
+ * play it needs no second read).
  */
-export async function createPersistentGame(store: EventStore, game: NewGame): Promise<string> {
+export async function registerPersistentGame(store: EventStore, game: NewGame): Promise<GameRecord> {
   const gameId = game.gameId ?? newGameId();
   const seatConfig = seatConfigs(game.agents);
   const seats: SeatRecord[] = game.agents.map((agent, i) => ({
@@ -97,8 +99,12 @@ export async function createPersistentGame(store: EventStore, game: NewGame): Pr
     display_name: seatConfig[i]!.display_name,
   }));
   const config = { game_id: gameId, seats: seatConfig, rules: game.rules ?? {} };
-  await store.createGame({ seed: game.seed, config, seats, ...(game.options ? { options: game.options } : {}) });
-  return gameId;
+  return store.createGame({ seed: game.seed, config, seats, ...(game.options ? { options: game.options } : {}) });
+}
+
+/** registerPersistentGame, answering the game id only. */
+export async function createPersistentGame(store: EventStore, game: NewGame): Promise<string> {
+  return (await registerPersistentGame(store, game)).game_id;
 }
 
 /**

@@ -5,7 +5,7 @@ import { INPUT_CLOCKS, type InputClock, type InputClockName } from '../runner/in
 import { buildSeats } from '../runner/lineup.js';
 import { resumePersistent } from '../runner/persistent-runner.js';
 import { configOf, seatAgentNames } from '../runner/stored-game.js';
-import type { EventStore } from '../store/index.js';
+import type { EventStore, GameRecord } from '../store/index.js';
 import type { PlayWorkers } from './play-workers.js';
 import { playWholeGame } from './whole-game.js';
 
@@ -55,11 +55,12 @@ export function deterministicSeats(specs: readonly string[]): boolean {
  * Plays (or finishes) one created game of a tournament and stores it. A game with no events whose
  * seats are all deterministic is played in memory (on a worker thread when the ports have them)
  * and stored whole; anything else goes through the persistent runner, which also resumes a game
- * a killed runner left half-stored.
+ * a killed runner left half-stored. `known`: the game's record as just read (saves reading it again).
  */
-export async function playScheduled(ports: GamePorts, gameId: string): Promise<GameOutcome> {
+export async function playScheduled(ports: GamePorts, gameId: string, known?: GameRecord): Promise<GameOutcome> {
   const { store } = ports;
-  const game = await store.getGame(gameId);
+  // The runner passes the record createGame just read back: no second read of the same row.
+  const game = known?.game_id === gameId ? known : await store.getGame(gameId);
   if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
   const agents = seatAgentNames(game);
   if (ports.commit === 'auto' && game.last_seq === 0 && deterministicSeats(agents)) {

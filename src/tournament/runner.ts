@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { GameEvent } from '../protocol/index.js';
 import type { SeatOptions } from '../runner/catch-up.js';
 import { wallClock, type InputClock } from '../runner/input-clock.js';
-import { createPersistentGame } from '../runner/persistent-runner.js';
+import { registerPersistentGame } from '../runner/persistent-runner.js';
 import { RunnerError } from '../runner/runner-errors.js';
 import { StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord } from '../store/index.js';
 import { gameRules, parseTournamentConfig } from './config.js';
@@ -139,9 +139,9 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     games.set(g.key, tracked);
     let placements: number[] | null = null;
     try {
-      await createPersistentGame(store, { seed: g.seed, agents: g.seats, rules: gameRules(config), gameId, ...(options.gameOptions ? { options: options.gameOptions } : {}) });
+      const created = await registerPersistentGame(store, { seed: g.seed, agents: g.seats, rules: gameRules(config), gameId, ...(options.gameOptions ? { options: options.gameOptions } : {}) });
       await ts.linkGame(tournamentId, { game_id: gameId, key: g.key, round: g.round, table: g.table, seats: g.seats });
-      const out = await (options.play ? options.play(gameId) : playScheduled(ports, gameId));
+      const out = await (options.play ? options.play(gameId) : playScheduled(ports, gameId, created));
       if (out.status === 'pending') return;
       placements = seatPlacements(g.seats.length, out.placements);
       Object.assign(tracked, { state: 'ended', placements: out.placements });
