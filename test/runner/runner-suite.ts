@@ -121,7 +121,9 @@ export function runnerSuite(
           expect(verdict.assertions.filter((a) => a.status === 'fail')).toEqual([]);
         },
       ),
-      { numRuns: 12 },
+      // Whole persisted games, each a few hundred commits: the store's own property
+      // (store-suite.ts) covers stateAt over 20 games; these runs cover the runner's commits.
+      { numRuns: 5 },
     );
   });
 

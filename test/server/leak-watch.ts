@@ -80,6 +80,6 @@ export async function watchGame(server: RunningServer, body: Record<string, unkn
     await sleep(5);
   }
   await Promise.all([spectator.ended(), admin.ended()]);
-  await until(() => lobby.got('game_ended').some((m) => m.data.game_id === id), 'the public lobby to hear the end', 10_000);
+  await until(() => lobby.got('game_ended').some((m) => m.data.game_id === id), 'the public lobby to hear the end');
   return { id, delayMs, public: pub, privileged, spectator, admin, lobby, truth: await allEvents(server, id, 'admin'), publicEvents: await allEvents(server, id, 'anonymous') };
 }

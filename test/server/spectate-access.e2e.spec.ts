@@ -29,7 +29,7 @@ describe('/spectate on a real server: who sees what, and when', () => {
   const answerTo = async (payload: unknown, options?: Parameters<typeof Watcher.connect>[1]) => {
     const w = await watch(options);
     w.socket.emit('join', payload);
-    await until(() => w.log.length > 0, 'an answer', 10_000);
+    await until(() => w.log.length > 0, 'an answer');
     await sleep(QUIET_MS);
     return w.log.map((m) => ({ name: m.name, data: m.data }));
   };
@@ -242,7 +242,7 @@ describe('/spectate on a real server: who sees what, and when', () => {
     expect(late.seqs[0]).toBe(snap.seq + 1);
 
     // The public lobby hears the end as late as the game's spectators see it.
-    const endOf = (w: Watcher) => w.next('game_ended', (n) => n.game_id === id, 10_000);
+    const endOf = (w: Watcher) => w.next('game_ended', (n) => n.game_id === id);
     const [pubEnd] = await Promise.all([endOf(lobbyPub), endOf(lobbyAdmin)]);
     expect(pubEnd.at).toBeGreaterThanOrEqual(adminEnd.committed_at! + DELAY);
   });

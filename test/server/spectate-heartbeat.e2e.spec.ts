@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Watcher, createGame, gameEnded, startServer, until } from './spectate-support.js';
 
 const HEARTBEAT_MS = 100;
-const STALE_MS = 400;
+// Stale after 30 beats: a client that answers every beat stays connected even when a loaded machine
+// stalls the server or the client for a few seconds (at 400 ms, such a stall dropped it).
+const STALE_MS = 3_000;
+/** Beats that span twice the stale limit. */
+const BEATS = (2 * STALE_MS) / HEARTBEAT_MS;
 
-describe('/spectate heartbeats and stale clients (heartbeat 100 ms, stale after 400 ms)', () => {
+describe('/spectate heartbeats and stale clients (heartbeat 100 ms, stale after 3 s)', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let gameId: string;
   const watchers: Watcher[] = [];
@@ -42,10 +46,10 @@ describe('/spectate heartbeats and stale clients (heartbeat 100 ms, stale after 
     game.join({ gameId });
     lobby.socket.emit('lobby');
     const start = Date.now();
-    // Eight beats each, well past the stale limit (8 × 100 ms > 400 ms), however slow the machine.
+    // Beats spanning twice the stale limit each, however slow the machine.
     await until(
-      () => game.all('heartbeat').length >= 8 && lobby.all('heartbeat').length >= 8,
-      'eight heartbeats each',
+      () => game.all('heartbeat').length >= BEATS && lobby.all('heartbeat').length >= BEATS,
+      `${BEATS} heartbeats each`,
     );
     for (const w of [game, lobby]) expect(w.socket.connected).toBe(true);
     const beats = game.all('heartbeat');
@@ -66,7 +70,8 @@ describe('/spectate heartbeats and stale clients (heartbeat 100 ms, stale after 
     // Not before the stale limit (a client that answers stays, above); how soon after it depends
     // on the machine, and a missing disconnect would outlast the test's timeout.
     expect(at - joinedAt).toBeGreaterThanOrEqual(STALE_MS);
-    expect(silent.all('heartbeat').length).toBeGreaterThan(0);
+    // Whether a heartbeat reached it first is not asserted: a server stalled past the stale limit
+    // (a loaded machine) may find it stale on its first tick, and that is still the right answer.
   });
 
   it('given a client that never joins or says anything, then it is disconnected as stale too', async () => {

@@ -50,8 +50,15 @@ export async function createGame(server: RunningServer, body: Json): Promise<str
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * How long a wait may take before it counts as a hang: a hang detector, never a speed check. Just
+ * under the test timeout (vitest.config.ts), since a machine loaded by other work made the former
+ * 10–60 s windows fail tests that were only slow; a wait that succeeds returns at once anyway.
+ */
+export const HANG_MS = 240_000;
+
 /** Polls until `check` holds (or throws after `timeoutMs`, naming `what`). */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = HANG_MS): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -59,7 +66,7 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
   }
 }
 
-export const gameEnded = (store: EventStore, gameId: string) => until(async () => (await store.getGame(gameId)).status === 'ended', `${gameId} to end`, 60_000);
+export const gameEnded = (store: EventStore, gameId: string) => until(async () => (await store.getGame(gameId)).status === 'ended', `${gameId} to end`);
 
 export type Received = { name: string; data: unknown; at: number };
 export type Got<K extends keyof ServerMessages> = { data: ServerMessages[K]; at: number };
@@ -117,7 +124,7 @@ export class Watcher {
   }
 
   /** Resolves with the first message of a kind that matches (or rejects after `timeoutMs`). */
-  async next<K extends keyof ServerMessages>(name: K, match: (data: ServerMessages[K]) => boolean = () => true, timeoutMs = 30_000): Promise<Got<K>> {
+  async next<K extends keyof ServerMessages>(name: K, match: (data: ServerMessages[K]) => boolean = () => true, timeoutMs = HANG_MS): Promise<Got<K>> {
     const find = () => this.got(name).find((m) => match(m.data));
     await until(() => find() !== undefined, name, timeoutMs);
     return find()!;
@@ -127,7 +134,7 @@ export class Watcher {
     return this.next('event', (e) => e.seq >= seq);
   }
 
-  ended(timeoutMs = 60_000): Promise<Got<'event'>> {
+  ended(timeoutMs = HANG_MS): Promise<Got<'event'>> {
     return this.next('event', (e) => e.event.type === 'game_ended', timeoutMs);
   }
 

@@ -153,7 +153,7 @@ describe('/spectate on a real server: snapshot, backlog and live stream', () => 
     await until(async () => (got.push(...(await stuck.poll())), got.some((p) => p[0] === 'snapshot')), 'the stuck client’s snapshot');
     // It stops polling: engine.io queues everything for it from here on.
     await gameEnded(server.store, id);
-    await until(async () => (got.push(...(await stuck.poll())), got.some((p) => p[0] === 'resync')), 'a resync', 10_000);
+    await until(async () => (got.push(...(await stuck.poll())), got.some((p) => p[0] === 'resync')), 'a resync');
     const snap = got.find((p) => p[0] === 'snapshot')![1] as ServerMessages['snapshot'];
     const events = got.filter((p) => p[0] === 'event').map((p) => (p[1] as ServerMessages['event']).seq);
     const resync = got.find((p) => p[0] === 'resync')![1] as ServerMessages['resync'];

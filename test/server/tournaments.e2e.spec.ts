@@ -149,7 +149,7 @@ describe('tournaments over REST and in the lobby, on a real server process', () 
     for (const g of mid.games) if (g.status !== 'ended') expect(g.placements).toBeNull();
     expect((await api.json<Tournament>(`/tournaments/${id}`, ADMIN)).config.seed).toBe(t.config.seed);
 
-    const ended = await researchLobby.next('tournament_ended', (n) => n.tournament_id === id, 120_000);
+    const ended = await researchLobby.next('tournament_ended', (n) => n.tournament_id === id);
     const gameEnds = researchLobby.all('tournament_game_ended').filter((n) => n.tournament_id === id);
     // 3 tables × 1 seed × 2 seat rotations.
     expect(gameEnds).toHaveLength(6);

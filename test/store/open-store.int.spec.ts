@@ -8,6 +8,7 @@ import { MigrationError, openStore, StoreUnavailableError } from '../../src/stor
 import { PrismaClient } from '../../src/store/generated/client.js';
 import { applyMigrations, MIGRATIONS_DIR } from '../../src/store/migrations.js';
 import { PGliteAdapterFactory } from '../../src/store/pglite-adapter.js';
+import { readTemplate } from '../../src/store/pglite-template.js';
 import { ADMIN_URL, persist, playGame, postgresAvailable } from './support.js';
 
 const pgUp = await postgresAvailable();
@@ -86,7 +87,10 @@ describe('PGlite adapter fixes', () => {
       join(dir, '99990101000000_broken', 'migration.sql'),
       'CREATE TABLE ok_part (id int);\nSELECT no_such_function();\n',
     );
-    const db = await PGlite.create();
+    // From the migrated template (initdb and the real migrations are the slow part, and not what this
+    // tests): only the broken migration is left to apply.
+    const template = await readTemplate();
+    const db = await PGlite.create(template ? { loadDataDir: template } : {});
     try {
       const factory = new PGliteAdapterFactory(db);
       await expect(applyMigrations(factory, dir)).rejects.toBeInstanceOf(MigrationError);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { minimalEnv } from '../../../src/agents/runtime/process-runner.js';
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../../../src/protocol/index.js';
 import { sandboxSettings } from '../../../src/agents/sandbox/index.js';
-import { cleanupDirs, eventually, isAlive, reportedPid, runTool, workDir } from './tool-harness.js';
+import { cleanupDirs, eventually, isAlive, reportedPid, runTool, sleptThrough, workDir } from './tool-harness.js';
 
 const SECRETS = {
   DATABASE_URL: 'postgres://tiltyard:S3CRET-DB-PASSWORD@db.internal:5432/tiltyard',
@@ -58,39 +58,45 @@ describe('hostile tools', () => {
   });
 
   it('given half a line and then sleeping past the deadline, then it times out and the half line is no event', async () => {
-    const outcome = await runTool('half-line.sh', { deadlineMs: 300, killGraceMs: 200 });
+    const cwd = workDir();
+    const outcome = await runTool('half-line.sh', { cwd, deadlineMs: 300, killGraceMs: 200 });
     expect(outcome.failure?.code).toBe('process/timeout');
     expect(outcome.events.map((e) => e.type)).toEqual(['log']);
     expect(outcome.done).toBeNull();
     // Not killed, it would have slept its 30 s: the call returned on the deadline's kill.
-    expect(outcome.durationMs).toBeLessThan(30_000);
+    expect(sleptThrough(cwd)).toBe(false);
   });
 
   it('given a forked child holding stdout open while the tool hangs, then both are dead when the call returns promptly after the deadline', async () => {
-    const outcome = await runTool('fork-sleeper.sh', { deadlineMs: 400, killGraceMs: 200, ...UNCONFINED });
+    const cwd = workDir();
+    const outcome = await runTool('fork-sleeper.sh', { cwd, deadlineMs: 400, killGraceMs: 200, ...UNCONFINED });
     const child = reportedPid(outcome);
     strays.push(child);
     expect(outcome.failure?.code).toBe('process/timeout');
-    // The child holds stdout for 30 s: returning before that is not waiting for it.
-    expect(outcome.durationMs).toBeLessThan(30_000);
+    // The child holds stdout for 30 s: returning before its sleep ended is not waiting for it.
+    expect(sleptThrough(cwd)).toBe(false);
     expect(await eventually(() => !isAlive(child))).toBe(true);
   });
 
   it('given a tool that exits leaving a child holding stdout, then the child is killed with its group and the call returns', async () => {
-    const outcome = await runTool('fork-exit.sh', { deadlineMs: 10_000, ...UNCONFINED });
+    const cwd = workDir();
+    const outcome = await runTool('fork-exit.sh', { cwd, deadlineMs: 10_000, ...UNCONFINED });
     const child = reportedPid(outcome);
     strays.push(child);
     expect(outcome.ok).toBe(true);
-    expect(outcome.durationMs).toBeLessThan(30_000); // the child would hold stdout for 30 s
+    expect(sleptThrough(cwd)).toBe(false); // the child would hold stdout for its 30 s sleep
     expect(await eventually(() => !isAlive(child))).toBe(true);
   });
 
   it('given a child that left the process group and holds stdout, then the call stops waiting for it shortly after the tool exits', async () => {
     const outcome = await runTool('escape-group.py', { deadlineMs: 10_000, ...UNCONFINED });
-    strays.push(reportedPid(outcome)); // out of our reach by design: setsid leaves the group
+    const child = reportedPid(outcome);
+    // The escaped child holds stdout until its 30 s sleep ends: still alive now, the call did not wait for it.
+    const aliveOnReturn = isAlive(child);
+    strays.push(child); // out of our reach by design: setsid leaves the group
+    expect(aliveOnReturn).toBe(true);
     expect(outcome.ok).toBe(true);
     expect(outcome.violations.map((v) => v.code)).toContain('process/stdout_held_open');
-    expect(outcome.durationMs).toBeLessThan(30_000); // the escaped child holds stdout for 30 s: the call did not wait for it
   });
 
   it('given assets claimed outside the work dir (relative, absolute, through a symlink), then only the one inside is kept', async () => {

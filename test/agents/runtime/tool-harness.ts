@@ -68,14 +68,26 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Polls briefly: a SIGKILLed process may take a few ms of kernel time to finish dying. */
-export async function eventually(check: () => boolean, ms = 300): Promise<boolean> {
-  const until = Date.now() + ms;
-  for (;;) {
+/**
+ * Polls: a SIGKILLed process may take some kernel time to finish dying. Counted in attempts, not
+ * milliseconds, and generous (up to 10 s in all): on a loaded machine a dying process can take far
+ * longer than its usual few ms, and a short wall-clock window would fail there by luck.
+ */
+export async function eventually(check: () => boolean, attempts = 1_000): Promise<boolean> {
+  for (let i = 0; i < attempts; i++) {
     if (check()) return true;
-    if (Date.now() > until) return false;
     await new Promise((r) => setTimeout(r, 10));
   }
+  return check();
+}
+
+/**
+ * Whether a fixture's `sleep 30` ran to its end: the fixtures that outlive their deadline touch
+ * this file in their work dir when their sleep is over. Absent when the call returns = the call did
+ * not wait for the sleep (an order check, where a duration bound would depend on the machine's load).
+ */
+export function sleptThrough(cwd: string): boolean {
+  return existsSync(join(cwd, 'slept'));
 }
 
 /** The pid a hostile fixture reported in its first log event. */
