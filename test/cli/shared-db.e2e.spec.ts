@@ -32,8 +32,8 @@ const ENV = {
 };
 const cli = (cwd: string, ...args: string[]): Promise<CliRun> => tiltyardWith({ cwd, env: { ...ENV, HOME: cwd } }, ...args);
 /**
- * The same command in the test process: for the reference outputs on a database no server holds
- * (what is compared is the output, the processes beside the server are real).
+ * The same command in the test process: for the set-up and the reference outputs on a database no
+ * server holds (what is compared is the output; the processes beside the server are real).
  */
 const here = (cwd: string, ...args: string[]): Promise<CliRun> => tiltyardInProcess({ cwd, env: { ...ENV, HOME: cwd } }, ...args);
 
@@ -57,10 +57,10 @@ describe('the CLI beside a running server, on the embedded database', () => {
   it('given `tiltyard serve` holding ./data, then games, run, replay and verify succeed with the output they give without a server, and the run is the server\'s game', async () => {
     // The reference: the same commands on a database no server holds.
     const alone = home('alone');
-    const runB = ok(await cli(alone, ...RUN_B), 'run alone');
+    const runB = ok(await here(alone, ...RUN_B), 'run alone');
 
     const user = home('user');
-    ok(await cli(user, ...RUN_A), 'run before the server');
+    ok(await here(user, ...RUN_A), 'run before the server');
     const server = await spawnServer({ ...ENV, HOME: user }, ['--no-demo'], { cwd: user });
     let withServer: Record<string, string>;
     try {
