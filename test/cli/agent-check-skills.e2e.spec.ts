@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errors, report, root, status } from './agent-check-support.js';
-import { tiltyard } from './run-cli.js';
+import { tiltyardInProcess } from './in-process.js';
 
 const skillsDir = join(root, 'skills');
 
@@ -13,6 +13,11 @@ const shipped = existsSync(skillsDir)
       .sort()
   : [];
 
+/**
+ * Each skill's check runs in the test process (agent-check's command, its output as the CLI
+ * prints it): the subject is the skill, not the process, which agent-check.e2e and progress.e2e
+ * spawn. The skills' own processes are real and sandboxed either way.
+ */
 describe('tiltyard agent-check on the shipped skills', () => {
   it('finds skill folders to check', () => {
     expect(shipped.length).toBeGreaterThan(0);
@@ -21,7 +26,7 @@ describe('tiltyard agent-check on the shipped skills', () => {
   it.each(shipped)(
     'passes on skills/%s (exit 0, no error)',
     async (name) => {
-      const run = await tiltyard('agent-check', join('skills', name), '--json');
+      const run = await tiltyardInProcess({ cwd: root }, 'agent-check', join('skills', name), '--json');
       const r = report(run);
       expect(errors(r)).toEqual([]);
       expect(run.code).toBe(0);

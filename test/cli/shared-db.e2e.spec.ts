@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, until } from '../server/spawn-server.js';
+import { tiltyardInProcess } from './in-process.js';
 import { tiltyardWith, type CliRun } from './run-cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-shared-'));
@@ -30,6 +31,11 @@ const ENV = {
   TILTYARD_LOG: undefined,
 };
 const cli = (cwd: string, ...args: string[]): Promise<CliRun> => tiltyardWith({ cwd, env: { ...ENV, HOME: cwd } }, ...args);
+/**
+ * The same command in the test process: for the set-up and the reference outputs on a database no
+ * server holds (what is compared is the output; the processes beside the server are real).
+ */
+const here = (cwd: string, ...args: string[]): Promise<CliRun> => tiltyardInProcess({ cwd, env: { ...ENV, HOME: cwd } }, ...args);
 
 /**
  * Exit 0; the output as a user compares it: verify names its report file by the time it ran, run
@@ -51,10 +57,10 @@ describe('the CLI beside a running server, on the embedded database', () => {
   it('given `tiltyard serve` holding ./data, then games, run, replay and verify succeed with the output they give without a server, and the run is the server\'s game', async () => {
     // The reference: the same commands on a database no server holds.
     const alone = home('alone');
-    const runB = ok(await cli(alone, ...RUN_B), 'run alone');
+    const runB = ok(await here(alone, ...RUN_B), 'run alone');
 
     const user = home('user');
-    ok(await cli(user, ...RUN_A), 'run before the server');
+    ok(await here(user, ...RUN_A), 'run before the server');
     const server = await spawnServer({ ...ENV, HOME: user }, ['--no-demo'], { cwd: user });
     let withServer: Record<string, string>;
     try {
@@ -80,22 +86,26 @@ describe('the CLI beside a running server, on the embedded database', () => {
     expect(existsSync(join(user, 'data', 'pglite.socket'))).toBe(false);
 
     // The same database without the server: every output is the same.
-    expect(ok(await cli(user, 'games'), 'games alone')).toBe(withServer['games']);
+    expect(ok(await here(user, 'games'), 'games alone')).toBe(withServer['games']);
     expect(withServer['games']).toMatch(/^game_shared_a /m);
     expect(withServer['games']).toMatch(/^game_shared_b /m);
-    for (const args of [...readers('game_shared_a'), ...readers('game_shared_b')]) expect(ok(await cli(user, ...args), args.join(' ')), args.join(' ')).toBe(withServer[args.join(' ')]);
-    expect(withServer['verify game_shared_b']).toBe(ok(await cli(alone, 'verify', 'game_shared_b'), 'verify alone'));
-    expect(withServer['replay game_shared_b']).toBe(ok(await cli(alone, 'replay', 'game_shared_b'), 'replay alone'));
+    for (const args of [...readers('game_shared_a'), ...readers('game_shared_b')]) expect(ok(await here(user, ...args), args.join(' ')), args.join(' ')).toBe(withServer[args.join(' ')]);
+    expect(withServer['verify game_shared_b']).toBe(ok(await here(alone, 'verify', 'game_shared_b'), 'verify alone'));
+    expect(withServer['replay game_shared_b']).toBe(ok(await here(alone, 'replay', 'game_shared_b'), 'replay alone'));
   }, 600_000);
 
   it('given the server as npm start runs it (demo on), then `games` lists the demo game; after the server is killed, its stale lock and socket do not stop the CLI or the next server', async () => {
     const user = home('demo');
     const server = await spawnServer({ ...ENV, HOME: user }, [], { cwd: user });
-    const games = await until('the demo game listed by the CLI', async () => {
-      const run = await cli(user, 'games');
-      expect(run.code, run.stderr).toBe(0);
-      return /balanced,aggressor,manipulator,trickster\s+(created|running)/.test(run.stdout) ? run.stdout : undefined;
+    // Waits on the server's API (a request, not a CLI process each time), then asks the CLI once.
+    await until('the demo game listed by the server', async () => {
+      const listed = (await (await fetch(`${server.url}/games`)).json()) as { games: unknown[] };
+      return listed.games.length > 0 ? true : undefined;
     }, 120_000, 200);
+    const run = await cli(user, 'games');
+    expect(run.code, run.stderr).toBe(0);
+    const games = run.stdout;
+    expect(games).toMatch(/balanced,aggressor,manipulator,trickster\s+(created|running)/);
     expect(games).toMatch(/^1 games · embedded PGlite in /m);
 
     server.child.kill('SIGKILL');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../src/protocol/index.js';
+import { tiltyardInProcess } from './in-process.js';
 import { tiltyard } from './run-cli.js';
 
 const share = (x: unknown) => expect(x === null || (typeof x === 'number' && x >= 0 && x <= 1)).toBe(true);
@@ -51,7 +52,9 @@ describe('tiltyard simulate', () => {
     expect(run.stdout).toContain('By agent');
   });
 
-  it.each([
+  // The first row in a spawned process, the others in the test process (the same flag checks,
+  // without a node start each).
+  it.each(([
     [['--games', '0'], /--games/],
     [['--games', 'ten'], /--games/],
     [['--seed', 'x'], /--seed/],
@@ -64,8 +67,8 @@ describe('tiltyard simulate', () => {
     [['--rules-file', '/does/not/exist.json'], /--rules-file/],
     [['--frobnicate'], /unknown flag --frobnicate/],
     [['stray'], /unexpected argument/],
-  ])('rejects %j with exit 2 and one line', async (args, reason) => {
-    const run = await tiltyard('simulate', ...args);
+  ] as Array<[string[], RegExp]>).map(([args, reason], i) => [args, reason, i === 0 ? tiltyard : (...a: string[]) => tiltyardInProcess({}, ...a)] as const))('rejects %j with exit 2 and one line', async (args, reason, tiltyardBy) => {
+    const run = await tiltyardBy('simulate', ...args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^tiltyard: [^\n]+\n$/);

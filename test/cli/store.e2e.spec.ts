@@ -5,13 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Placement } from '../../src/protocol/index.js';
 import type { RunReport } from '../../src/runner/verify-game.js';
 import { openStore } from '../../src/store/index.js';
+import { tiltyardInProcess } from './in-process.js';
 import { tiltyardWith, type CliRun } from './run-cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-cli-store-'));
 const dataDir = join(tmp, 'data');
 /** Every command runs in the temp folder (its .reports/ lands there) on its own embedded database. */
-const cli = (...args: string[]) =>
-  tiltyardWith({ cwd: tmp, env: { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: undefined } }, ...args);
+const where = { cwd: tmp, env: { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: undefined } };
+/** A real `tiltyard` process: each command's first run, and every exit code the suite relies on. */
+const cli = (...args: string[]) => tiltyardWith(where, ...args);
+/**
+ * The same command inside the test process, for the runs whose subject is what a command prints
+ * (projections, tables, determinism), not the process: each spawn costs seconds of CPU.
+ */
+const here = (...args: string[]) => tiltyardInProcess(where, ...args);
 const oneLine = (run: CliRun) => {
   expect(run.stderr.endsWith('\n')).toBe(true);
   expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -42,7 +49,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('tiltyard run / games / replay / verify on the embedded database', () => {
   it('run --json prints {gameId, events, placements} of the stored game', async () => {
-    const run = await cli('run', '--seed', '5', '--json');
+    const run = await here('run', '--seed', '5', '--json');
     const out = JSON.parse(run.stdout) as {
       gameId: string;
       events: number;
@@ -105,7 +112,7 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
       last_seq: events,
     });
     expect(games.every((g) => g.rounds > 0 && !Number.isNaN(Date.parse(g.created_at)))).toBe(true);
-    const table = await cli('games');
+    const table = await here('games');
     expect(table.stdout).toMatch(/^game +seed +agents +status +rounds +last seq +created/);
     expect(table.stdout).toContain('3 games · embedded PGlite');
   });
@@ -114,8 +121,8 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
     const at = String(Math.floor(events / 2));
     // One process at a time: the embedded database is locked to the process that opened it.
     const spectator = await cli('replay', gameId, '--at', at, '--view', 'spectator', '--json');
-    const seat = await cli('replay', gameId, '--at', at, '--view', 'plr_2', '--json');
-    const admin = await cli('replay', gameId, '--at', at, '--view', 'admin', '--json');
+    const seat = await here('replay', gameId, '--at', at, '--view', 'plr_2', '--json');
+    const admin = await here('replay', gameId, '--at', at, '--view', 'admin', '--json');
     for (const r of [spectator, seat, admin]) expect(r.code).toBe(0);
     const spec = JSON.parse(spectator.stdout) as {
       seq: number;
@@ -136,7 +143,7 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
   });
 
   it('replay prints a readable table by default, at the last event', async () => {
-    const run = await cli('replay', gameId);
+    const run = await here('replay', gameId);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(
@@ -161,7 +168,7 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
     );
     expect(Date.parse(report.end_ts)).toBeGreaterThanOrEqual(Date.parse(report.start_ts));
     expect(JSON.parse(readFileSync(join(tmp, report.artifacts_path), 'utf8'))).toEqual(report);
-    const readable = await cli('verify', small);
+    const readable = await here('verify', small);
     expect(readable.stdout).toMatch(/^verify game_small_cli: 4\/4 assertions pass/);
     expect(readable.stdout).toMatch(
       /✓ re-simulation reproduces the log — \d+ events from the seed and \d+ recorded decisions/,
@@ -176,8 +183,8 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
       cli('run', '--clock', 'sundial'),
     ]);
     const verify = await cli('verify', 'game_nope');
-    const replay = await cli('replay', 'game_nope');
-    const resume = await cli('resume', 'game_nope');
+    const replay = await here('replay', 'game_nope');
+    const resume = await here('resume', 'game_nope');
     for (const r of [verify, replay, resume]) {
       expect(r.code).toBe(1);
       expect(r.stderr).toBe('tiltyard: no game game_nope\n');
@@ -187,18 +194,18 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
       oneLine(r);
     }
     expect(clock.stderr).toBe('tiltyard: --clock: must be wall or logical, got "sundial"\n');
-    const past = await cli('replay', gameId, '--at', String(events + 1));
+    const past = await here('replay', gameId, '--at', String(events + 1));
     expect(past.code).toBe(2);
     expect(past.stderr).toBe(`tiltyard: --at: ${gameId} has seqs 0–${events}, got ${events + 1}\n`);
   });
 
   it('an unreachable DATABASE_URL fails every store command with one clear line, exit 1', async () => {
     const env = { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: 'postgres://127.0.0.1:1/x' };
-    const runs = await Promise.all(
-      [['run', '--seed', '5'], ['games'], ['verify', gameId], ['replay', gameId], ['resume']].map(
-        (args) => tiltyardWith({ cwd: tmp, env }, ...args),
-      ),
-    );
+    // Two real processes; the other commands reach the same connect in the test process.
+    const runs = await Promise.all([
+      ...[['run', '--seed', '5'], ['games']].map((args) => tiltyardWith({ cwd: tmp, env }, ...args)),
+      ...[['verify', gameId], ['replay', gameId], ['resume']].map((args) => tiltyardInProcess({ cwd: tmp, env }, ...args)),
+    ]);
     for (const r of runs) {
       expect(r.code).toBe(1);
       oneLine(r);
@@ -227,7 +234,7 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
       details: expect.stringContaining('seq 7') as string,
     });
     expect(existsSync(join(tmp, report.artifacts_path))).toBe(true);
-    const replay = await cli('replay', small, '--at', '3');
+    const replay = await here('replay', small, '--at', '3');
     expect(replay.code).toBe(1);
     oneLine(replay);
     expect(replay.stderr).toMatch(

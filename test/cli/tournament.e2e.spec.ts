@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tiltyardInProcess } from './in-process.js';
 import { tiltyardWith, type CliRun } from './run-cli.js';
 
 /**
@@ -13,6 +14,11 @@ const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-tcli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const where = { cwd: tmp, env: { TILTYARD_DATA_DIR: join(tmp, 'data'), DATABASE_URL: undefined } };
 const cli = (...args: string[]): Promise<CliRun> => tiltyardWith(where, ...args);
+/**
+ * The same command in the test process, where what is checked is the output and not the process
+ * (each command keeps a spawned run here): a spawn costs a node start and a cold database.
+ */
+const here = (...args: string[]): Promise<CliRun> => tiltyardInProcess(where, ...args);
 
 const ISSUE = ['tournament', '--agents', 'random,balanced,aggressor,turtle,manipulator,trickster', '--seats', '4', '--format', 'round-robin', '--seeds', '1', '--games', '8', '--compact', '--json'];
 
@@ -41,19 +47,20 @@ describe('tiltyard tournament', () => {
     ]);
     const json = await cli('standings', ra.tournament_id, '--json');
     expect(JSON.stringify((JSON.parse(json.stdout) as Result).standings)).toBe(JSON.stringify(ra.standings));
-    const csv = await cli('standings', ra.tournament_id, '--csv');
+    const csv = await here('standings', ra.tournament_id, '--csv');
     const lines = csv.stdout.trimEnd().split('\r\n');
     expect(lines[0]).toBe('rank,agent,ordinal,mu,sigma,games,wins,mean_placement,win_rate,win_rate_low,win_rate_high,placement,placement_low,placement_high');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(ra.standings.map((s) => s.agent));
-    const text = await cli('standings', ra.tournament_id);
+    const text = await here('standings', ra.tournament_id);
     expect(text.stdout).toMatch(/ordinal/);
     expect(text.stdout).toContain(ra.standings[0]!.agent);
     // An ended tournament resumed plays nothing more.
-    const again = await cli('tournament', 'resume', ra.tournament_id, '--json');
+    const again = await here('tournament', 'resume', ra.tournament_id, '--json');
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'ended', games: 8 });
   }, 600_000);
 
-  it.each([
+  // The first row in a spawned process, the others in the test process (flag checks).
+  it.each(([
     [['tournament', '--seats', '4'], /^tiltyard: --agents is required/],
     [['tournament', '--agents', 'random,balanced', '--seats', '4'], /^tiltyard: --agents: needs at least 4 entrants for 4 seats, got 2$/],
     [['tournament', '--agents', 'random,balanced,nobody', '--seats', '2'], /^tiltyard: --agents: unknown agent "nobody"/],
@@ -65,8 +72,8 @@ describe('tiltyard tournament', () => {
     [['tournament', 'resume'], /^tiltyard: expected one tournament id/],
     [['standings'], /^tiltyard: expected one tournament id/],
     [['standings', 'trn_x', '--json', '--csv'], /^tiltyard: --json and --csv exclude each other$/],
-  ])('%j exits 2 with one line', async (args, line) => {
-    const r = await cli(...args);
+  ] as Array<[string[], RegExp]>).map(([args, line], i) => [args, line, i === 0 ? cli : here] as const))('%j exits 2 with one line', async (args, line, run) => {
+    const r = await run(...args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd()).toMatch(line);
@@ -74,8 +81,8 @@ describe('tiltyard tournament', () => {
   }, 180_000);
 
   it('an unknown tournament is a runtime error (exit 1, one line)', async () => {
-    for (const args of [['standings', 'trn_nope'], ['tournament', 'resume', 'trn_nope']]) {
-      const r = await cli(...args);
+    for (const [args, run] of [[['standings', 'trn_nope'], cli], [['tournament', 'resume', 'trn_nope'], here]] as const) {
+      const r = await run(...args);
       expect(r.code).toBe(1);
       expect(r.stderr).toBe('tiltyard: no tournament trn_nope\n');
     }
