@@ -31,7 +31,7 @@ const env = (k: string, d: string) => process.env[k] ?? d;
 
 const { values } = parseArgs({
   options: {
-    games: { type: 'string', default: env('BENCH_GAMES', '48') },
+    games: { type: 'string', default: env('BENCH_GAMES', '200') },
     'llm-games': { type: 'string', default: env('BENCH_LLM_GAMES', '64') },
     clients: { type: 'string', default: env('BENCH_CLIENTS', '1000') },
     procs: { type: 'string', default: env('BENCH_PROCS', '4') },
