@@ -214,14 +214,16 @@ describe('/spectate on a real server: who sees what, and when', () => {
     researcher.join({ gameId: id, afterSeq: 0, token: RESEARCHER });
     await pub.reached(50);
     const late = await watch();
-    const joinedAt = Date.now();
+    // What the public stream had been given before the late spectator joined: the delayed head was
+    // at least there when the join arrived (an order fact, unlike a time window around the join).
+    const publicBeforeJoin = pub.last;
     late.join({ gameId: id });
     const snapMsg = await late.next('snapshot');
     const snap = snapMsg.data;
     await admin.ended();
-    // The admin has the end while the spectators are still a delay behind it.
+    // That the public is held back is the lag check below (every event at least the delay after its
+    // commit); comparing what each client holds at one instant would race on a stalled test process.
     const adminEnd = admin.events.at(-1)!;
-    expect(pub.last).toBeLessThan(adminEnd.seq);
     await Promise.all([pub.ended(), late.ended(), researcher.ended()]);
 
     const lag = (w: Watcher) =>
@@ -234,11 +236,12 @@ describe('/spectate on a real server: who sees what, and when', () => {
     expect(Math.min(...pubLag)).toBeGreaterThanOrEqual(DELAY);
     for (const w of [admin, researcher]) expect(lag(w).length).toBeGreaterThan(100);
 
-    // The late spectator's snapshot is at the delayed head as of some instant between its join and
-    // the answer: its seq committed at least the delay before the answer, the next one not before the join.
+    // The late spectator's snapshot is a delayed head: its seq committed at least the delay before
+    // the answer (nothing newer leaks), and it is no older than what the public stream had already
+    // been given when the join was sent (the release timers may lag a loaded clock, never lead it).
     const committed = new Map(admin.events.map((e) => [e.seq, e.committed_at!]));
     expect(committed.get(snap.seq)! + DELAY).toBeLessThanOrEqual(snapMsg.at);
-    expect(committed.get(snap.seq + 1)! + DELAY).toBeGreaterThan(joinedAt);
+    expect(snap.seq).toBeGreaterThanOrEqual(publicBeforeJoin);
     expect(late.seqs[0]).toBe(snap.seq + 1);
 
     // The public lobby hears the end as late as the game's spectators see it.
