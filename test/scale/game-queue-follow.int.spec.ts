@@ -39,56 +39,55 @@ async function failedJob(prefix: string, queue: GameQueue, gameId: string): Prom
   }
 }
 
+/** A queue under a fresh prefix for the length of `fn`, closed afterwards. */
+async function withQueue(fn: (queue: GameQueue, prefix: string) => Promise<void>): Promise<void> {
+  const prefix = freshPrefix('follow');
+  const queue = new GameQueue({ redisUrl: REDIS, prefix });
+  try {
+    await fn(queue, prefix);
+  } finally {
+    await queue.close();
+  }
+}
+
 describe('GameQueue.follow with a failed job', () => {
-  it('returns the game when the store, read again, says it settled after the first read', async () => {
-    const prefix = freshPrefix('follow');
-    const queue = new GameQueue({ redisUrl: REDIS, prefix });
-    try {
+  it('returns the game when the store, read again, says it settled after the first read', () =>
+    withQueue(async (queue, prefix) => {
       await failedJob(prefix, queue, 'game_settled');
       const store = scriptedStore('game_settled', ['running', 'ended']);
       const game = await queue.follow(store, { game_id: 'game_settled', mode: 'live' });
       expect(game?.status).toBe('ended');
       expect(store.reads).toBe(2);
-    } finally {
-      await queue.close();
-    }
-  });
+    }));
 
-  it('still fails a game whose job failed while the store says it is unsettled', async () => {
-    const prefix = freshPrefix('follow');
-    const queue = new GameQueue({ redisUrl: REDIS, prefix });
-    try {
+  it('still fails a game whose job failed while the store says it is unsettled', () =>
+    withQueue(async (queue, prefix) => {
       await failedJob(prefix, queue, 'game_stuck');
       await expect(queue.follow(scriptedStore('game_stuck', ['running']), { game_id: 'game_stuck', mode: 'live' })).rejects.toBeInstanceOf(GameJobFailedError);
-    } finally {
-      await queue.close();
-    }
-  });
+    }));
 });
 
 describe('GameQueue.follow with a deep queue', () => {
-  it('does not read the store while the job waits in the queue, and reads it again once a worker has it', async () => {
-    const prefix = freshPrefix('follow');
-    const queue = new GameQueue({ redisUrl: REDIS, prefix });
-    let checks = 0;
-    const getJob = queue.queue.getJob.bind(queue.queue);
-    queue.queue.getJob = (id: string) => {
-      checks++;
-      return getJob(id);
-    };
-    const store = scriptedStore('game_waits', ['running', 'running', 'ended']);
-    let worker: Worker | null = null;
-    try {
-      // Polls every 5 ms, the job checked every 2 s: hundreds of polls while the job waits.
-      const following = queue.follow(store, { game_id: 'game_waits', mode: 'live' }, { pollMs: 5 });
-      await until('three looks at the waiting job', () => Promise.resolve(checks >= 3 ? true : undefined), 60_000, 5);
-      expect(store.reads).toBe(1);
-      worker = new Worker(GAME_QUEUE, () => Promise.resolve('played'), { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix });
-      expect((await following)?.status).toBe('ended');
-    } finally {
-      await worker?.close();
-      await queue.close();
-    }
-  });
+  it('does not read the store while the job waits in the queue, and reads it again once a worker has it', () =>
+    withQueue(async (queue, prefix) => {
+      let checks = 0;
+      const getJob = queue.queue.getJob.bind(queue.queue);
+      queue.queue.getJob = (id: string) => {
+        checks++;
+        return getJob(id);
+      };
+      const store = scriptedStore('game_waits', ['running', 'running', 'ended']);
+      let worker: Worker | null = null;
+      try {
+        // Polls every 5 ms, the job checked every 2 s: hundreds of polls while the job waits.
+        const following = queue.follow(store, { game_id: 'game_waits', mode: 'live' }, { pollMs: 5 });
+        await until('three looks at the waiting job', () => Promise.resolve(checks >= 3 ? true : undefined), 60_000, 5);
+        expect(store.reads).toBe(1);
+        worker = new Worker(GAME_QUEUE, () => Promise.resolve('played'), { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix });
+        expect((await following)?.status).toBe('ended');
+      } finally {
+        await worker?.close();
+      }
+    }));
 });
 
