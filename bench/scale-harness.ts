@@ -138,7 +138,7 @@ export type Proc = { child: ChildProcess; stderr: () => string; stdout: () => st
 
 /** Spawns `tiltyard <args>`; resolves once stderr matches `ready` (at once when null), rejects if it exits first. */
 export function start(b: Bench, args: string[], env: Record<string, string>, ready: RegExp | null): Promise<Proc> {
-  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, TILTYARD_LOG: 'warn', TILTYARD_PROVIDERS_FILE: b.providersFile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_CPU_PROF']] : []), bin, ...args], { env: { ...process.env, TILTYARD_LOG: 'warn', TILTYARD_PROVIDERS_FILE: b.providersFile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   b.procs.push(child);
   let err = '';
   let out = '';
