@@ -3,8 +3,9 @@
  * 1. Built-ins: a round-robin of the six built-ins at four-seat tables, compact windows, capped at
  *    BENCH_GAMES games (default 1,000), persisted to PostgreSQL by the TournamentRunner (one
  *    transaction per game); and, in the same run, the same scheduled games played in memory the
- *    way `simulate` plays them (playGame over the same seats). Reports both throughputs, their
- *    ratio, and whether every game placed the same in both. The runner plays on BENCH_WORKERS
+ *    way `simulate` plays them (playGame, then tallyGame: the log hash and SimStats), and once more
+ *    with playGame alone. Reports the throughputs, the ratios to both, and whether every game
+ *    placed the same in memory and in the store. The runner plays on BENCH_WORKERS
  *    worker threads (default 1; 0 plays on the main thread) while its main thread writes. 1 is the
  *    default because it measured no slower than 2 on this 2-core machine and cheaper in CPU: per
  *    game (200 games, loaded) the node side spent ~86 ms of CPU with 1 worker and ~97 ms with 2,
@@ -43,6 +44,7 @@ writeFileSync(process.env['TILTYARD_PROVIDERS_FILE'], JSON.stringify({ providers
 const { openStore } = await import('../src/store/index.js');
 const { buildSeats, seatConfigs } = await import('../src/runner/lineup.js');
 const { playGame } = await import('../src/runner/play-game.js');
+const { newTally, tallyGame } = await import('../src/runner/simulate.js');
 const { createTournament } = await import('../src/tournament/create.js');
 const { runTournament } = await import('../src/tournament/runner.js');
 const { roundRobinSchedule } = await import('../src/tournament/round-robin.js');
@@ -86,21 +88,30 @@ async function builtins() {
     const config = (await import('../src/tournament/runner.js')).storedConfig(created.tournament);
     const schedule = roundRobinSchedule(config);
 
-    let c0 = process.cpuUsage();
-    let t0 = performance.now();
-    const memory = new Map<string, number[]>();
-    let events = 0;
-    for (const g of schedule) {
-      const seats = buildSeats(g.seats, g.seed);
-      const run = await playGame({ seats: seatConfigs(g.seats), rules: gameRules(config) }, g.seed, seats);
-      events += run.events.length;
-      memory.set(g.key, seatPlacements(g.seats.length, run.state.placements ?? []));
-    }
-    const memoryMs = performance.now() - t0;
-    const memoryCpu = cpuSec(c0);
+    // In memory, twice: as `simulate` plays a game (playGame, then every event into the log hash
+    // and the game into SimStats: tallyGame), the acceptance's comparator; and playGame alone.
+    const inMemory = async (tally: boolean) => {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const sim = newTally();
+      const placements = new Map<string, number[]>();
+      let events = 0;
+      for (const g of schedule) {
+        const seats = buildSeats(g.seats, g.seed);
+        const run = await playGame({ seats: seatConfigs(g.seats), rules: gameRules(config) }, g.seed, seats);
+        if (tally) tallyGame(sim, run, [...g.seats]);
+        events += run.events.length;
+        placements.set(g.key, seatPlacements(g.seats.length, run.state.placements ?? []));
+      }
+      return { ms: performance.now() - t0, cpu: cpuSec(c0), placements, events };
+    };
+    const sim = await inMemory(true);
+    const bare = await inMemory(false);
+    const memory = sim.placements;
+    const events = sim.events;
 
-    c0 = process.cpuUsage();
-    t0 = performance.now();
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
     const out = await runTournament(created.tournament.tournament_id, { store, concurrency: 4, ratingsEveryMs: 2000, workers: WORKERS });
     const persistedMs = performance.now() - t0;
     const persistedCpu = cpuSec(c0);
@@ -110,9 +121,11 @@ async function builtins() {
       games: schedule.length,
       events,
       failed: out.failed,
-      inMemory: { wallMs: Math.round(memoryMs), cpuSec: memoryCpu, gamesPerSec: perSec(schedule.length, memoryMs) },
+      inMemory: { as: 'simulate: playGame + log hash + SimStats', wallMs: Math.round(sim.ms), cpuSec: sim.cpu, gamesPerSec: perSec(schedule.length, sim.ms) },
+      playOnly: { as: 'playGame alone', wallMs: Math.round(bare.ms), cpuSec: bare.cpu, gamesPerSec: perSec(schedule.length, bare.ms) },
       persisted: { wallMs: Math.round(persistedMs), cpuSec: persistedCpu, gamesPerSec: perSec(out.done, persistedMs), eventsPerSec: Math.round((events / persistedMs) * 1000), concurrency: 4, workers: WORKERS, commit: 'one transaction per game' },
-      persistedOverInMemory: Math.round((memoryMs / persistedMs) * 100) / 100,
+      persistedOverInMemory: Math.round((sim.ms / persistedMs) * 100) / 100,
+      persistedOverPlayOnly: Math.round((bare.ms / persistedMs) * 100) / 100,
       samePlacementsAsInMemory: same,
       leader: out.standings[0]?.agent,
     };

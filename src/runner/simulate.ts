@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
@@ -82,6 +82,20 @@ export async function playSeated(spec: SimulationSpec, g: number): Promise<{ run
   }
 }
 
+/** What simulate keeps of each game it played: the running log hash and the balance figures. */
+export type SimTally = { hash: Hash; stats: SimStats };
+
+export const newTally = (): SimTally => ({ hash: createHash('sha256'), stats: new SimStats() });
+
+/**
+ * Simulate's work on one played game beyond playing it: every event into the log hash, the game
+ * into the figures. Exported so a benchmark can compare against exactly what simulate does.
+ */
+export function tallyGame(tally: SimTally, run: GameRun, agents: string[]): void {
+  for (const e of run.events) tally.hash.update(JSON.stringify(e) + '\n');
+  tally.stats.add({ events: run.events, decisions: run.decisions.length, agents });
+}
+
 /**
  * Runs N seeded games in memory and reports throughput, a hash of the logs, and balance figures.
  * Deterministic when the agents are: the same options give the same logHash and figures (timings
@@ -94,17 +108,15 @@ export async function playSeated(spec: SimulationSpec, g: number): Promise<{ run
 export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
   const { onProgress, ...rest } = options;
   const spec = SimulationSpec.parse(rest);
-  const stats = new SimStats();
-  const hash = createHash('sha256');
+  const tally = newTally();
   const start = performance.now();
   for (let g = 0; g < spec.games; g++) {
     const { run, agents } = await playSeated(spec, g);
-    for (const e of run.events) hash.update(JSON.stringify(e) + '\n');
-    stats.add({ events: run.events, decisions: run.decisions.length, agents });
+    tallyGame(tally, run, agents);
     onProgress?.(g + 1, spec.games);
   }
   const wallMs = performance.now() - start;
-  const { games, ...figures } = stats.figures();
+  const { games, ...figures } = tally.stats.figures();
   const perSec = (n: number) => (wallMs > 0 ? Math.round((n / wallMs) * 1000) : 0);
   return {
     games,
@@ -116,7 +128,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     eventsPerSec: perSec(figures.events),
     gamesPerSec: wallMs > 0 ? Math.round((games / wallMs) * 1e5) / 100 : 0,
     decisionsPerSec: perSec(figures.decisions),
-    logHash: hash.digest('hex'),
+    logHash: tally.hash.digest('hex'),
     ...figures,
   };
 }
