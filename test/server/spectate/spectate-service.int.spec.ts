@@ -64,13 +64,14 @@ describe('SpectateService over a bus the test publishes on', () => {
   });
 
   /** Plays a game at a pace, publishing each committed step on the bus (except those `skip` names) as GameService does. */
-  async function play(options: { paceMs: number; spectatorDelayMs?: number; skip?: (seq: number) => boolean; announce?: boolean }) {
+  async function play(options: { paceMs: number; spectatorDelayMs?: number; skip?: (seq: number) => boolean; announce?: boolean; pause?: (ms: number) => Promise<void> }) {
     const gameId = `game_svc${String(++n).padStart(9, '0')}`;
     await createPersistentGame(store, { gameId, seed: 1000 + n, agents: AGENTS, options: { pace_ms: options.paceMs, spectator_delay_ms: options.spectatorDelayMs ?? 0 } });
     const commits = new Map<number, number>();
     if (options.announce !== false) bus.announce({ type: 'game_started', game_id: gameId, agents: AGENTS, at: new Date().toISOString() });
     const done = resumePersistent(store, gameId, {
       paceMs: options.paceMs,
+      ...(options.pause ? { pause: options.pause } : {}),
       onCommit: (seq, _state, events) => {
         const at = Date.now();
         for (const e of events) commits.set(e.seq, at);
@@ -87,7 +88,18 @@ describe('SpectateService over a bus the test publishes on', () => {
   };
 
   it('given clients joining all through a game (from the start, mid-backlog, at the head), then each gets contiguous seqs from its snapshot to the end', async () => {
-    const game = await play({ paceMs: 2 });
+    // The game moves STEPS steps per join, then waits for the next: every client joins while it
+    // is still running (~240 steps), however slowly the machine connects them; the last one at the head.
+    const STEPS = 12;
+    let budget = 0;
+    const game = await play({
+      paceMs: 2,
+      pause: async (ms) => {
+        while (budget <= 0) await sleep(5);
+        budget--;
+        await sleep(ms);
+      },
+    });
     const readsBefore = reads;
     const clients: Watcher[] = [];
     for (let i = 0; i < 12; i++) {
@@ -95,8 +107,10 @@ describe('SpectateService over a bus the test publishes on', () => {
       const w = await watch();
       w.join({ gameId: game.gameId, ...(i % 3 === 2 ? {} : { afterSeq: Math.floor((head * (i % 3)) / 2) }) });
       clients.push(w);
+      budget += STEPS;
       await sleep(40);
     }
+    budget = Infinity;
     const out = await game.done;
     expect(out.status).toBe('ended');
     await Promise.all(clients.map((w) => w.ended()));
