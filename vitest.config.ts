@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './test/slowest-first.js';
+import { MEMORY_TIERS } from './test/tiers.js';
 
 /**
  * Files run side by side: most of the suite waits on processes it spawned (the CLI, servers,
@@ -12,7 +13,6 @@ const workers = Number(process.env['TILTYARD_TEST_WORKERS']) || Math.max(2, 2 * 
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     maxWorkers: workers,
     // The longest files start first, so the run does not end on one slow file alone.
     sequence: { sequencer: SlowestFirst },
@@ -22,7 +22,29 @@ export default defineConfig({
     // room, and a real hang still ends the run well inside CI's budget.
     testTimeout: 900_000,
     hookTimeout: 900_000,
-    // Builds dist/ for the CLI e2e tests when src/ is newer (they spawn bin/tiltyard.js).
-    globalSetup: ['test/cli/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          // The in-memory tiers (vitest.unit.config.ts runs them alone) share a worker's module
+          // cache from file to file: each file importing the engine, zod schemas and agents anew
+          // cost about as much CPU as its tests (81 unit files: 88 CPU-s isolated, 43 shared).
+          // They hold no process-wide state (no env, no databases, no servers).
+          name: 'memory',
+          include: [MEMORY_TIERS],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'io',
+          include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+          exclude: [MEMORY_TIERS],
+          // Builds dist/ for the CLI e2e tests when src/ is newer (they spawn bin/tiltyard.js).
+          globalSetup: ['test/cli/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { MEMORY_TIERS } from './test/tiers.js';
 
 /**
  * The in-memory tiers, without the global setup's build of dist/: `npm run test:unit` (the
@@ -11,7 +12,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['{src,test}/**/*.{unit,prop,slow}.spec.ts'],
+    include: [MEMORY_TIERS],
+    // As in vitest.config.ts: files share a worker's module cache.
+    isolate: false,
     // These files only compute: one worker per core (vitest's default leaves one core idle).
     maxWorkers: availableParallelism(),
     testTimeout: 300_000,
