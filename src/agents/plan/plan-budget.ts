@@ -17,6 +17,12 @@ export type PlanBudget = {
   remainingMs(): number;
   /** Why the plan stopped, or null while it may go on. */
   stop(): PlanStop | null;
+  /**
+   * Stops the plan as timed out now, whatever the clock says: for an attempt that was given all
+   * that was left of the plan and used it up. Its deadline timer and the plan's fire at the same
+   * instant, in either order, and the plan timing out is what happened either way.
+   */
+  expire(): PlanStop;
   /** Clears the timer and the caller's listener once the plan is over. */
   dispose(): void;
 };
@@ -65,6 +71,10 @@ export function startBudget(
     stop() {
       if (!stopped && remainingMs() <= 0) halt(timedOut);
       return stopped;
+    },
+    expire() {
+      halt(timedOut);
+      return stopped!;
     },
     dispose() {
       clearTimeout(timer);

@@ -100,7 +100,9 @@ export async function runWithRetries(
       return finish('completed', attempt, outcome, null, null);
     }
 
-    const stop = run.planStopped ? budget.stop() : null;
+    // An attempt whose deadline was what was left of the plan ran the plan out of time: it is
+    // the plan's timeout, not the tool's (no retry), whichever of the two timers fired first.
+    const stop = run.planStopped ? budget.stop() : run.timedOut && deadlineMs < tool.timeoutMs ? budget.expire() : null;
     const state: ToolExecutionState = stop
       ? stop.interruptedState
       : run.timedOut

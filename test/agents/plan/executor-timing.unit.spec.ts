@@ -7,6 +7,7 @@ import {
   failing,
   fakeRunner,
   maxOverlap,
+  outcome,
   plan,
   sleepUntilAborted,
   sleeping,
@@ -72,6 +73,29 @@ describe('executePlan — time', () => {
       failedTools: ['slow'],
       skippedTools: ['later'],
       state: { fast: true },
+    });
+    expect(r.failureReason).toBe('tool "slow" did not finish: the plan timed out after 150 ms');
+  });
+
+  it('counts an attempt that used up what was left of the plan as the plan timing out, whichever timer fires first', async () => {
+    // 'first' moves the clock 100 of the plan's 150 ms on: 'slow' gets the 50 left, so its own
+    // timer fires well before the plan's. That used to read as the tool's own timeout followed
+    // by a retry wait; its deadline was the plan's, so the plan timed out.
+    let t = 0;
+    const { runTool, calls } = fakeRunner({
+      first: () => ((t = 100), outcome(true, { first: true })),
+      slow: untilAborted(),
+    });
+    const r = await executePlan(
+      plan([{ toolId: 'first' }, { toolId: 'slow', timeoutMs: 10_000, retryPolicy: { maxRetries: 3, backoffMs: 10 } }], { timeoutMs: 150 }),
+      { runTool, now: () => t },
+      context,
+    );
+    expect(calls.map((c) => [c.toolId, c.deadlineMs])).toEqual([['first', 150], ['slow', 50]]);
+    expect(byId(r, 'slow')).toMatchObject({
+      state: 'timeout',
+      retryCount: 0,
+      error: 'the plan timed out after 150 ms while attempt 1 was running',
     });
     expect(r.failureReason).toBe('tool "slow" did not finish: the plan timed out after 150 ms');
   });
