@@ -144,7 +144,7 @@ class Judge {
       return;
     }
     if (FORKS.has(c.name) && c.errno === 'EAGAIN') return this.add('process_limit', `${c.name} refused`, c);
-    if ((c.name === 'mmap' || c.name === 'mremap') && c.errno === 'ENOMEM') return this.add('memory_limit', `${c.name} refused`, c);
+    if ((c.name === 'mmap' || c.name === 'mremap') && c.errno === 'ENOMEM' && !isReservation(c)) return this.add('memory_limit', `${c.name} refused`, c);
     if (SENDS.has(c.name) && !this.view.network) {
       const address = inetAddress(c);
       if (address !== null) this.add('network', address, c);
@@ -157,6 +157,14 @@ class Judge {
     if (this.outside(path, this.writable)) this.add('write_outside', path, c);
   }
 }
+
+/**
+ * A PROT_NONE mapping only reserves address space, which runtimes probe for and shrink on
+ * refusal: V8 asks for 128 MiB regions under the address-space limit now and then (more often
+ * when GC runs late on a loaded machine) and carries on with less. Memory an agent cannot get is
+ * a readable or writable mapping refused, or the runtime's own out-of-memory error on stderr.
+ */
+const isReservation = (c: Syscall) => c.name === 'mmap' && c.args[2] === 'PROT_NONE';
 
 const isThread = (c: Syscall) => /CLONE_THREAD/.test(c.args.join(','));
 

@@ -98,6 +98,13 @@ describe('judging a traced run', () => {
     expect(attempts[0]!.call).toBe('openat(AT_FDCWD, "/proc/4242/environ", O_RDONLY|O_CLOEXEC) = -1 ENOENT');
   });
 
+  it('given a refused PROT_NONE reservation (V8 probing address space under the limit), then no attempt; a refused writable mapping still is one', () => {
+    const reserve = '1.1 mmap(NULL, 134217728, PROT_NONE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_NORESERVE, -1, 0) = -1 ENOMEM (Cannot allocate memory)';
+    const write = '1.2 mmap(NULL, 134217728, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = -1 ENOMEM (Cannot allocate memory)';
+    expect(judgeRun(view, [bwrap, agent([reserve])])).toEqual([]);
+    expect(judgeRun(view, [bwrap, agent([reserve, write])]).map((a) => [a.rule, a.target])).toEqual([['memory_limit', 'mmap refused']]);
+  });
+
   it('given the network opt-in, then a connection is no attempt', () => {
     const run = agent(['1.1 connect(3, {sa_family=AF_INET6, sin6_port=htons(443), sin6_flowinfo=htonl(0), inet_pton(AF_INET6, "::1", &sin6_addr), sin6_scope_id=0}, 28) = 0']);
     expect(judgeRun({ ...view, network: true }, [bwrap, run])).toEqual([]);
