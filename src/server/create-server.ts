@@ -20,6 +20,9 @@ import { mountVisualizer } from './visualizer/serve-visualizer.js';
 import { openServerStore } from './open-server-store.js';
 import { replenishSpare, type SpareJob } from '../store/pglite-template.js';
 
+
+/** How long an idle keep-alive connection stays open (see createServer). */
+export const KEEP_ALIVE_MS = 65_000;
 export type RunningServer = {
   app: INestApplication;
   store: EventStore;
@@ -91,6 +94,13 @@ export async function createServer(
     spare = await replenishSpare();
   })().catch((e: unknown) => logger.emit('error', 'cannot resume games at start', { error: e instanceof Error ? e.message : String(e) }));
   const http: Server = app.getHttpServer();
+  // Idle keep-alive connections stay open KEEP_ALIVE_MS (Node's default is 5 s). A client that
+  // reuses one just as the server drops it gets ECONNRESET: fetch (undici) keeps a socket until
+  // 1 s before the server's `Keep-Alive: timeout` hint, and a busy client can be later than that
+  // (a loaded CI run lost a POST /games so). Above the 60 s idle timeout of common load balancers,
+  // as they advise; headersTimeout must exceed it. close() still drops idle sockets at once.
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const address = http.address() as { port: number } | null;
   const port = address?.port ?? settings.port;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;

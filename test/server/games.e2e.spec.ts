@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumePersistent } from '../../src/runner/persistent-runner.js';
 import { verifyGame } from '../../src/runner/verify-game.js';
@@ -90,6 +91,14 @@ describe('games over REST, on a real server', () => {
         }
       });
     });
+
+  it('keeps idle connections open 65 s and says so (Keep-Alive: timeout=65), so a client never reuses one the server has just dropped', async () => {
+    const res = await api('/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+    const http = server.app.getHttpServer() as HttpServer;
+    expect([http.keepAliveTimeout, http.headersTimeout]).toEqual([65_000, 66_000]);
+  });
 
   it('given an admin token, when a game is posted, then it answers 201 with the record, plays to the end, and the log verifies', async () => {
     const body = { agents: ['balanced', 'aggressor', 'turtle'], seed: 4242, rules: SHORT, spectator_delay_ms: 1500, pace_ms: 0 };
