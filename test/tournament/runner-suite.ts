@@ -144,13 +144,27 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
     it('commits step by step when asked: the games verify and the standings are those of whole-game commits', async () => {
       const whole = await create(store, { format: 'gauntlet' });
       const stepwise = await create(store, { format: 'gauntlet' });
-      const a = await run(store, whole);
-      const b = await run(store, stepwise, { commit: 'step' });
+      // One input clock for both, so their states (which hold the clock's ts) can be compared.
+      const a = await run(store, whole, { clock: logicalInputClock });
+      const b = await run(store, stepwise, { commit: 'step', clock: logicalInputClock });
       await expectAllVerify(store, stepwise);
       // Built-in seats write a trace per decision only when committed per step.
       const [g] = await store.tournaments.games(stepwise);
       expect((await store.readTraces(g!.game_id)).length).toBeGreaterThan(0);
       expect(JSON.stringify(b.out.standings)).toBe(JSON.stringify(a.out.standings));
+      // A game stored whole has the snapshots per-step appends made of it: the same seqs, states
+      // and PRNG states (the whole-game statement inserts them from one JSON array; verify checks the hashes).
+      const snapshots = async (id: string) =>
+        Promise.all(
+          (await store.tournaments.games(id)).map(async (x) =>
+            (await store.prisma.snapshot.findMany({ where: { gameId: x.game_id }, orderBy: { seq: 'asc' } })).map((r) => ({ seq: r.seq, rng: r.rng, state: JSON.stringify(r.state).replaceAll(x.game_id.slice('game_t_'.length), 'ID') })),
+          ),
+        );
+      const [wholeSnaps, stepSnaps] = [await snapshots(whole), await snapshots(stepwise)];
+      expect(wholeSnaps.flat().filter((s) => s.seq > 0).length).toBeGreaterThanOrEqual(wholeSnaps.length);
+      expect(wholeSnaps.map((g) => g.map((s) => s.seq))).toEqual(stepSnaps.map((g) => g.map((s) => s.seq)));
+      expect(wholeSnaps.flat().map((s) => s.state)).toEqual(stepSnaps.flat().map((s) => s.state));
+      expect(wholeSnaps.flat().map((s) => s.rng)).toEqual(stepSnaps.flat().map((s) => s.rng));
     });
 
     it('stopped by its signal and resumed (at another concurrency), ends with the standings of an uninterrupted run and each game once', async () => {
