@@ -34,6 +34,8 @@ function startWorker(): Worker {
  * @example const workers = new PlayWorkers(1); const { prepared } = await workers.run(job); await workers.close()
  */
 export class PlayWorkers {
+  /** Threads started by every pool of this process so far (what a caller asked for is what it got). */
+  static started = 0;
   private readonly slots: (Slot | null)[];
   private nextId = 1;
 
@@ -70,6 +72,7 @@ export class PlayWorkers {
 
   private spawn(index: number): Slot {
     const worker = startWorker();
+    PlayWorkers.started++;
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (msg: { id: number; result?: WholeGameDone; error?: string }) => {
       const p = slot.pending.get(msg.id);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PlayWorkers } from '../../src/tournament/play-workers.js';
 import { tiltyardInProcess } from './in-process.js';
 import { tiltyardWith, type CliRun } from './run-cli.js';
 
@@ -57,6 +58,12 @@ describe('tiltyard tournament', () => {
     // An ended tournament resumed plays nothing more.
     const again = await here('tournament', 'resume', ra.tournament_id, '--json');
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'ended', games: 8 });
+    // Played on worker threads (the games stored whole are played and hashed there): the same.
+    const threadsBefore = PlayWorkers.started;
+    const threaded = await here(...ISSUE, '--seed', '7', '--workers', '2', '--concurrency', '3');
+    expect(threaded.code, threaded.stderr).toBe(0);
+    expect(PlayWorkers.started - threadsBefore).toBe(2);
+    expect(JSON.stringify((JSON.parse(threaded.stdout) as Result).standings)).toBe(JSON.stringify(ra.standings));
   }, 600_000);
 
   // The first row in a spawned process, the others in the test process (flag checks).
@@ -67,6 +74,8 @@ describe('tiltyard tournament', () => {
     [['tournament', '--agents', 'random,balanced,turtle', '--format', 'knockout'], /^tiltyard: --format: must be one of round-robin, swiss, gauntlet, got "knockout"$/],
     [['tournament', '--agents', 'random,balanced,turtle', '--seats', 'two'], /^tiltyard: --seats: must be a whole number, got "two"$/],
     [['tournament', '--agents', 'random,balanced,turtle', '--seats', '2', '--concurrency', '0'], /^tiltyard: --concurrency: must be at least 1, got 0$/],
+    [['tournament', '--agents', 'random,balanced,turtle', '--seats', '2', '--workers', 'many'], /^tiltyard: --workers: must be a whole number, got "many"$/],
+    [['tournament', '--agents', 'random,balanced,turtle', '--seats', '2', '--workers', '17'], /^tiltyard: --workers: at most 16, got 17$/],
     [['tournament', '--agents', 'random,balanced,turtle', '--seats', '2', '--rounds', '2'], /^tiltyard: --rounds: only swiss plays rounds/],
     [['tournament', '--agents', 'random,balanced,turtle', '--bogus'], /^tiltyard: unknown flag --bogus$/],
     [['tournament', 'resume'], /^tiltyard: expected one tournament id/],
@@ -90,7 +99,7 @@ describe('tiltyard tournament', () => {
 
   it('documents every flag in --help', async () => {
     const r = await cli('tournament', '--help');
-    for (const flag of ['--agents', '--seats', '--format', '--seeds', '--games', '--seed', '--concurrency', '--stop-when-separated', '--compact', '--json', 'resume <id>']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--agents', '--seats', '--format', '--seeds', '--games', '--seed', '--concurrency', '--workers', '--stop-when-separated', '--compact', '--json', 'resume <id>']) expect(r.stdout).toContain(flag);
     expect((await cli('--help')).stdout).toMatch(/tournament .*\n.*tournaments .*\n.*standings /);
   }, 180_000);
 });

@@ -20,7 +20,7 @@ their last step), then goes on. The final standings equal an uninterrupted run's
  * Runs (or resumes) a stored tournament with the live display, then prints the result. Ctrl-C
  * stops it cleanly after the games in flight reach a step boundary (resume it later).
  */
-export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy }): Promise<number> {
+export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; workers?: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy }): Promise<number> {
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
@@ -35,7 +35,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     return EXIT.failure;
   }
   try {
-    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : {}) });
+    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : options.workers ? { workers: options.workers } : {}) });
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);

@@ -9,6 +9,9 @@ import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import type { Command } from './command.js';
 import { RESUME_USAGE, runAndReport } from './tournament-run.js';
 
+/** More threads than this only compete for the same cores (each holds its own engine and heap). */
+const MAX_WORKERS = 16;
+
 const OPTIONS = {
   agents: { type: 'string' },
   seats: { type: 'string' },
@@ -19,6 +22,7 @@ const OPTIONS = {
   rounds: { type: 'string' },
   challenger: { type: 'string' },
   concurrency: { type: 'string' },
+  workers: { type: 'string' },
   clock: { type: 'string' },
   commit: { type: 'string' },
   'stop-when-separated': { type: 'boolean' },
@@ -33,9 +37,9 @@ export const tournamentCommand: Command = {
   summary: 'run a rated tournament (round-robin, swiss, gauntlet) and store every game',
   usage: `Usage: tiltyard tournament --agents a,b,c,… [--seats K] [--format round-robin|swiss|gauntlet]
                            [--seeds N] [--games MAX] [--seed S] [--rounds R] [--challenger A]
-                           [--concurrency C] [--clock wall|logical] [--stop-when-separated] [--compact]
-                           [--progress] [--json]
-       tiltyard tournament resume <id> [--concurrency C] [--clock wall|logical] [--progress] [--json]
+                           [--concurrency C] [--workers W] [--clock wall|logical] [--stop-when-separated]
+                           [--compact] [--progress] [--json]
+       tiltyard tournament resume <id> [--concurrency C] [--workers W] [--clock wall|logical] [--progress] [--json]
 
 Plays a tournament between any number of entrants (at least the seat count), stores every game
 (each verifies, replays and can be watched like any other) and rates the entrants with openskill:
@@ -53,6 +57,9 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --seed S               the tournament's seed: every game's seed derives from it (default 0)
   --rounds R             swiss rounds (default: from the entrant count)
   --concurrency C        games in flight at once (default 1; LLM and subprocess seats gain most)
+  --workers W            threads that play and hash the games stored whole (built-in line-ups), so
+                         this thread only writes; worth it with --concurrency ≥ 2 (default 0: none;
+                         at most ${MAX_WORKERS})
   --clock C              event timestamps: wall (default) or logical (reproducible logs: the same seed
                          gives byte-identical games, wherever and however often they are played)
   --commit auto|step     auto (default): built-in line-ups stored whole, one transaction per game;
@@ -77,17 +84,18 @@ played here; this process schedules, follows them in the store and rates (docs/s
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" (did you mean \`tiltyard tournament resume <id>\`?)`);
     const input = configInput(values);
     const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
+    const workers = workersFlag(values.workers);
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));
-      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit) });
+      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit) });
     }, { quiet: values.json === true });
   },
 };
 
 async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]): Promise<number> {
   const { values, positionals } = parseFlags(() =>
-    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, clock: OPTIONS.clock, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help }, strict: true, allowPositionals: true }),
+    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, workers: OPTIONS.workers, clock: OPTIONS.clock, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help }, strict: true, allowPositionals: true }),
   );
   if (values.help) {
     io.out(RESUME_USAGE);
@@ -95,7 +103,15 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
   }
   if (positionals.length !== 1) throw new UsageError(`expected one tournament id (tiltyard tournaments lists them), got ${positionals.length} arguments`);
   const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
-  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock) }), { quiet: values.json === true });
+  const workers = workersFlag(values.workers);
+  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock) }), { quiet: values.json === true });
+}
+
+/** `--workers`: threads for games stored whole (0: play them on this thread). */
+function workersFlag(value: string | undefined): number {
+  const n = wholeFlag('workers', value, 0) ?? 0;
+  if (n > MAX_WORKERS) throw new UsageError(`--workers: at most ${MAX_WORKERS}, got ${n}`);
+  return n;
 }
 
 /** `--commit`: how the tournament's games are stored (see CommitPolicy). */
