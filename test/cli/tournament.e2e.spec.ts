@@ -64,6 +64,13 @@ describe('tiltyard tournament', () => {
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(PlayWorkers.started - threadsBefore).toBe(2);
     expect(JSON.stringify((JSON.parse(threaded.stdout) as Result).standings)).toBe(JSON.stringify(ra.standings));
+    // Games side by side get one thread by default; one game at a time none.
+    for (const [concurrency, threads] of [['2', 1], ['1', 0]] as const) {
+      const before = PlayWorkers.started;
+      const r = await here(...ISSUE, '--seed', '7', '--concurrency', concurrency);
+      expect(r.code, r.stderr).toBe(0);
+      expect(PlayWorkers.started - before, `--concurrency ${concurrency}`).toBe(threads);
+    }
   }, 600_000);
 
   // The first row in a spawned process, the others in the test process (flag checks).
