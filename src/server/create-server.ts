@@ -20,9 +20,9 @@ import { mountVisualizer } from './visualizer/serve-visualizer.js';
 import { openServerStore } from './open-server-store.js';
 import { replenishSpare, type SpareJob } from '../store/pglite-template.js';
 
-
 /** How long an idle keep-alive connection stays open (see createServer). */
 export const KEEP_ALIVE_MS = 65_000;
+
 export type RunningServer = {
   app: INestApplication;
   store: EventStore;

@@ -35,7 +35,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     return EXIT.failure;
   }
   try {
-    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : options.workers ? { workers: options.workers } : {}) });
+    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : { workers: options.workers ?? 0 }) });
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
