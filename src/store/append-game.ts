@@ -1,13 +1,12 @@
 import type { GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
-import { actionRowsJson } from './actions.js';
 import { lifecycle } from './append.js';
 import type { StoreContext } from './context.js';
-import { checkBatch, toRow } from './event-rows.js';
+import { checkBatch } from './event-rows.js';
 import { ConcurrencyConflictError, InvalidInputError } from './errors.js';
 import { chainHashes, GENESIS_HASH } from './hash.js';
 import { readHead } from './heads.js';
-import { snapshotJson } from './snapshots.js';
+import { actionLine, eventLine, snapshotLine } from './row-lines.js';
 import type { ActionRecord, AppendResult } from './types.js';
 
 /** A whole game played in memory: its log, the decisions behind it, and states to snapshot. */
@@ -29,48 +28,48 @@ export type PreparedGame = {
   game_id: string;
   last_seq: number;
   last_hash: string;
-  /** The events rows (json_to_recordset), with their hash links. */
-  rows: string;
+  /** The events rows as lines (eventLine), with their hash links. */
+  events: string;
   status: string | null;
   placements: string | null;
-  /** A JSON array of snapshots (snapshotJson). */
-  snapshots: string;
+  /** The snapshots rows as lines (snapshotLine), or null for none. */
+  snapshots: string | null;
   snapshot_seq: number | null;
+  /** The actions rows as lines (actionLine), or null for none. */
   actions: string | null;
 };
 
 /**
  * Everything appendGame does before it talks to the database: checks the log (checkBatch),
- * chains its hashes from the genesis hash, and serialises rows, snapshots and decisions
- * (validated: see actionRowsJson). Pure, so the CPU-heavy half of storing a game can run where
- * the game was played.
+ * chains its hashes from the genesis hash, and writes events, snapshots and decisions as row
+ * lines (row-lines.ts; decisions validated as ActionRecord). Pure, so the CPU-heavy half of
+ * storing a game can run where the game was played.
  */
 export function prepareWholeGame(gameId: string, game: WholeGame): PreparedGame {
   const { events } = game;
   if (events.length === 0) throw new InvalidInputError(`game ${gameId}: a whole game has at least one event`);
   checkBatch(gameId, 0, events);
   const hashes = chainHashes(GENESIS_HASH, events);
-  const rows = events.map((e, i) => toRow(e, i === 0 ? GENESIS_HASH : hashes[i - 1]!, hashes[i]!));
   const life = lifecycle(events);
-  const snapSeqs = game.snapshots.map((s) => s.seq);
+  const last = game.snapshots[game.snapshots.length - 1];
   return {
     game_id: gameId,
     last_seq: events.length,
     last_hash: hashes[hashes.length - 1]!,
-    rows: JSON.stringify(rows),
+    events: events.map((e, i) => eventLine(e, i === 0 ? GENESIS_HASH : hashes[i - 1]!, hashes[i]!)).join('\n'),
     status: life.status,
     placements: life.placements,
-    snapshots: `[${game.snapshots.map((s) => snapshotJson(gameId, s.seq, s)).join(',')}]`,
-    snapshot_seq: snapSeqs.length ? snapSeqs[snapSeqs.length - 1]! : null,
-    actions: game.actions.length ? actionRowsJson(game.actions) : null,
+    snapshots: game.snapshots.length ? game.snapshots.map((s) => snapshotLine(gameId, s)).join('\n') : null,
+    snapshot_seq: last ? last.seq : null,
+    actions: game.actions.length ? game.actions.map(actionLine).join('\n') : null,
   };
 }
 
-const APPEND_GAME_SQL = `SELECT tiltyard_append_game_v1($1, $2, $3, $4, $5::json, $6, $7::jsonb, $8::json, $9::json) AS moved`;
+const APPEND_GAME_SQL = `SELECT tiltyard_append_game_v2($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) AS moved`;
 
 /**
  * Stores a prepared whole game (prepareWholeGame) in one statement (one transaction, one round
- * trip; tiltyard_append_game_v1): every event with its hash links, the game's final status and
+ * trip; tiltyard_append_game_v2): every event with its hash links, the game's final status and
  * placements, its snapshots and its decisions. The game must have been created and hold no
  * events yet (the statement's guard checks that; the head is read only when it fails). The same
  * log again is a success with `appended: 0` (the head's hash proves it is the same log); a log
@@ -79,7 +78,7 @@ const APPEND_GAME_SQL = `SELECT tiltyard_append_game_v1($1, $2, $3, $4, $5::json
 export async function appendPrepared(ctx: StoreContext, gameId: string, game: PreparedGame): Promise<AppendResult> {
   if (game.game_id !== gameId) throw new InvalidInputError(`a game prepared for ${game.game_id} cannot be stored as ${gameId}`);
   const last = { seq: game.last_seq, hash: game.last_hash };
-  const [out] = await ctx.sql.rows<{ moved: boolean }>(APPEND_GAME_SQL, [gameId, GENESIS_HASH, last.seq, last.hash, game.rows, game.status, game.placements, game.snapshots, game.actions]);
+  const [out] = await ctx.sql.rows<{ moved: boolean }>(APPEND_GAME_SQL, [gameId, GENESIS_HASH, last.seq, last.hash, game.events, game.status, game.placements, game.snapshots, game.actions]);
   if (out?.moved !== true) {
     const now = await readHead(ctx, gameId);
     if (now.seq === last.seq && now.hash === last.hash) return { last_seq: last.seq, last_hash: last.hash, appended: 0, snapshot_seq: null };

@@ -44,7 +44,7 @@ export type EventRow = {
  */
 const ANNOTATIONS = ['faces', 'slots', 'tells'] as const;
 
-function annotationsOf(event: GameEvent): Record<string, unknown> | null {
+export function annotationsOf(event: GameEvent): Record<string, unknown> | null {
   const e = event as Record<string, unknown>;
   const present = ANNOTATIONS.filter((k) => e[k] !== undefined);
   return present.length ? Object.fromEntries(present.map((k) => [k, e[k]])) : null;

@@ -435,4 +435,89 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
       ]);
     });
   });
+
+  describe('whole games (appendGame)', () => {
+    /** A played game's decisions as a runner records them: one per step after the start, with an unsent one and a JSON null. */
+    const actionsOf = (g: Played) =>
+      g.steps.slice(1, 4).map((s, i) => ({
+        seq_before: s.expected,
+        player_id: `plr_${i + 1}`,
+        turn: s.events[0]!.turn,
+        phase: s.events[0]!.phase,
+        window: 'intent',
+        raw: [{ tactical_intent: 'defend', note: 'tab\there, newline\nthere' }, null, undefined][i],
+        validated: i === 0 ? { tactical_intent: 'defend' } : null,
+        accepted: i === 0,
+        rejection_code: i === 0 ? null : 'input/malformed',
+        ts: s.events[0]!.ts,
+      }));
+    /** The states a whole-game append snapshots: right after each step that crossed a multiple of SNAPSHOT_EVERY. */
+    const snapshotsOf = (g: Played) =>
+      g.steps.filter((s) => Math.floor(s.state.seq / SNAPSHOT_EVERY) > Math.floor(s.expected / SNAPSHOT_EVERY)).map((s) => s.state);
+
+    it('given a game stored whole, then its events read back byte-identical and its snapshots, actions and head are what per-step appends store', async () => {
+      const g = playGame(31, { tag: 'whole' });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const actions = actionsOf(g);
+      const snapshots = snapshotsOf(g);
+      expect(snapshots.length).toBeGreaterThan(2);
+      const out = await store.appendGame(g.gameId, { events: g.events, actions, snapshots });
+      expect(out).toMatchObject({ last_seq: g.events.length, appended: g.events.length, snapshot_seq: snapshots[snapshots.length - 1]!.seq });
+      expect(JSON.stringify(await store.read(g.gameId, 0, g.events.length))).toBe(JSON.stringify(g.events));
+      expect(await store.verifyChain(g.gameId)).toBeNull();
+      const row = await store.getGame(g.gameId);
+      expect(row).toMatchObject({ status: 'ended', last_seq: g.events.length });
+      expect(row.placements).toEqual(g.final.placements);
+
+      // The same game appended step by step (under its own id, which the states hold): snapshots at the same seqs with the same PRNG states.
+      const twin = playGame(31, { tag: 'whole-twin' });
+      await persist(store, twin);
+      const snaps = (id: string) =>
+        store.prisma.$queryRaw<{ seq: number; state: GameState; state_hash: string; rng: unknown }[]>`
+          SELECT seq, state, state_hash, rng FROM snapshots WHERE game_id = ${id} AND seq > 0 ORDER BY seq`;
+      const subjects = (id: string) => store.prisma.$queryRaw<{ seq: number; player_id: string | null }[]>`SELECT seq, player_id FROM events WHERE game_id = ${id} ORDER BY seq`;
+      const mySubjects = await subjects(g.gameId);
+      expect(mySubjects).toEqual(await subjects(twin.gameId));
+      expect(mySubjects.some((r) => r.player_id === null) && mySubjects.some((r) => r.player_id !== null)).toBe(true);
+      const mine = await snaps(g.gameId);
+      const theirs = await snaps(twin.gameId);
+      expect(mine.map((r) => r.seq)).toEqual(theirs.map((r) => r.seq));
+      expect(mine.map((r) => r.rng)).toEqual(theirs.map((r) => r.rng));
+      expect(mine.map((r) => r.state_hash)).toEqual(snapshots.map(stateHash));
+      expect(mine.map((r) => r.state)).toEqual(snapshots.map(json));
+      expect(json(await store.stateAt(g.gameId, g.events.length))).toEqual(json(g.final));
+
+      const rows = await store.prisma.$queryRaw<{ player_id: string; raw_is_sql_null: boolean; raw: unknown; validated: unknown; accepted: boolean; rejection_code: string | null }[]>`
+        SELECT player_id, raw IS NULL AS raw_is_sql_null, raw, validated, accepted, rejection_code FROM actions WHERE game_id = ${g.gameId} ORDER BY player_id`;
+      expect(rows).toEqual([
+        { player_id: 'plr_1', raw_is_sql_null: false, raw: actions[0]!.raw, validated: { tactical_intent: 'defend' }, accepted: true, rejection_code: null },
+        { player_id: 'plr_2', raw_is_sql_null: false, raw: null, validated: null, accepted: false, rejection_code: 'input/malformed' },
+        { player_id: 'plr_3', raw_is_sql_null: true, raw: null, validated: null, accepted: false, rejection_code: 'input/malformed' },
+      ]);
+    });
+
+    it('given the same whole game again, then it is a no-op success; another log for it is a ConcurrencyConflictError', async () => {
+      const g = playGame(32, { tag: 'whole-again', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      await store.appendGame(g.gameId, { events: g.events, actions: [], snapshots: [] });
+      expect(await store.appendGame(g.gameId, { events: g.events, actions: [], snapshots: [] })).toMatchObject({ appended: 0, last_seq: g.events.length });
+      const other = g.events.slice(0, -1);
+      await expect(store.appendGame(g.gameId, { events: other, actions: [], snapshots: [] })).rejects.toBeInstanceOf(ConcurrencyConflictError);
+      expect(await store.lastSeq(g.gameId)).toBe(g.events.length);
+    });
+
+    it('given a tab or a newline in a text field of a whole game, then InvalidInputError names it and nothing is written', async () => {
+      const g = playGame(33, { tag: 'whole-bad', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      const tabbed = g.events.map((e, i) => (i === 3 ? { ...e, phase: `${e.phase}\tx` } : e)) as GameEvent[];
+      await expect(store.appendGame(g.gameId, { events: tabbed, actions: [], snapshots: [] })).rejects.toThrow(
+        new InvalidInputError(`event 4: phase ${JSON.stringify(`${g.events[3]!.phase}\tx`)} cannot be stored: it is empty or holds a tab or a newline`),
+      );
+      const action = { ...actionsOf(g)[0]!, window: 'intent\nx' };
+      await expect(store.appendGame(g.gameId, { events: g.events, actions: [action], snapshots: [] })).rejects.toThrow(/action plr_1@\d+: window "intent\\nx" cannot be stored/);
+      expect(await store.lastSeq(g.gameId)).toBe(0);
+      const [n] = await store.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE game_id = ${g.gameId}`;
+      expect(n!.n).toBe(0);
+    });
+  });
 }
