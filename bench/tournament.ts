@@ -20,6 +20,7 @@
  *
  *   npm run bench:tournament
  *   BENCH_GAMES=100 BENCH_LLM_GAMES=16 npm run bench:tournament
+ *   BENCH_LLM_GAMES=0 npm run bench:tournament   # the built-ins only
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { meterCpu } from './proc-cpu.js';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
 const GAMES = env('BENCH_GAMES', 1000);
@@ -53,7 +55,7 @@ const { resultsOf, seatPlacements } = await import('../src/tournament/results.js
 type Store = Awaited<ReturnType<typeof openStore>>;
 
 /** A fresh PostgreSQL database for one measurement, dropped afterwards. */
-async function withDatabase<T>(fn: (store: Store) => Promise<T>): Promise<T> {
+async function withDatabase<T>(fn: (store: Store, name: string) => Promise<T>): Promise<T> {
   const name = `tiltyard_bench_t_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -62,7 +64,7 @@ async function withDatabase<T>(fn: (store: Store) => Promise<T>): Promise<T> {
   url.pathname = `/${name}`;
   const store = await openStore({ databaseUrl: url.toString() });
   try {
-    return await fn(store);
+    return await fn(store, name);
   } finally {
     await store.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -82,7 +84,7 @@ const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
 async function builtins() {
   const entrants = ['random', 'balanced', 'aggressor', 'turtle', 'manipulator', 'trickster'];
   const input = { format: 'round-robin', entrants, seats: 4, seeds: Math.ceil(GAMES / 60), max_games: GAMES, compact: true, seed: 1 };
-  return withDatabase(async (store) => {
+  return withDatabase(async (store, dbName) => {
     const created = await createTournament(store, input);
     if (!created.ok) throw new Error(created.message);
     const config = (await import('../src/tournament/runner.js')).storedConfig(created.tournament);
@@ -110,11 +112,14 @@ async function builtins() {
     const memory = sim.placements;
     const events = sim.events;
 
+    // PostgreSQL's backends for this database, beside this process's own CPU: the two share the cores.
+    const pgCpu = meterCpu([{ role: 'pg', cmdline: new RegExp(`^postgres: .* ${dbName} `) }]);
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const out = await runTournament(created.tournament.tournament_id, { store, concurrency: 4, ratingsEveryMs: 2000, workers: WORKERS });
     const persistedMs = performance.now() - t0;
     const persistedCpu = cpuSec(c0);
+    const pgSec = Math.round(pgCpu.stop()['pg']! * 100) / 100;
     const results = resultsOf(await store.tournaments.games(created.tournament.tournament_id));
     const same = results.length === schedule.length && results.every((r) => JSON.stringify(memory.get(r.key)) === JSON.stringify(r.placements));
     return {
@@ -123,7 +128,7 @@ async function builtins() {
       failed: out.failed,
       inMemory: { as: 'simulate: playGame + log hash + SimStats', wallMs: Math.round(sim.ms), cpuSec: sim.cpu, gamesPerSec: perSec(schedule.length, sim.ms) },
       playOnly: { as: 'playGame alone', wallMs: Math.round(bare.ms), cpuSec: bare.cpu, gamesPerSec: perSec(schedule.length, bare.ms) },
-      persisted: { wallMs: Math.round(persistedMs), cpuSec: persistedCpu, gamesPerSec: perSec(out.done, persistedMs), eventsPerSec: Math.round((events / persistedMs) * 1000), concurrency: 4, workers: WORKERS, commit: 'one transaction per game' },
+      persisted: { wallMs: Math.round(persistedMs), cpuSec: persistedCpu, postgresCpuSec: pgSec, gamesPerSec: perSec(out.done, persistedMs), eventsPerSec: Math.round((events / persistedMs) * 1000), concurrency: 4, workers: WORKERS, commit: 'one transaction per game' },
       persistedOverInMemory: Math.round((sim.ms / persistedMs) * 100) / 100,
       persistedOverPlayOnly: Math.round((bare.ms / persistedMs) * 100) / 100,
       samePlacementsAsInMemory: same,
@@ -150,9 +155,9 @@ try {
   const started = new Date().toISOString();
   const loadAtStart = load();
   const b = await builtins();
-  const fast = await llm(16, LLM_GAMES);
-  const slow = await llm(1, LLM_SERIAL);
-  const serialMsFor64 = (slow.wallMs / slow.games) * fast.games;
+  // BENCH_LLM_GAMES=0 measures the built-ins alone.
+  const fast = LLM_GAMES > 0 ? await llm(16, LLM_GAMES) : null;
+  const slow = fast ? await llm(1, LLM_SERIAL) : null;
   console.log(
     JSON.stringify(
       {
@@ -161,13 +166,16 @@ try {
         // say how far the wall times can be trusted (cpuSec is this process only, all threads).
         loadAverage: { start: loadAtStart, end: load() },
         builtins: b,
-        llmMock: {
-          latencyMsPerCall: LATENCY,
-          concurrency16: fast,
-          concurrency1: slow,
-          serialExtrapolated: slow.games !== fast.games,
-          speedup: Math.round((serialMsFor64 / fast.wallMs) * 10) / 10,
-        },
+        llmMock:
+          fast && slow
+            ? {
+                latencyMsPerCall: LATENCY,
+                concurrency16: fast,
+                concurrency1: slow,
+                serialExtrapolated: slow.games !== fast.games,
+                speedup: Math.round((((slow.wallMs / slow.games) * fast.games) / fast.wallMs) * 10) / 10,
+              }
+            : 'skipped (BENCH_LLM_GAMES=0)',
       },
       null,
       2,
