@@ -35,6 +35,61 @@ function inCanonicalOrder(value: unknown): unknown {
   return Object.fromEntries(keys.sort().map((k) => [k, inCanonicalOrder(obj[k])]));
 }
 
+/** What plainCopy gives up on: anything whose JSON is not itself (the JSON round trip decides it). */
+const NOT_PLAIN: unique symbol = Symbol('not plain');
+
+/** Deeper than any decision a schema accepts; past it the JSON round trip decides (and may refuse). */
+const MAX_PLAIN_DEPTH = 64;
+
+/**
+ * A copy of plain data (null, booleans, finite numbers, strings, arrays of them (a hole reads as
+ * undefined: not plain), objects of Object.prototype with such values and no `__proto__` or
+ * `toJSON` key) with every object's keys in canonical order: what the JSON round trip gives for
+ * it, in one walk and no text. -0 becomes 0, as JSON writes it. Anything else is NOT_PLAIN: a built-in's answer is always plain, an
+ * agent's parsed NDJSON almost always, and the round trip handles the rest.
+ */
+function plainCopy(value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : NOT_PLAIN;
+    case 'object':
+      if (value === null) return null;
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (depth > MAX_PLAIN_DEPTH) return NOT_PLAIN;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const v = plainCopy(value[i], depth + 1);
+      if (v === NOT_PLAIN) return NOT_PLAIN;
+      out[i] = v;
+    }
+    return out;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i - 1]! > keys[i]!) {
+      keys.sort();
+      break;
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    if (k === '__proto__' || k === 'toJSON') return NOT_PLAIN;
+    const v = plainCopy(obj[k], depth + 1);
+    if (v === NOT_PLAIN) return NOT_PLAIN;
+    out[k] = v;
+  }
+  return out;
+}
+
 /**
  * An agent's answer as the engine gets it, live and in re-simulation alike: plain JSON with its
  * keys in canonical order (the object JSON.parse(canonicalJson(answer)) would give, built without
@@ -45,6 +100,8 @@ function inCanonicalOrder(value: unknown): unknown {
  */
 export function asDecision(raw: unknown): unknown {
   if (raw === undefined) return undefined;
+  const copy = plainCopy(raw, 0);
+  if (copy !== NOT_PLAIN) return copy;
   try {
     const text = JSON.stringify(raw);
     return text === undefined ? undefined : inCanonicalOrder(JSON.parse(text));

@@ -26,6 +26,28 @@ describe('asDecision against its definition (JSON.parse of the canonical text)',
     );
   });
 
+  it('given any value at all (holes, -0, NaN, undefined members, Dates, Maps, class instances, toJSON), then what the JSON round trip gives, or no answer where JSON refuses it', () => {
+    class Point {
+      constructor(readonly x: number) {}
+    }
+    const odd = fc.constantFrom<unknown>(-0, NaN, Infinity, undefined, new Date(0), new Map([[1, 2]]), new Point(1), { toJSON: () => 'j' }, [1, , 3], Object.create(null) as object, () => 1);
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, fc.anything({ maxDepth: 2 }), odd, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), tie('v'), { maxKeys: 4 })),
+    })).v;
+    fc.assert(
+      fc.property(value, (raw) => {
+        let expected: unknown;
+        try {
+          expected = definition(raw);
+        } catch {
+          expected = undefined;
+        }
+        expect(JSON.stringify(asDecision(raw))).toBe(JSON.stringify(expected));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('given a __proto__ key, a function, a cycle or nothing, then an own property, no answer, no answer, undefined', () => {
     const got = asDecision(JSON.parse('{"z":1,"__proto__":{"x":1}}')) as Record<string, unknown>;
     expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
@@ -35,6 +57,8 @@ describe('asDecision against its definition (JSON.parse of the canonical text)',
     cycle.self = cycle;
     expect(asDecision(cycle)).toBeUndefined();
     expect(asDecision(undefined)).toBeUndefined();
+    // JSON has no -0: the engine sees 0, as re-simulation from the stored jsonb would.
+    expect(Object.is((asDecision({ a: [-0] }) as { a: number[] }).a[0], 0)).toBe(true);
     expect(asDecision({ b: { d: 1, c: [{ f: 1, e: 2 }] }, a: 1 })).toEqual({ a: 1, b: { c: [{ e: 2, f: 1 }], d: 1 } });
   });
 });
