@@ -30,7 +30,10 @@ describe('asDecision against its definition (JSON.parse of the canonical text)',
     class Point {
       constructor(readonly x: number) {}
     }
-    const odd = fc.constantFrom<unknown>(-0, NaN, Infinity, undefined, new Date(0), new Map([[1, 2]]), new Point(1), { toJSON: () => 'j' }, [1, , 3], Object.create(null) as object, () => 1);
+    // A hole in an array (JSON writes null for it).
+    const holey: unknown[] = [1];
+    holey[2] = 3;
+    const odd = fc.constantFrom<unknown>(-0, NaN, Infinity, undefined, new Date(0), new Map([[1, 2]]), new Point(1), { toJSON: () => 'j' }, holey, Object.create(null) as object, () => 1);
     const value = fc.letrec((tie) => ({
       v: fc.oneof({ depthSize: 'small' }, fc.anything({ maxDepth: 2 }), odd, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), tie('v'), { maxKeys: 4 })),
     })).v;
