@@ -31,7 +31,7 @@ import {
 import type { GameEvent } from '../src/protocol/index.js';
 import { logicalClock } from '../src/runner/clock.js';
 import { chainHashes, GENESIS_HASH } from '../src/store/hash.js';
-import { toRow } from '../src/store/event-rows.js';
+import { subjectOf } from '../src/store/event-rows.js';
 import { openStore, type EventStore } from '../src/store/index.js';
 import { applyMigrations } from '../src/store/migrations.js';
 import { PGliteAdapterFactory } from '../src/store/pglite-adapter.js';
@@ -123,24 +123,13 @@ function rawBatches(games: readonly Played[]): unknown[][] {
       const hashes = chainHashes(prev, s.events);
       const params: unknown[] = [];
       s.events.forEach((e, i) => {
-        const r = toRow(e, i === 0 ? prev : hashes[i - 1]!, hashes[i]!);
+        params.push(g.gameId, e.seq, e.event_id, e.schema_version, e.turn, e.phase, e.type, subjectOf(e), e.ts);
         params.push(
-          g.gameId,
-          r.seq,
-          r.event_id,
-          r.schema_version,
-          r.turn,
-          r.phase,
-          r.type,
-          r.player_id,
-          r.ts,
-        );
-        params.push(
-          JSON.stringify(r.payload),
-          JSON.stringify(r.visibility),
-          r.rng === null ? null : JSON.stringify(r.rng),
-          r.prev_hash,
-          r.hash,
+          JSON.stringify(e.payload),
+          JSON.stringify(e.visibility),
+          e.rng == null ? null : JSON.stringify(e.rng),
+          i === 0 ? prev : hashes[i - 1]!,
+          hashes[i]!,
         );
       });
       prev = hashes[hashes.length - 1]!;

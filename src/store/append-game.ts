@@ -6,7 +6,7 @@ import { checkBatch } from './event-rows.js';
 import { ConcurrencyConflictError, InvalidInputError } from './errors.js';
 import { chainHashes, GENESIS_HASH } from './hash.js';
 import { readHead } from './heads.js';
-import { actionLine, eventLine, snapshotLine } from './row-lines.js';
+import { actionLines, eventLines, snapshotLine } from './row-lines.js';
 import type { ActionRecord, AppendResult } from './types.js';
 
 /** A whole game played in memory: its log, the decisions behind it, and states to snapshot. */
@@ -56,20 +56,20 @@ export function prepareWholeGame(gameId: string, game: WholeGame): PreparedGame 
     game_id: gameId,
     last_seq: events.length,
     last_hash: hashes[hashes.length - 1]!,
-    events: events.map((e, i) => eventLine(e, i === 0 ? GENESIS_HASH : hashes[i - 1]!, hashes[i]!)).join('\n'),
+    events: eventLines(events, GENESIS_HASH, hashes),
     status: life.status,
     placements: life.placements,
-    snapshots: game.snapshots.length ? game.snapshots.map((s) => snapshotLine(gameId, s)).join('\n') : null,
+    snapshots: game.snapshots.length ? game.snapshots.map((s) => snapshotLine(gameId, s.seq, s)).join('\n') : null,
     snapshot_seq: last ? last.seq : null,
-    actions: game.actions.length ? game.actions.map(actionLine).join('\n') : null,
+    actions: actionLines(game.actions),
   };
 }
 
-const APPEND_GAME_SQL = `SELECT tiltyard_append_game_v2($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) AS moved`;
+const APPEND_GAME_SQL = `SELECT tiltyard_append_v2($1, 0, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) AS moved`;
 
 /**
  * Stores a prepared whole game (prepareWholeGame) in one statement (one transaction, one round
- * trip; tiltyard_append_game_v2): every event with its hash links, the game's final status and
+ * trip; tiltyard_append_v2 from seq 0): every event with its hash links, the game's final status and
  * placements, its snapshots and its decisions. The game must have been created and hold no
  * events yet (the statement's guard checks that; the head is read only when it fails). The same
  * log again is a success with `appended: 0` (the head's hash proves it is the same log); a log

@@ -1,8 +1,7 @@
 import { fold, type GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
-import { actionRowsJson } from './actions.js';
 import type { Head, StoreContext } from './context.js';
-import { checkBatch, toRow } from './event-rows.js';
+import { checkBatch } from './event-rows.js';
 import {
   ConcurrencyConflictError,
   EventIdConflictError,
@@ -13,7 +12,8 @@ import { canonicalJson } from './canonical-json.js';
 import { chainHashes } from './hash.js';
 import { readHead, rememberHead } from './heads.js';
 import { readByEventIds } from './reads.js';
-import { crossesBoundary, snapshotJson, stateAt } from './snapshots.js';
+import { actionLines, eventLines, snapshotLine } from './row-lines.js';
+import { crossesBoundary, stateAt } from './snapshots.js';
 import type { AppendOptions, AppendResult } from './types.js';
 
 /** games.status/placements/ended_at as the batch's events move them. */
@@ -35,11 +35,12 @@ export function lifecycle(events: readonly GameEvent[]): {
 
 /**
  * The whole append as one statement, hence one transaction and one round trip: the
- * tiltyard_append_v1 function (prisma/migrations/…_append_function) moves the head of `games`
+ * tiltyard_append_v2 function (prisma/migrations/…_append_lines) moves the head of `games`
  * from (expectedSeq, its hash) to the new head — the guard a stale writer fails — and only then
- * inserts the events (one set-based INSERT from a JSON array), the snapshot and the actions.
+ * inserts the events (one set-based INSERT from row lines: row-lines.ts), the snapshot and the
+ * actions.
  */
-const APPEND_SQL = `SELECT tiltyard_append_v1($1, $2, $3, $4, $5, $6::json, $7, $8::jsonb, $9::json, $10::json) AS moved`;
+const APPEND_SQL = `SELECT tiltyard_append_v2($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10) AS moved`;
 
 async function tryAppend(
   ctx: StoreContext,
@@ -51,7 +52,6 @@ async function tryAppend(
   actions: string | null,
 ): Promise<{ moved: boolean; head: Head }> {
   const hashes = chainHashes(prev, events);
-  const rows = events.map((e, i) => toRow(e, i === 0 ? prev : hashes[i - 1]!, hashes[i]!));
   const head: Head = { seq: expectedSeq + events.length, hash: hashes[hashes.length - 1]! };
   const life = lifecycle(events);
   const params = [
@@ -60,7 +60,7 @@ async function tryAppend(
     prev,
     head.seq,
     head.hash,
-    JSON.stringify(rows),
+    eventLines(events, prev, hashes),
     life.status,
     life.placements,
     snapshot,
@@ -150,7 +150,7 @@ export async function append(
   }
   const toSeq = expectedSeq + events.length;
   const snapSeq = crossesBoundary(ctx.snapshotEvery, expectedSeq, toSeq) ? toSeq : null;
-  const actions = options.actions?.length ? actionRowsJson(options.actions) : null;
+  const actions = actionLines(options.actions);
   let snapshot: string | null | undefined;
 
   let prev = ctx.heads.get(gameId);
@@ -163,7 +163,7 @@ export async function append(
       snapshot ??=
         snapSeq === null
           ? null
-          : snapshotJson(
+          : snapshotLine(
               gameId,
               snapSeq,
               options.state ?? (await foldOn(ctx, gameId, expectedSeq, events)),

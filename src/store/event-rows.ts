@@ -20,32 +20,15 @@ export function subjectOf(event: GameEvent): string | null {
   return null;
 }
 
-/** An events row as append sends it (json_to_recordset) and reads return it. */
-export type EventRow = {
-  seq: number;
-  event_id: string;
-  schema_version: string;
-  turn: number;
-  phase: string;
-  type: string;
-  player_id: string | null;
-  ts: string;
-  payload: unknown;
-  visibility: unknown;
-  rng: unknown;
-  annotations: unknown;
-  prev_hash: string;
-  hash: string;
-};
-
 /**
  * The envelope keys the engine adds after `rng` for views (StepContext.emit), in its order. Stored
  * together in one column and put back in this order, so a read's JSON equals what was appended.
  */
 const ANNOTATIONS = ['faces', 'slots', 'tells'] as const;
 
+/** The annotations column of an event (ANNOTATIONS, in order), or null when it has none. */
 export function annotationsOf(event: GameEvent): Record<string, unknown> | null {
-  // Written out rather than filtered: it runs for every event of every stored game.
+  // Written out rather than filtered over ANNOTATIONS: it runs for every event of every stored game.
   const { faces, slots, tells } = event as Record<string, unknown>;
   if (faces === undefined && slots === undefined && tells === undefined) return null;
   const out: Record<string, unknown> = {};
@@ -53,25 +36,6 @@ export function annotationsOf(event: GameEvent): Record<string, unknown> | null 
   if (slots !== undefined) out.slots = slots;
   if (tells !== undefined) out.tells = tells;
   return out;
-}
-
-export function toRow(event: GameEvent, prevHash: string, hash: string): EventRow {
-  return {
-    seq: event.seq,
-    event_id: event.event_id,
-    schema_version: event.schema_version,
-    turn: event.turn,
-    phase: event.phase,
-    type: event.type,
-    player_id: subjectOf(event),
-    ts: event.ts,
-    payload: event.payload,
-    visibility: event.visibility,
-    rng: event.rng ?? null,
-    annotations: annotationsOf(event),
-    prev_hash: prevHash,
-    hash,
-  };
 }
 
 /** An events row as reads get it from the adapter: json columns still text. */

@@ -6,11 +6,11 @@ import { stateHash } from './hash.js';
 import { ActionRecord } from './types.js';
 
 /*
- * Rows as lines of tab-separated fields, the form the whole-game append sends them in
- * (tiltyard_append_game_v2 splits them with string_to_table and string_to_array). PostgreSQL reads
- * a JSON array of row objects three times over (the json parameter's own check, json_to_recordset,
- * then each json column's input function); lines are split once and each field cast once. That
- * took ~3.5 of ~17.5 ms of PostgreSQL CPU off every stored game.
+ * Rows as lines of tab-separated fields, the form appends send them in (tiltyard_append_v2 and
+ * tiltyard_insert_actions_v1 split them with string_to_table and string_to_array). PostgreSQL
+ * reads a JSON array of row objects three times over (the json parameter's own check,
+ * json_to_recordset, then each json column's input function); lines are split once and each field
+ * cast once. That took ~3.5 of ~17.5 ms of PostgreSQL CPU off every game stored whole.
  *
  * JSON.stringify never writes a raw tab or newline (it escapes control characters), so JSON fields
  * go as they are. Text fields are checked instead: a tab or a newline in one would shift every
@@ -82,8 +82,18 @@ export function actionLine(input: ActionRecord): string {
   );
 }
 
-/** One snapshots row: seq, state, state_hash, rng. */
-export function snapshotLine(gameId: string, state: GameState): string {
-  if (state.game_id !== gameId) throw new InvalidInputError(`a snapshot of ${state.game_id} cannot be stored with ${gameId}`);
-  return state.seq + '\t' + JSON.stringify(state) + '\t' + stateHash(state) + '\t' + JSON.stringify(state.rng);
+/** One snapshots row, the state after `seq`: seq, state, state_hash, rng. */
+export function snapshotLine(gameId: string, seq: number, state: GameState): string {
+  if (state.game_id !== gameId || state.seq !== seq)
+    throw new InvalidInputError(`the state for a snapshot of ${gameId} at seq ${seq} is ${state.game_id} at seq ${state.seq}`);
+  return seq + '\t' + JSON.stringify(state) + '\t' + stateHash(state) + '\t' + JSON.stringify(state.rng);
 }
+
+/** The lines of a batch of events chained from `prevHash` (`hashes[i]` is event i's own). */
+export function eventLines(events: readonly GameEvent[], prevHash: string, hashes: readonly string[]): string {
+  return events.map((e, i) => eventLine(e, i === 0 ? prevHash : hashes[i - 1]!, hashes[i]!)).join('\n');
+}
+
+/** The lines of some decisions, or null for none. */
+export const actionLines = (records: readonly ActionRecord[] | undefined): string | null =>
+  records?.length ? records.map(actionLine).join('\n') : null;

@@ -1,24 +1,13 @@
 import { fold, initialState, pinnedConfig, type GameConfigInput, type GameState } from '../game/index.js';
 import type { StoreContext } from './context.js';
 import { fromRow } from './event-rows.js';
-import { GameNotFoundError, InvalidInputError, SeqOutOfRangeError } from './errors.js';
-import { stateHash } from './hash.js';
+import { GameNotFoundError, SeqOutOfRangeError } from './errors.js';
 import { readHead } from './heads.js';
 import { readRows } from './reads.js';
 
 /** Whether an append taking the log from `fromSeq` to `toSeq` crosses a multiple of `every`. */
 export function crossesBoundary(every: number, fromSeq: number, toSeq: number): boolean {
   return Math.floor(toSeq / every) > Math.floor(fromSeq / every);
-}
-
-/** A snapshot as append sends it: the state after `seq`, its hash and PRNG state. */
-export function snapshotJson(gameId: string, seq: number, state: GameState): string {
-  if (state.game_id !== gameId || state.seq !== seq) {
-    throw new InvalidInputError(
-      `the state for a snapshot of ${gameId} at seq ${seq} is ${state.game_id} at seq ${state.seq}`,
-    );
-  }
-  return JSON.stringify({ seq, state, state_hash: stateHash(state), rng: state.rng });
 }
 
 const SNAPSHOT_SQL = `SELECT state FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1`;

@@ -506,7 +506,7 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
       expect(await store.lastSeq(g.gameId)).toBe(g.events.length);
     });
 
-    it('given a tab or a newline in a text field of a whole game, then InvalidInputError names it and nothing is written', async () => {
+    it('given a tab or a newline in a text field (a whole game, a step, a decision), then InvalidInputError names it and nothing is written', async () => {
       const g = playGame(33, { tag: 'whole-bad', rules: { round_cap: 2 } });
       await store.createGame({ seed: g.seed, config: g.config });
       const tabbed = g.events.map((e, i) => (i === 3 ? { ...e, phase: `${e.phase}\tx` } : e)) as GameEvent[];
@@ -515,9 +515,14 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
       );
       const action = { ...actionsOf(g)[0]!, window: 'intent\nx' };
       await expect(store.appendGame(g.gameId, { events: g.events, actions: [action], snapshots: [] })).rejects.toThrow(/action plr_1@\d+: window "intent\\nx" cannot be stored/);
+      // Step by step and outside an append, the same rows are refused the same way.
+      const first = g.steps[0]!.events.map((e, i) => (i === 0 ? { ...e, type: 'game\nstarted' } : e)) as GameEvent[];
+      await expect(store.append(g.gameId, 0, first)).rejects.toThrow(/event 1: type "game\\nstarted" cannot be stored/);
+      await expect(store.recordActions(g.gameId, [action])).rejects.toThrow(/window "intent\\nx" cannot be stored/);
       expect(await store.lastSeq(g.gameId)).toBe(0);
-      const [n] = await store.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE game_id = ${g.gameId}`;
-      expect(n!.n).toBe(0);
+      const [n] = await store.prisma.$queryRaw<{ n: number }[]>`
+        SELECT (SELECT count(*) FROM events WHERE game_id = ${g.gameId}) + (SELECT count(*) FROM actions WHERE game_id = ${g.gameId}) AS n`;
+      expect(Number(n!.n)).toBe(0);
     });
   });
 }
