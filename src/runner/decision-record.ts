@@ -1,6 +1,6 @@
 import type { GameEvent, Window } from '../protocol/index.js';
 import { DECISION_SCHEMAS, parseWith } from '../protocol/index.js';
-import { canonicalJson, type ActionRecord } from '../store/index.js';
+import { canonicalJson, withoutNul, type ActionRecord } from '../store/index.js';
 
 /** One decision as the actions table holds it: what the game asked, what the agent sent, when. */
 export type RecordedDecision = {
@@ -13,12 +13,17 @@ export type RecordedDecision = {
   ts: string;
 };
 
+/** U+0000, which PostgreSQL's jsonb (the actions table) cannot hold: withoutNul makes it U+FFFD. */
+const NUL = '\u0000';
+
 /**
  * A value fresh from JSON.parse (so owned here, plain, no cycles) with every object's keys in
- * canonical order: objects already in order are kept as they are, others are rebuilt (with
- * Object.fromEntries, so a `__proto__` key stays an own property, as JSON.parse made it).
+ * canonical order and U+0000 replaced in keys and strings: objects already in order (and clean)
+ * are kept as they are, others are rebuilt (with Object.fromEntries, so a `__proto__` key stays an
+ * own property, as JSON.parse made it).
  */
 function inCanonicalOrder(value: unknown): unknown {
+  if (typeof value === 'string') return withoutNul(value);
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = inCanonicalOrder(value[i]);
@@ -28,11 +33,12 @@ function inCanonicalOrder(value: unknown): unknown {
   const keys = Object.keys(obj);
   let ordered = true;
   for (let i = 1; i < keys.length && ordered; i++) ordered = keys[i - 1]! < keys[i]!;
-  if (ordered) {
+  if (ordered && !keys.some((k) => k.includes(NUL))) {
     for (const k of keys) obj[k] = inCanonicalOrder(obj[k]);
     return obj;
   }
-  return Object.fromEntries(keys.sort().map((k) => [k, inCanonicalOrder(obj[k])]));
+  const entries = keys.map((k) => [withoutNul(k), inCanonicalOrder(obj[k])] as const);
+  return Object.fromEntries(entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 }
 
 /** What plainCopy gives up on: anything whose JSON is not itself (the JSON round trip decides it). */
@@ -43,14 +49,16 @@ const MAX_PLAIN_DEPTH = 64;
 
 /**
  * A copy of plain data (null, booleans, finite numbers, strings, arrays of them (a hole reads as
- * undefined: not plain), objects of Object.prototype with such values and no `__proto__` or
- * `toJSON` key) with every object's keys in canonical order: what the JSON round trip gives for
- * it, in one walk and no text. -0 becomes 0, as JSON writes it. Anything else is NOT_PLAIN: a built-in's answer is always plain, an
+ * undefined: not plain), objects of Object.prototype with such values and no `__proto__`,
+ * `toJSON` or U+0000 in a key) with every object's keys in canonical order: what the JSON round
+ * trip gives for it, in one walk and no text. -0 becomes 0, as JSON writes it; U+0000 in a string
+ * becomes U+FFFD, as the round trip's result has it too. Anything else is NOT_PLAIN: a built-in's answer is always plain, an
  * agent's parsed NDJSON almost always, and the round trip handles the rest.
  */
 function plainCopy(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case 'string':
+      return withoutNul(value);
     case 'boolean':
       return value;
     case 'number':
@@ -82,7 +90,7 @@ function plainCopy(value: unknown, depth: number): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const k of keys) {
-    if (k === '__proto__' || k === 'toJSON') return NOT_PLAIN;
+    if (k === '__proto__' || k === 'toJSON' || k.includes(NUL)) return NOT_PLAIN;
     const v = plainCopy(obj[k], depth + 1);
     if (v === NOT_PLAIN) return NOT_PLAIN;
     out[k] = v;
@@ -96,7 +104,9 @@ function plainCopy(value: unknown, depth: number): unknown {
  * writing and parsing the text twice: this runs for every decision of every stored game). The
  * actions table stores answers as jsonb, which reorders keys, so feeding the engine the canonical
  * form on both sides keeps the two runs on identical input. Anything JSON cannot hold (a
- * function, a cycle) counts as no answer.
+ * function, a cycle) counts as no answer. U+0000, which jsonb cannot hold, becomes U+FFFD in keys
+ * and strings before the engine sees the answer, so what is stored is what was played: a stray
+ * (or hostile) NUL must not make its game unstorable.
  */
 export function asDecision(raw: unknown): unknown {
   if (raw === undefined) return undefined;

@@ -4,6 +4,7 @@ export { EventStore } from './event-store.js';
 export type { CreateGameInput } from './games.js';
 export type { PreparedGame, WholeGame } from './append-game.js';
 export { prepareWholeGame } from './append-game.js';
+export { withoutNul } from './jsonb-text.js';
 export { TournamentStore } from './tournament-store.js';
 export {
   TOURNAMENT_STATUSES,

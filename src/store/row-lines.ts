@@ -3,6 +3,7 @@ import type { GameEvent } from '../protocol/index.js';
 import { annotationsOf, subjectOf } from './event-rows.js';
 import { InvalidInputError } from './errors.js';
 import { stateHash } from './hash.js';
+import { holdsNul } from './jsonb-text.js';
 import { ActionRecord } from './types.js';
 
 /*
@@ -67,6 +68,11 @@ export function actionLine(input: ActionRecord): string {
     throw new InvalidInputError(`invalid action record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const a = parsed.data;
   const where = `action ${a.player_id}@${a.seq_before}:`;
+  const raw = a.raw === undefined ? '' : (JSON.stringify(a.raw) ?? '');
+  const validated = nullableJson(a.validated);
+  // The runners scrub answers before the engine sees them (asDecision); anyone else gets told.
+  if (holdsNul(raw) || holdsNul(validated))
+    throw new InvalidInputError(`${where} raw and validated cannot hold U+0000 (jsonb cannot): pass the answer through asDecision`);
   return (
     a.seq_before + '\t' +
     text(a.player_id, `${where} player_id`) + '\t' +
@@ -74,8 +80,8 @@ export function actionLine(input: ActionRecord): string {
     a.turn + '\t' +
     text(a.phase, `${where} phase`) + '\t' +
     text(a.window, `${where} window`) + '\t' +
-    (a.raw === undefined ? '' : (JSON.stringify(a.raw) ?? '')) + '\t' +
-    nullableJson(a.validated) + '\t' +
+    raw + '\t' +
+    validated + '\t' +
     (a.accepted ? 't' : 'f') + '\t' +
     nullableText(a.rejection_code, `${where} rejection_code`) + '\t' +
     a.ts

@@ -1,5 +1,6 @@
 import type { StoreContext } from './context.js';
 import { InvalidInputError } from './errors.js';
+import { jsonbSafe } from './jsonb-text.js';
 
 /** One agent decision's trace, as agent_traces keeps it: keys for lookups, the whole trace as JSON. */
 export type TraceRecord = {
@@ -17,7 +18,8 @@ const INSERT_SQL = `
   FROM json_to_recordset($2::json) AS t(player_id text, turn int, "window" text, request_id text, entries jsonb)`;
 
 /**
- * Records decision traces in one statement.
+ * Records decision traces in one statement. U+0000 in a trace (an agent may log anything) is
+ * stored as U+FFFD: jsonb cannot hold it, and a stray NUL must not fail the game's storing.
  *
  * @example await recordTraces(ctx, 'game_ab12', [{ player_id: 'plr_1', turn: 3, window: 'action', request_id: 'req_…', entries: trace }])
  */
@@ -27,7 +29,7 @@ export async function recordTraces(ctx: StoreContext, gameId: string, traces: re
     if (!t.player_id || !Number.isInteger(t.turn) || !t.window || !t.request_id)
       throw new InvalidInputError(`invalid trace record for ${gameId}: player_id, turn, window and request_id are required`);
   }
-  await ctx.sql.rows(INSERT_SQL, [gameId, JSON.stringify(traces)]);
+  await ctx.sql.rows(INSERT_SQL, [gameId, jsonbSafe(JSON.stringify(traces))]);
 }
 
 /** A game's traces in the order they were recorded, optionally one seat's only. */

@@ -3,24 +3,42 @@ import { describe, expect, it } from 'vitest';
 import { asDecision } from '../../src/runner/decision-record.js';
 import { canonicalJson } from '../../src/store/index.js';
 
-/** What asDecision is defined to give: the answer written canonically and read back. */
+/** U+0000 as U+FFFD in every key and string (jsonb cannot hold U+0000). */
+const scrub = (v: unknown): unknown =>
+  typeof v === 'string'
+    ? v.replaceAll('\u0000', '\uFFFD')
+    : Array.isArray(v)
+      ? v.map(scrub)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replaceAll('\u0000', '\uFFFD'), scrub(x)]))
+        : v;
+
+/** Whether U+0000 is in any key or string of a value. */
+const holdsNul = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? v.includes('\u0000')
+    : v !== null && typeof v === 'object' && Object.entries(v).some(([k, x]) => k.includes('\u0000') || holdsNul(x));
+
+/** What asDecision is defined to give: the answer written canonically and read back, U+0000 scrubbed. */
 const definition = (raw: unknown): unknown => {
   const text = JSON.stringify(raw);
-  return text === undefined ? undefined : JSON.parse(canonicalJson(JSON.parse(text)));
+  return text === undefined ? undefined : JSON.parse(canonicalJson(scrub(JSON.parse(text))));
 };
 
 describe('asDecision against its definition (JSON.parse of the canonical text)', () => {
   it('given any JSON answer, keys in any order, then the same value with the same key order at every depth', () => {
-    const keys = fc.constantFrom('a', 'b', 'Z', '10', '9', 'é', '', 'kind', 'card_id', '__proto__');
+    const keys = fc.constantFrom('a', 'b', 'Z', '10', '9', 'é', '', 'kind', 'card_id', '__proto__', 'n\u0000', '\u0000z');
+    const texts = fc.constantFrom('plain', 'a\u0000b', '\u0000', 'é\u0000\u0000');
     const answer = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(keys, tie('value'), { maxKeys: 5 })),
+      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), texts, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(keys, tie('value'), { maxKeys: 5 })),
     })).value;
     fc.assert(
       fc.property(answer, (raw) => {
         const got = asDecision(raw);
         // JSON.stringify follows key order, so equal text means equal values in equal order.
         expect(JSON.stringify(got)).toBe(JSON.stringify(definition(raw)));
-        expect(canonicalJson(got)).toBe(canonicalJson(raw));
+        expect(canonicalJson(got)).toBe(canonicalJson(scrub(raw)));
+        expect(holdsNul(got)).toBe(false);
       }),
       { numRuns: 500 },
     );

@@ -436,6 +436,21 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
     });
   });
 
+  describe('U+0000, which jsonb cannot hold', () => {
+    it('given a trace holding U+0000, then it is stored with U+FFFD; given a decision holding it, then InvalidInputError and nothing written', async () => {
+      const g = playGame(34, { tag: 'nul', rules: { round_cap: 2 } });
+      await store.createGame({ seed: g.seed, config: g.config });
+      await store.recordTraces(g.gameId, [{ player_id: 'plr_1', turn: 1, window: 'intent', request_id: 'req_nul', entries: { log: 'a\u0000b', 'k\u0000': ['\u0000'], literal: '\\u0000' } }]);
+      const [trace] = await store.readTraces(g.gameId);
+      expect(trace!.entries).toEqual({ log: 'a\uFFFDb', 'k\uFFFD': ['\uFFFD'], literal: '\\u0000' });
+      const ts = g.steps[0]!.events[0]!.ts;
+      const decision = { seq_before: 0, player_id: 'plr_1', turn: 1, phase: 'intent', window: 'intent', raw: { note: 'a\u0000b' }, accepted: false, rejection_code: 'input/malformed', ts };
+      await expect(store.recordActions(g.gameId, [decision])).rejects.toThrow(/raw and validated cannot hold U\+0000/);
+      // A literal backslash-u0000 (six characters) is no NUL.
+      expect(await store.recordActions(g.gameId, [{ ...decision, raw: { note: '\\u0000' } }])).toBe(1);
+    });
+  });
+
   describe('whole games (appendGame)', () => {
     /** A played game's decisions as a runner records them: one per step after the start, with an unsent one and a JSON null. */
     const actionsOf = (g: Played) =>
