@@ -6,18 +6,22 @@
 -- (a whole game is one append from seq 0 with several snapshots); the v1 functions go.
 
 -- Decisions, from actions lines: the rows it added (already recorded ones are left as they are).
+-- plpgsql, not sql: a non-inlined SQL function is planned again at every call, and per-step
+-- appends call this once a step.
 CREATE OR REPLACE FUNCTION tiltyard_insert_actions_v1(p_game text, p_actions text)
-RETURNS int LANGUAGE sql AS $$
-  WITH ins AS (
-    INSERT INTO actions (game_id, seq_before, player_id, attempt, turn, phase, "window", raw, validated,
-                         accepted, rejection_code, ts)
-    SELECT p_game, f[1]::int, f[2], f[3]::int, f[4]::int, f[5], f[6], NULLIF(f[7], '')::jsonb,
-           NULLIF(f[8], '')::jsonb, f[9]::boolean, NULLIF(f[10], ''), f[11]::timestamptz
-    FROM string_to_table(p_actions, E'\n') AS line, string_to_array(line, E'\t') AS f
-    ON CONFLICT DO NOTHING
-    RETURNING 1
-  )
-  SELECT count(*)::int FROM ins
+RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  n int;
+BEGIN
+  INSERT INTO actions (game_id, seq_before, player_id, attempt, turn, phase, "window", raw, validated,
+                       accepted, rejection_code, ts)
+  SELECT p_game, f[1]::int, f[2], f[3]::int, f[4]::int, f[5], f[6], NULLIF(f[7], '')::jsonb,
+         NULLIF(f[8], '')::jsonb, f[9]::boolean, NULLIF(f[10], ''), f[11]::timestamptz
+  FROM string_to_table(p_actions, E'\n') AS line, string_to_array(line, E'\t') AS f
+  ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS n = ROW_COUNT;
+  RETURN n;
+END
 $$;
 
 CREATE OR REPLACE FUNCTION tiltyard_append_v2(
