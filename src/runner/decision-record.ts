@@ -1,6 +1,6 @@
 import type { GameEvent, Window } from '../protocol/index.js';
 import { DECISION_SCHEMAS, parseWith } from '../protocol/index.js';
-import { canonicalJson, withoutNul, type ActionRecord } from '../store/index.js';
+import { canonicalJson, canonicalKeys, NUL, withoutNul, type ActionRecord } from '../store/index.js';
 
 /** One decision as the actions table holds it: what the game asked, what the agent sent, when. */
 export type RecordedDecision = {
@@ -12,9 +12,6 @@ export type RecordedDecision = {
   raw: unknown;
   ts: string;
 };
-
-/** U+0000, which PostgreSQL's jsonb (the actions table) cannot hold: withoutNul makes it U+FFFD. */
-const NUL = '\u0000';
 
 /**
  * A value fresh from JSON.parse (so owned here, plain, no cycles) with every object's keys in
@@ -52,8 +49,9 @@ const MAX_PLAIN_DEPTH = 64;
  * undefined: not plain), objects of Object.prototype with such values and no `__proto__`,
  * `toJSON` or U+0000 in a key) with every object's keys in canonical order: what the JSON round
  * trip gives for it, in one walk and no text. -0 becomes 0, as JSON writes it; U+0000 in a string
- * becomes U+FFFD, as the round trip's result has it too. Anything else is NOT_PLAIN: a built-in's answer is always plain, an
- * agent's parsed NDJSON almost always, and the round trip handles the rest.
+ * becomes U+FFFD, as the round trip's result has it too. Anything else is NOT_PLAIN: a built-in's
+ * answer is always plain, an agent's parsed NDJSON almost always, and the round trip handles the
+ * rest.
  */
 function plainCopy(value: unknown, depth: number): unknown {
   switch (typeof value) {
@@ -81,15 +79,8 @@ function plainCopy(value: unknown, depth: number): unknown {
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj);
-  for (let i = 1; i < keys.length; i++) {
-    if (keys[i - 1]! > keys[i]!) {
-      keys.sort();
-      break;
-    }
-  }
   const out: Record<string, unknown> = {};
-  for (const k of keys) {
+  for (const k of canonicalKeys(obj)) {
     if (k === '__proto__' || k === 'toJSON' || k.includes(NUL)) return NOT_PLAIN;
     const v = plainCopy(obj[k], depth + 1);
     if (v === NOT_PLAIN) return NOT_PLAIN;

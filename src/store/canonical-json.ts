@@ -53,13 +53,7 @@ export function canonicalJson(value: unknown): string {
     return out + ']';
   }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj);
-  for (let i = 1; i < keys.length; i++) {
-    if (keys[i - 1]! > keys[i]!) {
-      keys.sort();
-      break;
-    }
-  }
+  const keys = canonicalKeys(obj);
   let out = '{';
   let first = true;
   for (let i = 0; i < keys.length; i++) {
@@ -71,4 +65,16 @@ export function canonicalJson(value: unknown): string {
     out += quoted(k) + ':' + canonicalJson(v);
   }
   return out + '}';
+}
+
+/**
+ * An object's own keys in canonical order (UTF-16 code units, as `Array#sort`), sorted only when
+ * they are not in order already: most objects the engine builds are.
+ */
+export function canonicalKeys(obj: object): string[] {
+  const keys = Object.keys(obj);
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i - 1]! > keys[i]!) return keys.sort();
+  }
+  return keys;
 }

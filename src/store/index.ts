@@ -4,7 +4,7 @@ export { EventStore } from './event-store.js';
 export type { CreateGameInput } from './games.js';
 export type { PreparedGame, WholeGame } from './append-game.js';
 export { prepareWholeGame } from './append-game.js';
-export { withoutNul } from './jsonb-text.js';
+export { NUL, withoutNul } from './jsonb-text.js';
 export { TournamentStore } from './tournament-store.js';
 export {
   TOURNAMENT_STATUSES,
@@ -44,5 +44,5 @@ export {
   InvalidInputError,
   SeqOutOfRangeError,
 } from './errors.js';
-export { canonicalJson } from './canonical-json.js';
+export { canonicalJson, canonicalKeys } from './canonical-json.js';
 export { GENESIS_HASH, eventHash, stateHash } from './hash.js';

@@ -5,7 +5,8 @@
  * also be a literal backslash) is looked at exactly.
  */
 
-const NUL = '\u0000';
+/** U+0000, which PostgreSQL's jsonb cannot hold. */
+export const NUL = '\u0000';
 
 /** A string with U+0000 as U+FFFD (the replacement character). */
 export const withoutNul = (s: string): string => (s.includes(NUL) ? s.replaceAll(NUL, '\uFFFD') : s);

@@ -1,24 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AgentStrikesError, MAX_BOUND_STRIKES } from '../../src/runner/agent-strikes.js';
 import { createPersistentGame, resumePersistent } from '../../src/runner/persistent-runner.js';
 import { openPgliteStore } from '../store/support.js';
+import { writeSkillAgent } from './skill-agent.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-strikes-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The issue's hostile agent: every answer a state_patch nested 30,000 arrays deep. */
 function deepAgent(): string {
-  const dir = join(tmp, 'deep-agent');
-  mkdirSync(join(dir, 'scripts'), { recursive: true });
-  writeFileSync(join(dir, 'SKILL.md'), '---\nname: deep-agent\ndescription: a hostile test agent\nmetadata:\n  command: sh scripts/agent.sh\n  fallback: random\n  timeout_ms: "60000"\n---\n');
-  writeFileSync(
-    join(dir, 'scripts', 'agent.sh'),
+  return writeSkillAgent(
+    tmp,
+    'deep-agent',
     `#!/bin/sh\ncat > /dev/null\nawk 'BEGIN { n = 30000; printf "{\\"version\\":\\"0\\",\\"type\\":\\"state_patch\\",\\"patch\\":{\\"decision\\":"; for (i = 0; i < n; i++) printf "["; for (i = 0; i < n; i++) printf "]"; print "}}"; print "{\\"version\\":\\"0\\",\\"type\\":\\"done\\",\\"ok\\":true}" }'\n`,
   );
-  return dir;
 }
 
 const tooDeep = (entries: unknown) => (entries as { failure?: { code: string } | null }).failure?.code === 'protocol/too_deep';

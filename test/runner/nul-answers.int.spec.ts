@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { runPersistent } from '../../src/runner/persistent-runner.js';
 import { readDecisions } from '../../src/runner/stored-game.js';
 import { verifyGame } from '../../src/runner/verify-game.js';
 import { openPgliteStore } from '../store/support.js';
+import { writeSkillAgent } from './skill-agent.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-nul-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -15,11 +16,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
  * (`\u0000`), but PostgreSQL's jsonb, where decisions are stored, cannot hold it.
  */
 function nulAgent(): string {
-  const dir = join(tmp, 'nul-agent');
-  mkdirSync(join(dir, 'scripts'), { recursive: true });
-  writeFileSync(join(dir, 'SKILL.md'), '---\nname: nul-agent\ndescription: a hostile test agent\nmetadata:\n  command: sh scripts/agent.sh\n  fallback: random\n  timeout_ms: "60000"\n---\n');
-  writeFileSync(
-    join(dir, 'scripts', 'agent.sh'),
+  return writeSkillAgent(
+    tmp,
+    'nul-agent',
     [
       '#!/bin/sh',
       'cat > /dev/null',
@@ -31,7 +30,6 @@ function nulAgent(): string {
       '',
     ].join('\n'),
   );
-  return dir;
 }
 
 describe('an agent answering with U+0000', () => {
