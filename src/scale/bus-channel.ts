@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GameEvent } from '../protocol/index.js';
-import type { CommittedStep, LobbyDelivery, LobbyNotice } from '../server/games/game-bus.js';
+import type { CommittedStep, LobbyDelivery, LobbyNotice } from '../live/game-bus.js';
 
 /** The Redis pub/sub channel of one deployment's bus: every committed step and lobby notice. */
 export const busChannel = (prefix: string): string => `${prefix}:bus`;

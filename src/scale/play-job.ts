@@ -1,7 +1,7 @@
 import type { GameEvent } from '../protocol/index.js';
 import { INPUT_CLOCKS } from '../runner/input-clock.js';
-import type { JsonLogger } from '../server/json-logger.js';
-import { playLive } from '../server/games/live-game.js';
+import type { JsonLogger } from '../lib/json-logger.js';
+import { playLive } from '../live/live-game.js';
 import { ConcurrencyConflictError, type EventStore, type GameRecord } from '../store/index.js';
 import { playScheduled } from '../tournament/play-scheduled.js';
 import type { GameJobData } from './game-job.js';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { KeyedListeners } from '../lib/keyed-listeners.js';
-import { GameBus, type CommittedStep, type LobbyDelivery, type LobbyNotice } from '../server/games/game-bus.js';
+import { GameBus, type CommittedStep, type LobbyDelivery, type LobbyNotice } from '../live/game-bus.js';
 import type { GameEvent } from '../protocol/index.js';
 import { busChannel, decodeBusMessage, encodeBusMessage, type StoredBatch } from './bus-channel.js';
 import { redisConnection } from './connection.js';

@@ -1,5 +1,5 @@
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
-import type { JsonLogger } from '../server/json-logger.js';
+import type { JsonLogger } from '../lib/json-logger.js';
 import type { EventStore } from '../store/index.js';
 import { redisConnection } from './connection.js';
 import { GAME_QUEUE, type ScaleSettings } from './settings.js';

@@ -6,7 +6,7 @@ import { GameLogModule } from './games/game-log.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ErrorsModule } from './http/errors.module.js';
-import type { JsonLogger } from './json-logger.js';
+import type { JsonLogger } from '../lib/json-logger.js';
 import { SpectateModule } from './spectate/spectate.module.js';
 import { TournamentsModule } from './tournaments/tournaments.module.js';
 import { LOGGER, SETTINGS, STORE } from './tokens.js';

@@ -14,7 +14,7 @@ import { jsonOnly } from './http/json-only.js';
 import { assertPortFree } from './http/port-free.js';
 import { requestGuard } from './http/request-guard.js';
 import { GameService } from './games/game.service.js';
-import { JsonLogger } from './json-logger.js';
+import { JsonLogger } from '../lib/json-logger.js';
 import { TournamentsService } from './tournaments/tournaments.service.js';
 import { mountVisualizer } from './visualizer/serve-visualizer.js';
 import { openServerStore } from './open-server-store.js';

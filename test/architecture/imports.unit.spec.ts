@@ -81,4 +81,13 @@ describe('the module graph', () => {
       );
     expect(upward).toEqual([]);
   });
+
+  it('given the workers (src/scale) and the live loop (src/live), then neither imports the server', () => {
+    // The live-game loop and the bus serve both the server and the workers, so they sit below both.
+    expect(g.get('scale/play-job.ts')).toContain('live/live-game.ts');
+    const upward = [...g]
+      .filter(([f]) => f.startsWith('scale/') || f.startsWith('live/'))
+      .flatMap(([f, ds]) => ds.filter((d) => d.startsWith('server/')).map((d) => `${f} → ${d}`));
+    expect(upward).toEqual([]);
+  });
 });

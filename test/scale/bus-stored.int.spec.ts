@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeBusMessage, encodeBusMessage, type StoredBatch } from '../../src/scale/bus-channel.js';
 import { RedisGameBus } from '../../src/scale/redis-bus.js';
 import type { GameEvent } from '../../src/protocol/index.js';
-import type { CommittedStep } from '../../src/server/games/game-bus.js';
+import type { CommittedStep } from '../../src/live/game-bus.js';
 import { freshPrefix } from './support.js';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../src/agents/builtin/index.js';
 import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
-import { JsonLogger } from '../../src/server/json-logger.js';
+import { JsonLogger } from '../../src/lib/json-logger.js';
 
 const SECRET_KEY = 'sk-secret-test';
 const SECRET_URL = 'https://user:pw-in-url-secret@llm.internal.example/v1';

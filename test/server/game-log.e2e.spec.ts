@@ -10,7 +10,7 @@ import { readDecisions, readLog } from '../../src/runner/stored-game.js';
 import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
 import { maskHidden } from '../../src/server/games/partial-figures.js';
-import { JsonLogger } from '../../src/server/json-logger.js';
+import { JsonLogger } from '../../src/lib/json-logger.js';
 import { canonicalJson } from '../../src/store/index.js';
 import { foldView } from '../../src/view/index.js';
 import { leaks } from '../support/leaks.js';

@@ -4,9 +4,9 @@ import { resumePersistent } from '../../src/runner/persistent-runner.js';
 import { verifyGame } from '../../src/runner/verify-game.js';
 import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
-import { GameBus, type CommittedStep, type LobbyNotice } from '../../src/server/games/game-bus.js';
+import { GameBus, type CommittedStep, type LobbyNotice } from '../../src/live/game-bus.js';
 import { GameService } from '../../src/server/games/game.service.js';
-import { JsonLogger } from '../../src/server/json-logger.js';
+import { JsonLogger } from '../../src/lib/json-logger.js';
 import { openStore, type EventStore } from '../../src/store/index.js';
 
 const ADMIN = 'admin-secret';

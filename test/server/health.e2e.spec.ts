@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
-import { JsonLogger } from '../../src/server/json-logger.js';
+import { JsonLogger } from '../../src/lib/json-logger.js';
 
 describe('the server', () => {
   let server: RunningServer;

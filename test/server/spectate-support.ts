@@ -6,7 +6,7 @@ import type { GameState } from '../../src/game/index.js';
 import { applyEvent } from '../../src/game/evolve.js';
 import { serverSettings, type ServerConfigInput } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
-import { JsonLogger } from '../../src/server/json-logger.js';
+import { JsonLogger } from '../../src/lib/json-logger.js';
 import type { ServerMessages } from '../../src/server/spectate/messages.js';
 import type { EventStore } from '../../src/store/index.js';
 

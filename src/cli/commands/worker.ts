@@ -55,7 +55,7 @@ Logs are JSON lines on stdout.
     const databaseUrl = process.env['DATABASE_URL'];
     if (!databaseUrl)
       throw new UsageError('DATABASE_URL is not set: workers need a PostgreSQL that every worker and API node shares; the embedded PGlite database lives in one process\'s folder, so nothing else could see the games a worker plays (see docs/scale-out.md)');
-    const { JsonLogger } = await import('../../server/json-logger.js');
+    const { JsonLogger } = await import('../../lib/json-logger.js');
     const { startGameWorker } = await import('../../scale/worker.js');
     const level = (process.env['TILTYARD_LOG'] ?? 'info') as 'info';
     const logger = new JsonLogger(['debug', 'info', 'warn', 'error', 'silent'].includes(level) ? level : 'info');

@@ -9,7 +9,7 @@ import { delayed, viewFor, type Role } from '../auth/roles.js';
 import { viewHash } from '../spectate/state-hash.js';
 import { refuseHeld } from '../tournaments/duplicate-hold.js';
 import { STORE } from '../tokens.js';
-import { GameBus } from './game-bus.js';
+import { GameBus } from '../../live/game-bus.js';
 import { seesFullHashes } from './game-view.js';
 import type { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
 import { delayedHead, spectatorDelayOf } from './spectator-delay.js';

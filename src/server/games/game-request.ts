@@ -5,11 +5,9 @@ import { seatConfigs } from '../../runner/lineup.js';
 import { Seed } from '../../protocol/index.js';
 import { GAME_STATUSES } from '../../store/index.js';
 import { SafeString, unsafeText } from '../safe-text.js';
+import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../../live/game-options.js';
 
-/** The longest a spectator delay may be (ten minutes): past that nobody is watching live. */
-export const MAX_SPECTATOR_DELAY_MS = 600_000;
-/** The slowest pace a game may be given; matches TILTYARD_PACE_MS's bound. */
-export const MAX_PACE_MS = 60_000;
+export { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS };
 
 const Millis = (max: number) =>
   z

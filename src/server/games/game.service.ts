@@ -5,16 +5,16 @@ import type { GameQueue } from '../../scale/game-queue.js';
 import { MAX_RUN_FAILURES, createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
 import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';
-import type { JsonLogger } from '../json-logger.js';
+import type { JsonLogger } from '../../lib/json-logger.js';
 import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { demoAgents, demoProblem } from './demo-lineup.js';
 import { freshSeed } from './fresh-seed.js';
-import { GameBus } from './game-bus.js';
-import type { GameOptions } from './game-options.js';
-import { optionsOf } from './game-options.js';
+import { GameBus } from '../../live/game-bus.js';
+import type { GameOptions } from '../../live/game-options.js';
+import { optionsOf } from '../../live/game-options.js';
 import type { GameRequest } from './game-request.js';
 import { GameScheduler } from './game-scheduler.js';
-import { playLive } from './live-game.js';
+import { playLive } from '../../live/live-game.js';
 
 /** The server is shutting down and takes no new games (HTTP 503). */
 export class GameServiceClosedError extends Error {

@@ -6,7 +6,7 @@ import type { EventStore, GameRecord } from '../../store/index.js';
 import type { Role } from '../auth/roles.js';
 import { tournamentSeedsInPlay } from '../tournaments/seed-guard.js';
 import { SETTINGS, STORE } from '../tokens.js';
-import { GameBus } from './game-bus.js';
+import { GameBus } from '../../live/game-bus.js';
 import { GameService } from './game.service.js';
 import { CreateGameBody, ListGamesQuery } from './game-request.js';
 import { gameView, type GameView } from './game-view.js';

@@ -1,7 +1,7 @@
 import type { EventStore, GameRecord } from '../../store/index.js';
 import { COMMIT_MARGIN_MS } from '../spectate/commit-times.js';
-import type { CommitLog } from './commit-log.js';
-import { optionsOf } from './game-options.js';
+import type { CommitLog } from '../../live/commit-log.js';
+import { optionsOf } from '../../live/game-options.js';
 
 /**
  * A game's spectator delay in ms (0: none): its stored options' `spectator_delay_ms`. Games stored

@@ -1,6 +1,6 @@
 import type { EventStore, GameRecord, GameStatus } from '../../store/index.js';
 import { delayed, type Role } from '../auth/roles.js';
-import type { CommitLog } from './commit-log.js';
+import type { CommitLog } from '../../live/commit-log.js';
 import { gameView, type GameView } from './game-view.js';
 import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
 

@@ -9,7 +9,7 @@ import {
   SeqOutOfRangeError,
   StoreUnavailableError,
 } from '../../store/index.js';
-import type { JsonLogger } from '../json-logger.js';
+import type { JsonLogger } from '../../lib/json-logger.js';
 import { LOGGER } from '../tokens.js';
 
 /** Every error response of the API. */

@@ -1,5 +1,5 @@
 import type { EventStore } from '../../store/index.js';
-import type { CommittedStep } from '../games/game-bus.js';
+import type { CommittedStep } from '../../live/game-bus.js';
 
 /** The feed a backfill fills: where its live head is, whether it stopped, and how it takes a step. */
 export type BackfillTarget = {

@@ -2,9 +2,9 @@ import { viewState, type GameState, type StateView, type Viewer } from '../../ga
 import { applyEvent } from '../../game/evolve.js';
 import type { GameEvent } from '../../protocol/index.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
-import type { CommittedStep, GameBus } from '../games/game-bus.js';
+import type { CommittedStep, GameBus } from '../../live/game-bus.js';
 import { spectatorDelayOf } from '../games/spectator-delay.js';
-import type { JsonLogger } from '../json-logger.js';
+import type { JsonLogger } from '../../lib/json-logger.js';
 import { estimatedCommit } from './commit-times.js';
 import { backfill } from './feed-backfill.js';
 import type { SpectateNamespace, SpectateSocket } from './messages.js';

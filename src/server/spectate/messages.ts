@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { StateView } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
 import type { BroadcastOperator, Namespace, Socket } from 'socket.io';
-import type { LobbyNotice } from '../games/game-bus.js';
+import type { LobbyNotice } from '../../live/game-bus.js';
 import { SafeString } from '../safe-text.js';
-import type { TournamentEndedNotice, TournamentGameEndedNotice, TournamentStartedNotice } from '../tournaments/tournament-notices.js';
+import type { TournamentEndedNotice, TournamentGameEndedNotice, TournamentStartedNotice } from '../../live/tournament-notices.js';
 
 /**
  * The `/spectate` socket protocol, both ways. Clients send `join`, `leave`, `lobby` and
@@ -67,7 +67,7 @@ export type ServerMessages = {
   game_ended: LobbyNotice & { type: 'game_ended' };
   /** A game whose runner failed too often in a row: it is `failed` and will not be resumed. */
   game_failed: LobbyNotice & { type: 'game_failed' };
-  /** Tournaments (schemas in tournaments/tournament-notices.ts): started, one of its games ended, ended. */
+  /** Tournaments (schemas in src/live/tournament-notices.ts): started, one of its games ended, ended. */
   tournament_started: TournamentStartedNotice;
   tournament_game_ended: TournamentGameEndedNotice;
   tournament_ended: TournamentEndedNotice;

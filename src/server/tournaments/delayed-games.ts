@@ -1,6 +1,6 @@
 import type { EventStore, TournamentGameRecord, TournamentRecord } from '../../store/index.js';
 import { delayed, type Role } from '../auth/roles.js';
-import type { CommitLog } from '../games/commit-log.js';
+import type { CommitLog } from '../../live/commit-log.js';
 import { MAX_SPECTATOR_DELAY_MS } from '../games/game-request.js';
 import { delayedHead, spectatorDelayOf } from '../games/spectator-delay.js';
 import { COMMIT_MARGIN_MS } from '../spectate/commit-times.js';

@@ -3,7 +3,7 @@ import { readLog } from '../../runner/stored-game.js';
 import type { EventStore, TournamentGameRecord, TournamentRecord } from '../../store/index.js';
 import { attackMatrix, attackRows, type AttackCell, type AttackRow } from '../../tournament/attacks.js';
 import { delayed, type Role } from '../auth/roles.js';
-import type { CommitLog } from '../games/commit-log.js';
+import type { CommitLog } from '../../live/commit-log.js';
 import { foldableBy, pastDelay } from './delayed-games.js';
 
 /** GET /tournaments/:id/attacks: the who-manipulated-whom matrix with the attempts behind each cell. */

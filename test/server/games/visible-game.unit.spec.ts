@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommitLog } from '../../../src/server/games/commit-log.js';
+import { CommitLog } from '../../../src/live/commit-log.js';
 import { gameView } from '../../../src/server/games/game-view.js';
 import { recordAt, storeStatuses } from '../../../src/server/games/visible-game.js';
 import type { GameRecord } from '../../../src/store/index.js';

@@ -1,7 +1,7 @@
-import type { GameEvent } from '../../protocol/index.js';
-import { KeyedListeners } from '../../lib/keyed-listeners.js';
+import type { GameEvent } from '../protocol/index.js';
+import { KeyedListeners } from '../lib/keyed-listeners.js';
 import { CommitLog } from './commit-log.js';
-import type { TournamentNotice } from '../tournaments/tournament-notices.js';
+import type { TournamentNotice } from './tournament-notices.js';
 
 /** One committed engine step: its events (full, unredacted: project before sending anywhere). */
 export type CommittedStep = {

@@ -1,8 +1,8 @@
-import type { GameEvent } from '../../protocol/index.js';
-import { resumePersistent, type RunOutcome } from '../../runner/persistent-runner.js';
-import { DivergenceError } from '../../runner/runner-errors.js';
-import type { EventStore } from '../../store/index.js';
-import type { JsonLogger } from '../json-logger.js';
+import type { GameEvent } from '../protocol/index.js';
+import { resumePersistent, type RunOutcome } from '../runner/persistent-runner.js';
+import { DivergenceError } from '../runner/runner-errors.js';
+import type { EventStore } from '../store/index.js';
+import type { JsonLogger } from '../lib/json-logger.js';
 import type { GameBus } from './game-bus.js';
 import { optionsOf } from './game-options.js';
 

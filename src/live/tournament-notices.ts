@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORMATS } from '../../tournament/types.js';
+import { FORMATS } from '../tournament/types.js';
 
 /**
  * What the `/spectate` lobby hears about tournaments, next to `game_started` / `game_ended`.

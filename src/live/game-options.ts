@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import type { GameRecord } from '../../store/index.js';
-import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from './game-request.js';
+import type { GameRecord } from '../store/index.js';
+
+/** The longest a spectator delay may be (ten minutes): past that nobody is watching live. */
+export const MAX_SPECTATOR_DELAY_MS = 600_000;
+/** The slowest pace a game may be given; matches TILTYARD_PACE_MS's bound. */
+export const MAX_PACE_MS = 60_000;
 
 /**
  * What the server runs a game with besides its engine config, stored with the game
