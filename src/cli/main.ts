@@ -4,6 +4,7 @@ import { commandByName } from './commands/by-name.js';
 import type { Command } from './commands/command.js';
 import { bootMark } from '../lib/boot-marks.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { describeChain } from '../store/transient.js';
 
 const usage = (commands: readonly Command[]) => `Usage: tiltyard <command> [flags]
 
@@ -59,7 +60,8 @@ export async function main(argv: readonly string[], io: CliIo, table?: readonly 
       return EXIT.usage;
     }
     const err = e instanceof Error ? e : new Error(String(e));
-    io.err(`tiltyard: unexpected error: ${err.message.split('\n')[0]}\n`);
+    // The whole cause chain: an AggregateError of refused connections has no message of its own.
+    io.err(`tiltyard: unexpected error: ${describeChain(err)}\n`);
     if (process.env['TILTYARD_DEBUG']) io.err(`${err.stack ?? ''}\n`);
     return EXIT.failure;
   }

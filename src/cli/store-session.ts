@@ -4,7 +4,7 @@ import { ConfigError } from '../game/index.js';
 import type { RunnerOptions } from '../runner/persistent-runner.js';
 import { RunnerError } from '../runner/runner-errors.js';
 import { redactUrl } from '../store/connect.js';
-import { openStore, StoreError, type EventStore } from '../store/index.js';
+import { describeChain, logTransientWaits, openStore, StoreError, type EventStore } from '../store/index.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveLine } from './progress.js';
 
@@ -49,10 +49,10 @@ export function progressOption(
 export function failureLine(e: unknown): string {
   const err = e instanceof Error ? e : new Error(String(e));
   const first = (err.message || err.name).split('\n')[0]!;
-  if (err instanceof StoreError || err instanceof RunnerError) return first;
+  if (err instanceof StoreError || err instanceof RunnerError) return err.cause === undefined ? first : describeChain(err).replace(/^\w*Error: /, '');
   if (err instanceof ConfigError) return `a stored game is corrupt: ${first}`;
   if (err instanceof SyntaxError) return `a stored row is corrupt: ${first}`;
-  return `unexpected error: ${first}`;
+  return `unexpected error: ${describeChain(err)}`;
 }
 
 /** Prints a failure as one `tiltyard: …` line on stderr; returns the runtime-failure exit code. */
@@ -83,6 +83,8 @@ export async function withStore(
     return reportFailure(io, e);
   }
   line?.end();
+  // A database that went away is waited out (see store/retry.ts): say so, rather than hang mute.
+  logTransientWaits(store.onTransientWait.bind(store), (message) => io.err(`tiltyard: ${message}\n`));
   try {
     return await fn(store);
   } catch (e) {

@@ -10,6 +10,9 @@ import {
 import type { GameEvent, Placement } from '../protocol/index.js';
 import {
   ConcurrencyConflictError,
+  describeChain,
+  isTransient,
+  StoreUnavailableError,
   type ActionRecord,
   type EventStore,
   type GameRecord,
@@ -177,12 +180,14 @@ export async function resumePersistent(
 
 /**
  * The fault boundary's record of one failed attempt: counted, with its reason, in the store
- * (where `games`, REST and the lobby read it). When the store itself is what failed, there is
- * nothing to write to: the attempt simply is not counted.
+ * (where `games`, REST and the lobby read it), with its whole cause chain. When the store itself
+ * is what failed, there is nothing to write to: the attempt simply is not counted.
  */
 async function recordFailure(store: EventStore, gameId: string, e: unknown): Promise<void> {
-  const reason = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).split('\n')[0]!;
-  await store.recordRunFailure(gameId, reason, MAX_RUN_FAILURES).catch(() => undefined);
+  // A database that stayed away past the store's wait is no fault of the game's: not counted (and
+  // there would be nothing to write it to).
+  if (e instanceof StoreUnavailableError || isTransient(e)) return;
+  await store.recordRunFailure(gameId, describeChain(e), MAX_RUN_FAILURES).catch(() => undefined);
 }
 
 /** Plays a caught-up game on, one committed step at a time, until it ends or a rival writes first. */

@@ -1,9 +1,10 @@
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { abortableSleep } from '../lib/abortable-sleep.js';
 import type { EventStore, GameRecord } from '../store/index.js';
 import { pingRedis, redisConnection } from './connection.js';
-import { GAME_JOB, GameJobData } from './game-job.js';
+import { KeyedListeners } from '../lib/keyed-listeners.js';
+import { GAME_JOB, GameJobData, JOB_ATTEMPTS, JOB_BACKOFF, jobIdOf } from './game-job.js';
 import { GAME_QUEUE, type ScaleSettings } from './settings.js';
 import { GameJobFailedError } from './game-job-failed.js';
 
@@ -16,7 +17,10 @@ export type QueueState = {
 
 export type FollowOptions = {
   signal?: AbortSignal;
-  /** How often the store is read for the game's status (ms; default 500, or 5,000 with `wake`). */
+  /**
+   * How often the store is read for the game's status without news (ms; default 5,000): the
+   * queue's job events and the bus wake the follower, so this is only the backstop.
+   */
   pollMs?: number;
   /**
    * Subscribes to news of the game's end on the bus (a lobby notice, or the step that ends it):
@@ -30,11 +34,10 @@ export { GameJobFailedError };
 
 /** Redis calls from a coordinator are raced against this, so a Redis outage never freezes following the store. */
 const REDIS_CALL_MS = 2_000;
-/** Store reads of a followed game without news from the bus, and with (then only a backstop for a lost message). */
-const POLL_MS = 500;
+/** Store reads of a followed game without news (job events or the bus wake it): a backstop for lost messages. */
 const BACKSTOP_POLL_MS = 5_000;
 /** About this often (ms), the coordinator checks the game's job is still queued (Redis may have restarted empty). */
-const CHECK_JOB_MS = 2_000;
+const CHECK_JOB_MS = 10_000;
 
 const settled = (g: GameRecord) => g.status === 'ended' || g.status === 'failed' || g.status === 'aborted';
 
@@ -52,17 +55,38 @@ function within<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
 export class GameQueue {
   readonly queue: Queue;
   readonly redis: Redis;
+  /** The queue's job events (completed, failed), opened by the first follow: they wake followers. */
+  private events: QueueEvents | null = null;
+  private readonly jobNews = new KeyedListeners<void>();
 
-  constructor(settings: ScaleSettings) {
+  constructor(private readonly settings: ScaleSettings) {
     this.redis = redisConnection(settings, 'coordinator');
     this.queue = new Queue(GAME_QUEUE, { connection: this.redis, prefix: settings.prefix });
     this.queue.on('error', () => {});
   }
 
-  /** Queues a game for the workers (a no-op while its job is queued or running). */
+  /**
+   * Queues a game for the workers (a no-op while the job of that attempt is queued or running).
+   * A run that throws is run again JOB_ATTEMPTS times in all, with exponential backoff.
+   */
   async enqueue(data: GameJobData): Promise<void> {
     const job = GameJobData.parse(data);
-    await this.queue.add(GAME_JOB, job, { jobId: job.game_id, removeOnComplete: true, removeOnFail: { count: 5000 } });
+    await this.queue.add(GAME_JOB, job, { jobId: jobIdOf(job), attempts: JOB_ATTEMPTS, backoff: JOB_BACKOFF, removeOnComplete: true, removeOnFail: { count: 5000 } });
+  }
+
+  /**
+   * Hears the queue's job events on a connection of their own (QueueEvents blocks on a stream):
+   * a job that completed or failed wakes whoever follows its game, instead of a poll per game.
+   */
+  private listenToJobs(): void {
+    if (this.events) return;
+    const events = new QueueEvents(GAME_QUEUE, { connection: redisConnection(this.settings, 'coordinator-events'), prefix: this.settings.prefix });
+    events.on('error', () => {});
+    const wake = ({ jobId }: { jobId: string }) => this.jobNews.emit(jobId, undefined);
+    events.on('completed', wake);
+    events.on('failed', wake);
+    events.on('removed', wake);
+    this.events = events;
   }
 
   /**
@@ -75,15 +99,21 @@ export class GameQueue {
   async follow(store: EventStore, data: GameJobData, options: FollowOptions = {}): Promise<GameRecord | null> {
     const { signal } = options;
     const id = data.game_id;
-    const pollMs = options.pollMs ?? (options.wake ? BACKSTOP_POLL_MS : POLL_MS);
+    const pollMs = options.pollMs ?? BACKSTOP_POLL_MS;
+    this.listenToJobs();
     // Subscribed for the whole follow, so news that arrives while the store is read is not lost.
     let news = false;
     let woken = new AbortController();
-    const unsubscribe =
-      options.wake?.(id, () => {
-        news = true;
-        woken.abort();
-      }) ?? (() => {});
+    const onNews = () => {
+      news = true;
+      woken.abort();
+    };
+    const unhearBus = options.wake?.(id, onNews) ?? (() => {});
+    const unhearJob = this.jobNews.add(jobIdOf(data), onNews);
+    const unsubscribe = () => {
+      unhearBus();
+      unhearJob();
+    };
     try {
       // Where the job was at the last look: a game whose job still waits in the queue cannot have
       // moved in the store since, so the store is read only once it may have (the job is running,
@@ -100,7 +130,7 @@ export class GameQueue {
           if (settled(game)) return game;
           read = true;
         }
-        if (place === null || place === 'timeout' || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) {
+        if (place === null || place === 'timeout' || woke || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) {
           const check = await this.queuedOrSettled(store, data, read);
           if (typeof check !== 'string') return check.settled;
           place = check;
@@ -134,6 +164,7 @@ export class GameQueue {
   }
 
   async close(): Promise<void> {
+    await this.events?.close().catch(() => {});
     await this.queue.close().catch(() => {});
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
@@ -166,9 +197,9 @@ export class GameQueue {
    */
   private async ensureQueued(data: GameJobData, settledNow: () => Promise<GameRecord | false>): Promise<JobPlace | { settled: GameRecord }> {
     const check = async (): Promise<JobPlace | { settled: GameRecord }> => {
-      const job = await this.queue.getJob(data.game_id);
+      const job = await this.queue.getJob(jobIdOf(data));
       const state = job ? await job.getState() : 'unknown';
-      if (state === 'failed') throw new GameJobFailedError(`game ${data.game_id}: its job failed on a worker: ${job?.failedReason ?? 'no reason given'}`);
+      if (state === 'failed') throw new GameJobFailedError(`game ${data.game_id}: its job failed on a worker ${job?.attemptsMade ?? 0} times: ${job?.failedReason || 'no reason given'}`);
       if (state === 'active') return 'active';
       if (job && state !== 'completed' && state !== 'unknown') return 'waiting';
       const game = await settledNow();

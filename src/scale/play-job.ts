@@ -31,6 +31,9 @@ export async function playJob(deps: PlayJobDeps, data: Required<GameJobData>, si
   const id = data.game_id;
   const before = await store.getGame(id);
   if (settledStatus(before)) return { settled: before };
+  // A job of an earlier attempt (BullMQ still running it after the game was put back in play
+  // under a new job): the newer job plays the game; this one ends without touching it.
+  if (data.attempt < before.attempt) return { settled: before };
   let superseded = false;
   if (data.mode === 'live') {
     const out = await playLive({ store, bus, logger, defaultPaceMs: 0 }, id, signal);

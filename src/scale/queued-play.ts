@@ -11,7 +11,9 @@ import type { FollowOptions, GameQueue } from './game-queue.js';
  */
 export function queuedPlay(queue: GameQueue, store: EventStore, how: { clock: InputClockName; commit: CommitPolicy; mode?: 'live' | 'scheduled' } & FollowOptions): (gameId: string) => Promise<GameOutcome> {
   return async (gameId) => {
-    const game = await queue.follow(store, { game_id: gameId, mode: how.mode ?? 'scheduled', clock: how.clock, commit: how.commit }, how);
+    // The game's attempt names its job: a failed game put back in play is followed as a new job.
+    const { attempt } = await store.getGame(gameId);
+    const game = await queue.follow(store, { game_id: gameId, mode: how.mode ?? 'scheduled', clock: how.clock, commit: how.commit, attempt }, how);
     if (!game) return { status: 'pending' };
     if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
     throw new Error(`game ${gameId} ${game.status}${game.failure_reason ? `: ${game.failure_reason}` : ''}`);

@@ -1,6 +1,6 @@
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { JsonLogger } from '../lib/json-logger.js';
-import type { EventStore } from '../store/index.js';
+import { describeChain, type EventStore } from '../store/index.js';
 import { redisConnection } from './connection.js';
 import { GAME_QUEUE, type ScaleSettings } from './settings.js';
 import { GameJobData, type GameJobResult } from './game-job.js';
@@ -34,6 +34,9 @@ export type GameWorker = {
  */
 const MAX_STALLED = 25;
 
+/** How often workers look for stalled jobs (see the Worker's stalledInterval below). */
+export const STALLED_CHECK_MS = 1_000;
+
 /**
  * `tiltyard worker`: consumes queue `tiltyard-games` and plays each game against the shared
  * PostgreSQL, resuming it from its last committed step. Delivery is at least once: a job that runs
@@ -57,7 +60,11 @@ export async function startGameWorker(options: WorkerOptions): Promise<GameWorke
     if (shutdown.signal.aborted) controller.abort();
     running.add(controller);
     try {
-      const out = await playJob({ store, bus, logger }, data, controller.signal);
+      const out = await playJob({ store, bus, logger }, data, controller.signal).catch((e: unknown) => {
+        // BullMQ keeps only the message as the job's failedReason: make it the whole cause chain.
+        if (e instanceof Error && !(e instanceof UnrecoverableError)) throw new Error(describeChain(e), { cause: e });
+        throw e;
+      });
       if ('settled' in out) return { game_id: data.game_id, status: out.settled.status, last_seq: out.settled.last_seq };
       logger.emit('info', out.again === 'now' ? 'game back to the queue' : 'game put off', { game_id: data.game_id, why: out.why, ...(out.again === 'now' ? {} : { delay_ms: out.again }) });
       if (out.again === 'now') {
@@ -77,7 +84,9 @@ export async function startGameWorker(options: WorkerOptions): Promise<GameWorke
     prefix: settings.prefix,
     concurrency: options.concurrency,
     lockDuration: options.lockMs,
-    stalledInterval: options.lockMs,
+    // Every second each worker looks for jobs whose lock expired: a dead worker's game is taken
+    // over within its lock time and about a second (it waited up to twice the lock time before).
+    stalledInterval: STALLED_CHECK_MS,
     maxStalledCount: MAX_STALLED,
     removeOnComplete: { count: 1000 },
     removeOnFail: { count: 5000 },

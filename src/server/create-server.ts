@@ -6,11 +6,12 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { warmInterpreter } from '../agents/skills/load-skill.js';
 import { bootMark } from '../lib/boot-marks.js';
-import type { EventStore } from '../store/index.js';
+import { logTransientWaits, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import { ServerConfigError, type ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
 import { jsonOnly } from './http/json-only.js';
+import { readRetryBudget } from './http/read-retry-budget.js';
 import { assertPortFree } from './http/port-free.js';
 import { requestGuard } from './http/request-guard.js';
 import { GameService } from './games/game.service.js';
@@ -62,12 +63,17 @@ export async function createServer(
     throw new ServerConfigError('REDIS_URL is set, so games run on workers, but DATABASE_URL is not: workers and API nodes must share one PostgreSQL (the embedded PGlite database lives in this process only). Set DATABASE_URL, or unset REDIS_URL to play games in this process.');
   const store = options.store ?? (await (options.opening ?? openServerStore(settings)));
   bootMark('store open');
+  const unlogWaits = logTransientWaits(store.onTransientWait.bind(store), (message, fields) => logger.emit('warn', message, fields));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   bootMark('nest app created');
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
   app.use(requestGuard);
   // Every body this API takes is JSON: anything else is one clear 415, not a form parsed half-way.
   app.use(jsonOnly);
+  // A read waits a few seconds for a database that went away, then answers 503: games wait out
+  // minutes (TILTYARD_STORE_RETRY_MS), a person at a page should not. Writes keep the full budget,
+  // since a game or tournament they start runs on in the request's context.
+  app.use(readRetryBudget(store));
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   setupDocs(app);
@@ -77,6 +83,7 @@ export async function createServer(
   } catch (e) {
     // Nothing was resumed or dealt yet (that waits for listening): release the store and fail.
     await app.close().catch(() => undefined);
+    unlogWaits();
     if (!options.store) await store.close().catch(() => undefined);
     throw e;
   }
@@ -117,6 +124,7 @@ export async function createServer(
         await ready;
         await spare?.stop();
         await app.close();
+        unlogWaits();
         if (!options.store) await store.close();
       })();
       return closing;

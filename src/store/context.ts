@@ -1,4 +1,5 @@
 import type { PrismaClient } from './generated/client.js';
+import type { StoreFaults } from './retry.js';
 import type { Sql } from './sql.js';
 
 /** The head of a game's log: the last seq and its hash. */
@@ -18,4 +19,6 @@ export type StoreContext = {
    * read its prev hash back. Only a hint: append's guard checks last_seq and last_hash in SQL.
    */
   readonly heads: Map<string, Head>;
+  /** Transient faults are waited out through this (see StoreFaults). */
+  readonly faults: StoreFaults;
 };

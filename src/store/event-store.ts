@@ -24,6 +24,7 @@ import { readProviderCalls, recordProviderCalls, type ProviderCallRow } from './
 import { readTraces, recordTraces, type TraceRecord } from './traces.js';
 import { verifyChain } from './verify.js';
 import { TournamentStore } from './tournament-store.js';
+import type { TransientWait } from './retry.js';
 
 /**
  * The event store, one per process (get it from openStore). Every method is a thin call to the
@@ -65,27 +66,27 @@ export class EventStore {
   }
 
   createGame(input: CreateGameInput): Promise<GameRecord> {
-    return createGame(this.ctx, input);
+    return this.ctx.faults.run('createGame', () => createGame(this.ctx, input));
   }
 
   getGame(gameId: string): Promise<GameRecord> {
-    return getGame(this.ctx, gameId);
+    return this.ctx.faults.run('getGame', () => getGame(this.ctx, gameId));
   }
 
   listGames(filter?: ListGamesFilter, page?: Page): Promise<GamePage> {
-    return listGames(this.ctx, filter, page);
+    return this.ctx.faults.run('listGames', () => listGames(this.ctx, filter, page));
   }
 
   setStatus(gameId: string, status: GameStatus): Promise<void> {
-    return setStatus(this.ctx, gameId, status);
+    return this.ctx.faults.run('setStatus', () => setStatus(this.ctx, gameId, status));
   }
 
   recordRunFailure(gameId: string, reason: string, maxFailures: number): Promise<GameRecord> {
-    return recordRunFailure(this.ctx, gameId, reason, maxFailures);
+    return this.ctx.faults.run('recordRunFailure', () => recordRunFailure(this.ctx, gameId, reason, maxFailures));
   }
 
   clearRunFailures(gameId: string): Promise<void> {
-    return clearRunFailures(this.ctx, gameId);
+    return this.ctx.faults.run('clearRunFailures', () => clearRunFailures(this.ctx, gameId));
   }
 
   append(
@@ -94,15 +95,15 @@ export class EventStore {
     events: readonly GameEvent[],
     options?: AppendOptions,
   ): Promise<AppendResult> {
-    return append(this.ctx, gameId, expectedSeq, events, options);
+    return this.ctx.faults.run('append', () => append(this.ctx, gameId, expectedSeq, events, options));
   }
 
   appendGame(gameId: string, game: WholeGame): Promise<AppendResult> {
-    return appendGame(this.ctx, gameId, game);
+    return this.ctx.faults.run('appendGame', () => appendGame(this.ctx, gameId, game));
   }
 
   appendPrepared(gameId: string, game: PreparedGame): Promise<AppendResult> {
-    return appendPrepared(this.ctx, gameId, game);
+    return this.ctx.faults.run('appendPrepared', () => appendPrepared(this.ctx, gameId, game));
   }
 
   /** Events per snapshot: an append crossing a multiple of this writes one. */
@@ -117,39 +118,39 @@ export class EventStore {
   }
 
   read(gameId: string, afterSeq = 0, limit = 1000): Promise<GameEvent[]> {
-    return read(this.ctx, gameId, afterSeq, limit);
+    return this.ctx.faults.run('read', () => read(this.ctx, gameId, afterSeq, limit));
   }
 
   lastSeq(gameId: string): Promise<number> {
-    return lastSeq(this.ctx, gameId);
+    return this.ctx.faults.run('lastSeq', () => lastSeq(this.ctx, gameId));
   }
 
   stateAt(gameId: string, seq?: number): Promise<GameState> {
-    return stateAt(this.ctx, gameId, seq);
+    return this.ctx.faults.run('stateAt', () => stateAt(this.ctx, gameId, seq));
   }
 
   recordActions(gameId: string, actions: readonly ActionRecord[]): Promise<number> {
-    return recordActions(this.ctx, gameId, actions);
+    return this.ctx.faults.run('recordActions', () => recordActions(this.ctx, gameId, actions));
   }
 
   recordTraces(gameId: string, traces: readonly TraceRecord[]): Promise<void> {
-    return recordTraces(this.ctx, gameId, traces);
+    return this.ctx.faults.run('recordTraces', () => recordTraces(this.ctx, gameId, traces));
   }
 
   readTraces(gameId: string, playerId?: string): Promise<Array<TraceRecord & { created_at: string }>> {
-    return readTraces(this.ctx, gameId, playerId);
+    return this.ctx.faults.run('readTraces', () => readTraces(this.ctx, gameId, playerId));
   }
 
   recordProviderCalls(gameId: string | null, calls: readonly ProviderCallRow[]): Promise<void> {
-    return recordProviderCalls(this.ctx, gameId, calls);
+    return this.ctx.faults.run('recordProviderCalls', () => recordProviderCalls(this.ctx, gameId, calls));
   }
 
   readProviderCalls(gameId: string): Promise<ProviderCallRow[]> {
-    return readProviderCalls(this.ctx, gameId);
+    return this.ctx.faults.run('readProviderCalls', () => readProviderCalls(this.ctx, gameId));
   }
 
   verifyChain(gameId: string): Promise<number | null> {
-    return verifyChain(this.ctx, gameId);
+    return this.ctx.faults.run('verifyChain', () => verifyChain(this.ctx, gameId));
   }
 
   /**
@@ -160,10 +161,29 @@ export class EventStore {
     return diffToSchema(this.backendFactory);
   }
 
+  /**
+   * Runs a query of the caller's own (a cold path through `prisma`) under the store's transient
+   * fault policy, as every method here is.
+   */
+  retrying<T>(what: string, op: () => Promise<T>): Promise<T> {
+    return this.ctx.faults.run(what, op);
+  }
+
+  /** Runs `fn` with at most `maxWaitMs` of waiting for the database in any store call it makes. */
+  withRetryBudget<T>(maxWaitMs: number, fn: () => T): T {
+    return this.ctx.faults.withBudget(maxWaitMs, fn);
+  }
+
+  /** Hears every wait for the database (for a log line saying what this process waits for). */
+  onTransientWait(listener: (wait: TransientWait) => void, recovered?: (what: string, waitedMs: number) => void): () => void {
+    return this.ctx.faults.onWait(listener, recovered);
+  }
+
   private closing: Promise<void> | undefined;
 
   /** Closes the database (idempotent). */
   close(): Promise<void> {
+    this.ctx.faults.closed = true;
     this.closing ??= this.onClose();
     return this.closing;
   }

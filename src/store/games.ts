@@ -38,6 +38,7 @@ function toRecord(g: Game): GameRecord {
     options: (g.options as Record<string, unknown> | null) ?? {},
     run_failures: g.runFailures,
     failure_reason: g.failureReason,
+    attempt: g.attempt,
     created_at: g.createdAt.toISOString(),
     updated_at: g.updatedAt.toISOString(),
     ended_at: g.endedAt?.toISOString() ?? null,

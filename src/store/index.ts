@@ -6,6 +6,7 @@ export type { PreparedGame, WholeGame } from './append-game.js';
 export { prepareWholeGame } from './append-game.js';
 export { NUL, withoutNul } from './jsonb-text.js';
 export { TournamentStore } from './tournament-store.js';
+export { FencedWriteError } from './tournament-fence.js';
 export {
   TOURNAMENT_STATUSES,
   TournamentStatus,
@@ -46,3 +47,5 @@ export {
 } from './errors.js';
 export { canonicalJson, canonicalKeys } from './canonical-json.js';
 export { GENESIS_HASH, eventHash, stateHash } from './hash.js';
+export { isTransient, describeChain, errorChain } from './transient.js';
+export { withRetry, retryFromEnv, logTransientWaits, StoreFaults, DEFAULT_RETRY, DEFAULT_STORE_RETRY_MS, type RetryPolicy, type TransientWait } from './retry.js';

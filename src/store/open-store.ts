@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { connectPglite, connectPostgres, pgliteBackend, type Backend } from './connect.js';
 import { MigrationError, StoreUnavailableError } from './errors.js';
 import { EventStore } from './event-store.js';
+import { retryFromEnv, StoreFaults, type RetryPolicy } from './retry.js';
 import { sqlOver, type Sql } from './sql.js';
 import { bootMark } from '../lib/boot-marks.js';
 import { applyMigrations, localMigrations, MIGRATIONS_DIR, upToDate } from './migrations.js';
@@ -28,6 +29,11 @@ export type OpenStoreOptions = {
    * process serves is reached through its socket.
    */
   shareEmbedded?: boolean;
+  /**
+   * How transient database errors (a restart, a dropped connection…) are waited out before a
+   * call fails; default: TILTYARD_STORE_RETRY_MS (5 minutes) with backoff from 100 ms to 5 s.
+   */
+  retry?: Partial<RetryPolicy>;
 };
 
 export const DEFAULT_SNAPSHOT_EVERY = 200;
@@ -58,6 +64,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<EventSt
   const snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
   if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1)
     throw new RangeError(`snapshotEvery must be a positive integer, got ${snapshotEvery}`);
+  const faults = new StoreFaults({ ...retryFromEnv(), ...options.retry });
   const backend = options.pglite
     ? pgliteBackend(options.pglite, 'the given PGlite')
     : url
@@ -89,7 +96,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<EventSt
   }
   const hot = sql;
   return new EventStore(
-    { prisma, sql: hot, backend: backend.kind, snapshotEvery, heads: new Map() },
+    { prisma, sql: hot, backend: backend.kind, snapshotEvery, heads: new Map(), faults },
     backend.factory,
     async () => {
       await hot.dispose();

@@ -1,4 +1,5 @@
 import type { StoreContext } from './context.js';
+import { fencedWrite, retryFailedGames, takeFence } from './tournament-fence.js';
 import {
   createTournament,
   getTournament,
@@ -30,47 +31,75 @@ import {
  * - games(id) — its games with status, placements and error, in key order
  * - markFailed(id, gameId, error) — a game that counts for no one
  * - saveRatings(id, standings) / ratings(id) — the standings, recomputed from all results
+ * - retryFailed(id, gameIds) — failed games back in play, with a new attempt (tournament resume)
+ * - takeFence(id) / fenced(id, token) — a coordinator's fencing token, and a view of this store
+ *   whose writes to that tournament are refused (FencedWriteError) once a newer token was taken
  */
 export class TournamentStore {
-  constructor(private readonly ctx: StoreContext) {}
+  constructor(
+    private readonly ctx: StoreContext,
+    /** Set on a fenced view: every write checks the tournament's fence still is this token. */
+    private readonly fence: { tournamentId: string; token: number } | null = null,
+  ) {}
+
+  /** A coordinator's new fencing token for the tournament (see tournament-fence.ts). */
+  takeFence(tournamentId: string): Promise<number> {
+    return this.ctx.faults.run('tournaments.takeFence', () => takeFence(this.ctx, tournamentId));
+  }
+
+  /** This store, with every write to the tournament guarded by the token (see fencedWrite). */
+  fenced(tournamentId: string, token: number): TournamentStore {
+    return new TournamentStore(this.ctx, { tournamentId, token });
+  }
+
+  retryFailed(tournamentId: string, gameIds: readonly string[]): Promise<string[]> {
+    return this.write('tournaments.retryFailed', tournamentId, (ctx) => retryFailedGames(ctx, tournamentId, gameIds));
+  }
+
+  /** A write, waited out like every call, and checked against the fence on a fenced view. */
+  private write<T>(what: string, tournamentId: string, op: (ctx: StoreContext) => Promise<T>): Promise<T> {
+    const fence = this.fence;
+    if (!fence || fence.tournamentId !== tournamentId) return this.ctx.faults.run(what, () => op(this.ctx));
+    return this.ctx.faults.run(what, () => fencedWrite(this.ctx, tournamentId, fence.token, op));
+  }
 
   create(input: CreateTournamentInput): Promise<TournamentRecord> {
-    return createTournament(this.ctx, input);
+    return this.ctx.faults.run('tournaments.create', () => createTournament(this.ctx, input));
   }
 
   get(tournamentId: string): Promise<TournamentRecord> {
-    return getTournament(this.ctx, tournamentId);
+    return this.ctx.faults.run('tournaments.get', () => getTournament(this.ctx, tournamentId));
   }
 
   list(options?: { limit?: number }): Promise<TournamentRecord[]> {
-    return listTournaments(this.ctx, options);
+    return this.ctx.faults.run('tournaments.list', () => listTournaments(this.ctx, options));
   }
 
   setStatus(tournamentId: string, status: TournamentStatus): Promise<void> {
-    return setTournamentStatus(this.ctx, tournamentId, status);
+    return this.write('tournaments.setStatus', tournamentId, (ctx) => setTournamentStatus(ctx, tournamentId, status));
   }
 
   saveBatch(tournamentId: string, batch: readonly unknown[]): Promise<void> {
-    return saveBatch(this.ctx, tournamentId, batch);
+    return this.write('tournaments.saveBatch', tournamentId, (ctx) => saveBatch(ctx, tournamentId, batch));
   }
 
   linkGame(tournamentId: string, link: LinkInput): Promise<void> {
-    return linkGame(this.ctx, tournamentId, link);
+    return this.write('tournaments.linkGame', tournamentId, (ctx) => linkGame(ctx, tournamentId, link));
   }
 
   games(tournamentId: string): Promise<TournamentGameRecord[]> {
-    return tournamentGames(this.ctx, tournamentId);
+    return this.ctx.faults.run('tournaments.games', () => tournamentGames(this.ctx, tournamentId));
   }
 
   markFailed(tournamentId: string, gameId: string, error: string): Promise<void> {
-    return markGameFailed(this.ctx, tournamentId, gameId, error);
+    return this.write('tournaments.markFailed', tournamentId, (ctx) => markGameFailed(ctx, tournamentId, gameId, error));
   }
 
   saveRatings(tournamentId: string, ratings: readonly RatingInput[]): Promise<void> {
-    return saveRatings(this.ctx, tournamentId, ratings);
+    return this.write('tournaments.saveRatings', tournamentId, (ctx) => saveRatings(ctx, tournamentId, ratings));
   }
 
   ratings(tournamentId: string): Promise<RatingRecord[]> {
-    return readRatings(this.ctx, tournamentId);
+    return this.ctx.faults.run('tournaments.ratings', () => readRatings(this.ctx, tournamentId));
   }
 }

@@ -37,6 +37,8 @@ export type GameRecord = {
   run_failures: number;
   /** Why the last failed runner attempt failed; null when none has. */
   failure_reason: string | null;
+  /** Times the game was put back in play after it failed (0: never). */
+  attempt: number;
   created_at: string;
   updated_at: string;
   ended_at: string | null;

@@ -4,7 +4,7 @@ import type { SeatOptions } from '../runner/catch-up.js';
 import { wallClock, type InputClock } from '../runner/input-clock.js';
 import { registerPersistentGame } from '../runner/persistent-runner.js';
 import { RunnerError } from '../runner/runner-errors.js';
-import { StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord } from '../store/index.js';
+import { FencedWriteError, StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord, type TournamentStore } from '../store/index.js';
 import { gameRules, parseTournamentConfig } from './config.js';
 import { nextGames } from './formats.js';
 import { tournamentGameId } from './game-id.js';
@@ -45,6 +45,17 @@ export type TournamentRunnerOptions = {
   play?: (gameId: string) => Promise<GameOutcome>;
   /** Stored with every game it creates (GameRecord.options), e.g. the server's pace and spectator delay. */
   gameOptions?: Record<string, unknown>;
+  /**
+   * Puts the failed games of the batch being played back in play before going on (`tournament
+   * resume`, `POST /tournaments/:id/resume`): each gets a new attempt, and counts once it ends.
+   * Failed games of earlier batches stay failed: later batches were scheduled with them as draws.
+   */
+  retryFailed?: boolean;
+  /**
+   * The coordinator lease's fencing token (TournamentStore.takeFence): every write to the
+   * tournament checks it, so a coordinator whose lease was taken over cannot write after the new one.
+   */
+  fence?: number;
 };
 
 /** A game of the schedule as the runner tracks it (a stored TournamentGameRecord, or not yet created). */
@@ -78,6 +89,13 @@ function nextBatch(config: TournamentConfig, games: ReadonlyMap<string, Tracked>
   return fresh.length ? fresh : 'done';
 }
 
+/** Puts the batch's failed games back in play (see TournamentRunnerOptions.retryFailed); how many. */
+async function retryFailedOfBatch(ts: TournamentStore, record: TournamentRecord): Promise<number> {
+  const batch = new Set(((record.batch as ScheduledGame[] | null) ?? []).map((g) => g.key));
+  const failed = (await ts.games(record.tournament_id)).filter((g) => g.state === 'failed' && batch.has(g.key));
+  return (await ts.retryFailed(record.tournament_id, failed.map((g) => g.game_id))).length;
+}
+
 /**
  * Runs (or resumes) a stored tournament to its end: asks the format for a batch, saves it, creates
  * each game under a deterministic id (tournament id + schedule key) and links it, plays up to
@@ -91,11 +109,12 @@ function nextBatch(config: TournamentConfig, games: ReadonlyMap<string, Tracked>
  */
 export async function runTournament(tournamentId: string, options: TournamentRunnerOptions): Promise<TournamentOutcome> {
   const { store, signal } = options;
-  const ts = store.tournaments;
+  const ts = options.fence === undefined ? store.tournaments : store.tournaments.fenced(tournamentId, options.fence);
   const now = options.now ?? (() => performance.now());
   const emit = (e: TournamentEvent) => options.onEvent?.(e);
-  const record = await ts.get(tournamentId);
+  let record = await ts.get(tournamentId);
   const config = storedConfig(record);
+  if (options.retryFailed && (await retryFailedOfBatch(ts, record))) record = await ts.get(tournamentId);
   const games = new Map<string, Tracked>((await ts.games(tournamentId)).map((g) => [g.key, g]));
   const count = (state: Tracked['state']) => [...games.values()].filter((g) => g.state === state).length;
 
@@ -146,7 +165,8 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       placements = seatPlacements(g.seats.length, out.placements);
       Object.assign(tracked, { state: 'ended', placements: out.placements });
     } catch (e) {
-      if (e instanceof StoreUnavailableError) {
+      // A database gone for longer than the store waits, or a newer coordinator: stop, not fail the game.
+      if (e instanceof StoreUnavailableError || e instanceof FencedWriteError) {
         fatal ??= e;
         return;
       }

@@ -14,13 +14,16 @@ export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurren
 Continues a tournament whose run was killed or interrupted: finishes the batch it was playing
 (games stored whole are played again from their seed, games stored step by step continue from
 their last step), then goes on. The final standings equal an uninterrupted run's.
+Failed games of the batch it was playing (a worker's error, a database that stayed away) are
+played again, each as a new attempt, and count once they end; so does a tournament that ended
+with such failures.
 `;
 
 /**
  * Runs (or resumes) a stored tournament with the live display, then prints the result. Ctrl-C
  * stops it cleanly after the games in flight reach a step boundary (resume it later).
  */
-export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; workers?: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy }): Promise<number> {
+export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; workers?: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy; retryFailed?: boolean }): Promise<number> {
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
@@ -35,7 +38,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     return EXIT.failure;
   }
   try {
-    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(where ? { play: where.play } : { workers: options.workers ?? 0 }) });
+    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
@@ -88,6 +91,12 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
     return lease;
   }
   lease.lost.addEventListener('abort', () => stop.abort(), { once: true });
+  // The lease's fencing token, from the store: a coordinator that outlived its lease cannot write.
+  const fence = await store.tournaments.takeFence(id).catch(async (e: unknown) => {
+    await lease.release();
+    await queue.close();
+    throw e;
+  });
   // The step that ends a game (or the notice of a game stored whole), heard on the bus, tells the
   // coordinator to read the store; without
   // it (a lost message) the store is read every few seconds anyway.
@@ -112,10 +121,10 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
     await lease.release();
     await Promise.all([queue.close(), bus.close()]);
   };
-  return { play: queuedPlay(queue, store, { clock, commit, signal: stop.signal, wake }), concurrency: QUEUED_IN_FLIGHT, lease, close };
+  return { play: queuedPlay(queue, store, { clock, commit, signal: stop.signal, wake }), concurrency: QUEUED_IN_FLIGHT, lease, fence, close };
 }
 
-type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; lease: Lease; close: () => Promise<void> };
+type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; lease: Lease; fence: number; close: () => Promise<void> };
 
 /** Games a coordinator keeps queued at once: enough to keep many workers busy; each costs one store read per poll. */
 const QUEUED_IN_FLIGHT = 256;

@@ -104,7 +104,7 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
   if (positionals.length !== 1) throw new UsageError(`expected one tournament id (tiltyard tournaments lists them), got ${positionals.length} arguments`);
   const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
   const workers = workersFlag(values.workers, concurrency);
-  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock) }), { quiet: values.json === true });
+  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), retryFailed: true }), { quiet: values.json === true });
 }
 
 /**

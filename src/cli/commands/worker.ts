@@ -66,6 +66,8 @@ Logs are JSON lines on stdout.
     } catch (e) {
       return reportFailure(io, e);
     }
+    const { logTransientWaits } = await import('../../store/index.js');
+    logTransientWaits(store.onTransientWait.bind(store), (message, fields) => logger.emit('warn', message, fields));
     try {
       const worker = await startGameWorker({ settings, store, logger, concurrency, lockMs });
       io.err(`Tiltyard worker: ${concurrency} game${concurrency > 1 ? 's' : ''} at once from queue tiltyard-games (prefix ${settings.prefix}) on ${redactRedisUrl(settings.redisUrl)}; store PostgreSQL ${redactUrl(databaseUrl)}\n`);

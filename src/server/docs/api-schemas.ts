@@ -48,7 +48,7 @@ export const GameView = z.object({
   placements: z.array(Placement).nullable().meta({ description: 'null until the caller may see the end' }),
   options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo}' }),
   run_failures: z.int().min(0).meta({ description: 'Runner attempts in a row that failed before committing a step; at 3 the game is `failed`' }),
-  failure_reason: z.string().nullable().meta({ description: 'Why the last failed runner attempt failed (why a `failed` game stopped); null when none has' }),
+  failure_reason: z.string().nullable().meta({ description: 'Why the last failed runner attempt failed (why a `failed` game stopped), with its whole cause chain; null when none has' }),
   created_at: IsoTimestamp,
   updated_at: IsoTimestamp.meta({ description: 'The last change the caller may see: for a delayed spectator, the ts of its head event' }),
   ended_at: IsoTimestamp.nullable().meta({ description: 'null until the caller may see the end' }),

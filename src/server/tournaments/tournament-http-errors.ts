@@ -1,6 +1,7 @@
-import { NotFoundException } from '@nestjs/common';
+import { ConflictException, NotFoundException } from '@nestjs/common';
 import { TournamentNotFoundError } from '../../store/index.js';
 import { orHttp } from '../games/http-errors.js';
+import { TournamentBusyError } from './tournaments.service.js';
 
 /**
  * orHttp for the tournament routes: an unknown tournament is a 404 naming it, and everything
@@ -13,6 +14,7 @@ export async function tournamentOrHttp<T>(call: Promise<T>): Promise<T> {
     return await orHttp(call);
   } catch (e) {
     if (e instanceof TournamentNotFoundError) throw new NotFoundException(`no tournament ${e.tournamentId} (GET /tournaments lists them)`);
+    if (e instanceof TournamentBusyError) throw new ConflictException(e.message);
     throw e;
   }
 }

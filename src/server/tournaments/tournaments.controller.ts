@@ -37,6 +37,19 @@ export class TournamentsController {
     return tournamentOrHttp(this.tournaments.view(t.tournament_id, role));
   }
 
+  /**
+   * `POST /tournaments/:id/resume` → 202 and the tournament: its failed games of the batch being
+   * played are played again (each a new attempt, counted once it ends), and it runs on; 409 while
+   * this server runs it. Admin only.
+   */
+  @Post(':id/resume')
+  @HttpCode(202)
+  async resume(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<TournamentView> {
+    const role = requireRole(headers, this.settings, 'admin');
+    await tournamentOrHttp(this.tournaments.resume(id));
+    return tournamentOrHttp(this.tournaments.view(id, role));
+  }
+
   /** `GET /tournaments?status=&limit=&cursor=` → {tournaments, next_cursor}, newest first. */
   @Get()
   async list(@Headers() headers: RequestHeaders, @Query() query: unknown): Promise<{ tournaments: TournamentSummaryView[]; next_cursor: string | null }> {

@@ -27,6 +27,11 @@ import { delayed, type Role } from '../auth/roles.js';
 
 type Running = { controller: AbortController; done: Promise<void>; games: Set<string> };
 
+/** A resume of a tournament that is running (409), or that cannot run again (aborted). */
+export class TournamentBusyError extends Error {
+  override readonly name = 'TournamentBusyError';
+}
+
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
 /**
@@ -160,7 +165,20 @@ export class TournamentsService implements BeforeApplicationShutdown {
     return { pace_ms: this.settings.paceMs, spectator_delay_ms: 0, demo: false };
   }
 
-  private start(t: TournamentRecord, options: GameOptions): void {
+  /**
+   * `POST /tournaments/:id/resume`: plays the failed games of the batch being played again (each a
+   * new attempt) and runs the tournament on. Refused (TournamentBusyError) while this node runs it:
+   * its runner is playing that batch now, and a runner elsewhere holds the lease.
+   */
+  async resume(tournamentId: string): Promise<TournamentRecord> {
+    const t = await this.store.tournaments.get(tournamentId);
+    if (t.status === 'aborted') throw new TournamentBusyError(`tournament ${tournamentId} was aborted; it cannot be resumed`);
+    if (this.running.has(tournamentId)) throw new TournamentBusyError(`tournament ${tournamentId} is running on this server; resume it once it ends or stops`);
+    this.start(t, await this.optionsOfResumed(t), { retryFailed: true });
+    return t;
+  }
+
+  private start(t: TournamentRecord, options: GameOptions, how: { retryFailed?: boolean } = {}): void {
     if (this.closed || this.running.has(t.tournament_id)) return;
     const controller = new AbortController();
     const games = new Set<string>();
@@ -170,8 +188,12 @@ export class TournamentsService implements BeforeApplicationShutdown {
       if (lease === 'elsewhere') return;
       lease?.lost.addEventListener('abort', () => controller.abort(), { once: true });
       try {
+        // Scaled out, the lease's fencing token from the store guards every write of this runner.
+        const fence = lease ? await this.store.tournaments.takeFence(id) : undefined;
         const out = await runTournament(id, {
           store: this.store,
+          ...(fence === undefined ? {} : { fence }),
+          ...(how.retryFailed ? { retryFailed: true } : {}),
           // The server's game limit is the real bound: let the runner offer it every game it may play.
           concurrency: this.games.capacity,
           signal: controller.signal,

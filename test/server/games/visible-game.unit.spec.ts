@@ -20,6 +20,7 @@ const ended: GameRecord = {
   ended_at: '2026-11-23T10:05:00.000Z',
   run_failures: 0,
   failure_reason: null,
+  attempt: 0,
 };
 
 describe('CommitLog: true commit times of a delayed game’s recent steps', () => {
