@@ -6,8 +6,12 @@ import type { CommittedStep, LobbyDelivery, LobbyNotice } from '../live/game-bus
 export const busChannel = (prefix: string): string => `${prefix}:bus`;
 
 /**
- * Events cross the channel as the store wrote them: checked for the fields the feeds order by,
- * never reshaped (a schema that dropped an unknown key would change what spectators fold).
+ * What the feeds order an event by, checked; the event itself is delivered as JSON.parse made it
+ * of what the sender wrote (the engine's objects, in the order the store reads them back), never
+ * as this schema's output: zod builds a loose object anew with the keys it knows first (game_id,
+ * seq, type ahead of schema_version, event_id…), which would send a node's spectators other bytes
+ * for an event heard here than for the same event read from the store. And a schema that dropped
+ * an unknown key would change what spectators fold.
  */
 const WireEvent = z.looseObject({ game_id: z.string(), seq: z.int().min(1), type: z.string() });
 
@@ -36,6 +40,7 @@ const StoredMessage = z.object({
 });
 const LobbyMessage = z.object({
   kind: z.literal('lobby'),
+  /** Checked as WireEvent is: listeners get the notice as sent. */
   notice: z.looseObject({ type: z.string() }),
   delivery: z.object({ publicDelayMs: z.number().optional() }).default({}),
   /** A game starting with a spectator delay: each node records its commit times from now. */
@@ -56,7 +61,11 @@ export function encodeBusMessage(m: BusMessage): string {
   return JSON.stringify(m);
 }
 
-/** The message, or an error string (a node logs it and drops the message: the store stays the truth). */
+/**
+ * The message, or an error string (a node logs it and drops the message: the store stays the
+ * truth). A step's events and a notice are what the sender wrote, key order included: an event
+ * arrives as the same JSON as the store reads back, so every path gives spectators the same bytes.
+ */
 export function decodeBusMessage(raw: string): BusMessage | { error: string } {
   let json: unknown;
   try {
@@ -67,10 +76,12 @@ export function decodeBusMessage(raw: string): BusMessage | { error: string } {
   const parsed = BusMessage.safeParse(json);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   const m = parsed.data;
-  if (m.kind === 'step') return { kind: 'step', step: { game_id: m.game_id, last_seq: m.last_seq, committed_at: m.committed_at, events: m.events as unknown as GameEvent[] } };
+  // The checked message as it was sent (see WireEvent), not zod's rebuilt copy of it.
+  const sent = json as { events: GameEvent[]; notice: LobbyNotice };
+  if (m.kind === 'step') return { kind: 'step', step: { game_id: m.game_id, last_seq: m.last_seq, committed_at: m.committed_at, events: sent.events } };
   if (m.kind === 'stored') {
     if (m.first_seq > m.last_seq) return { error: `first_seq ${m.first_seq} is after last_seq ${m.last_seq}` };
     return m;
   }
-  return { kind: 'lobby', notice: m.notice as unknown as LobbyNotice, delivery: m.delivery.publicDelayMs === undefined ? {} : { publicDelayMs: m.delivery.publicDelayMs }, ...(m.retain_ms !== undefined ? { retain_ms: m.retain_ms } : {}) };
+  return { kind: 'lobby', notice: sent.notice, delivery: m.delivery.publicDelayMs === undefined ? {} : { publicDelayMs: m.delivery.publicDelayMs }, ...(m.retain_ms !== undefined ? { retain_ms: m.retain_ms } : {}) };
 }

@@ -7,7 +7,7 @@ import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { estimatedCommit } from './commit-times.js';
 import { backfill } from './feed-backfill.js';
-import type { SpectateNamespace, SpectateSocket } from './messages.js';
+import { eventMessage, type SpectateNamespace, type SpectateSocket } from './messages.js';
 import { RecentLog, projected, viewKey, type LogEntry } from './recent-log.js';
 import { pendingPackets } from './socket-pressure.js';
 import { viewHash } from './state-hash.js';
@@ -351,7 +351,7 @@ export class GameFeed {
       const to = this.ports.ns.to(room.name);
       for (const entry of entries) {
         const seq = entry.event.seq;
-        to.emit('event', { game_id: this.gameId, seq, event: this.project(entry, room.view, room.viewer), committed_at: entry.committedAt, sent_at: sentAt });
+        to.emit('event', eventMessage(this.gameId, this.project(entry, room.view, room.viewer), entry.committedAt, sentAt));
         if (seq % this.limits.hashEvery !== 0) continue;
         const hash = this.cachedHash(seq, room.view);
         if (hash) to.emit('state_hash', { game_id: this.gameId, seq, view: room.view, state_hash: hash });

@@ -73,6 +73,22 @@ export type ServerMessages = {
   tournament_ended: TournamentEndedNotice;
 };
 
+/**
+ * The `event` message for one projected event, laid out in one place for every path (live
+ * broadcast, catch-up from memory or from the store): socket.io writes it with JSON.stringify, so
+ * a spectator's bytes depend only on the event object, which reaches here in the log's key order
+ * whichever way it came (see bus-channel.ts).
+ *
+ * @example ns.to(room).emit('event', eventMessage('game_ab12', projected, 1_700_000_000_000, Date.now()))
+ */
+export const eventMessage = (gameId: string, event: GameEvent, committedAt: number | null, sentAt: number): ServerMessages['event'] => ({
+  game_id: gameId,
+  seq: event.seq,
+  event,
+  committed_at: committedAt,
+  sent_at: sentAt,
+});
+
 /** What clients may send: payloads are unknown until a schema has parsed them. */
 export type ClientMessages = {
   join: (payload: unknown) => void;

@@ -2,7 +2,7 @@ import { viewEvent, type Viewer } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
 import type { EventStore } from '../../store/index.js';
 import type { Channel, GameFeed, Member } from './game-feed.js';
-import type { SpectateSocket } from './messages.js';
+import { eventMessage, type SpectateSocket } from './messages.js';
 import { drained, pendingPackets } from './socket-pressure.js';
 
 export type SubscriptionLimits = { hashEvery: number; pageSize: number; drainTimeoutMs: number };
@@ -120,7 +120,7 @@ export class Subscription implements Member {
 
   private send(event: GameEvent, committedAt: number | null, hash = this.feed.cachedHash(event.seq, this.view)): void {
     const gameId = this.feed.gameId;
-    this.socket.emit('event', { game_id: gameId, seq: event.seq, event, committed_at: committedAt, sent_at: Date.now() });
+    this.socket.emit('event', eventMessage(gameId, event, committedAt, Date.now()));
     this.lastSent = event.seq;
     if (this.needsHash(event.seq) && hash) this.socket.emit('state_hash', { game_id: gameId, seq: event.seq, view: this.view, state_hash: hash });
   }
