@@ -59,7 +59,11 @@ export class GameQueue {
   private events: QueueEvents | null = null;
   private readonly jobNews = new KeyedListeners<void>();
 
-  constructor(private readonly settings: ScaleSettings) {
+  constructor(
+    private readonly settings: ScaleSettings,
+    /** How often a job is run before it counts as failed, and the first backoff (tests shorten them). */
+    private readonly jobs: { attempts: number; backoffMs: number } = { attempts: JOB_ATTEMPTS, backoffMs: JOB_BACKOFF.delay },
+  ) {
     this.redis = redisConnection(settings, 'coordinator');
     this.queue = new Queue(GAME_QUEUE, { connection: this.redis, prefix: settings.prefix });
     this.queue.on('error', () => {});
@@ -71,7 +75,7 @@ export class GameQueue {
    */
   async enqueue(data: GameJobData): Promise<void> {
     const job = GameJobData.parse(data);
-    await this.queue.add(GAME_JOB, job, { jobId: jobIdOf(job), attempts: JOB_ATTEMPTS, backoff: JOB_BACKOFF, removeOnComplete: true, removeOnFail: { count: 5000 } });
+    await this.queue.add(GAME_JOB, job, { jobId: jobIdOf(job), attempts: this.jobs.attempts, backoff: { type: JOB_BACKOFF.type, delay: this.jobs.backoffMs }, removeOnComplete: true, removeOnFail: { count: 5000 } });
   }
 
   /**

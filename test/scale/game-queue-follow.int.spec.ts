@@ -28,21 +28,26 @@ function scriptedStore(gameId: string, statuses: GameRecord['status'][]): EventS
   return store as unknown as EventStore & { reads: number };
 }
 
-/** Queues the game's job and lets a worker fail it. */
-async function failedJob(prefix: string, queue: GameQueue, gameId: string): Promise<void> {
+/** Queues the game's job and lets a worker fail every run of it (JOB_RUNS); how many runs it took. */
+async function failedJob(prefix: string, queue: GameQueue, gameId: string): Promise<number> {
   await queue.enqueue({ game_id: gameId, mode: 'live' });
-  const worker = new Worker(GAME_QUEUE, () => Promise.reject(new Error('worker lost its database')), { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix });
+  let runs = 0;
+  const worker = new Worker(GAME_QUEUE, () => (runs++, Promise.reject(new Error('worker lost its database'))), { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix });
   try {
-    await until('the job to fail', async () => ((await (await queue.queue.getJob(gameId))?.getState()) === 'failed' ? true : undefined), 30_000, 50);
+    await until('the job to fail', async () => ((await (await queue.queue.getJob(gameId))?.getState()) === 'failed' ? true : undefined), 120_000, 50);
   } finally {
     await worker.close();
   }
+  return runs;
 }
+
+/** Job runs before a job counts as failed in these tests (5 in production), with a short backoff. */
+const JOB_RUNS = 3;
 
 /** A queue under a fresh prefix for the length of `fn`, closed afterwards. */
 async function withQueue(fn: (queue: GameQueue, prefix: string) => Promise<void>): Promise<void> {
   const prefix = freshPrefix('follow');
-  const queue = new GameQueue({ redisUrl: REDIS, prefix });
+  const queue = new GameQueue({ redisUrl: REDIS, prefix }, { attempts: JOB_RUNS, backoffMs: 20 });
   try {
     await fn(queue, prefix);
   } finally {
@@ -60,10 +65,22 @@ describe('GameQueue.follow with a failed job', () => {
       expect(store.reads).toBe(2);
     }));
 
-  it('still fails a game whose job failed while the store says it is unsettled', () =>
+  it('still fails a game whose job failed every run while the store says it is unsettled, with the reason and the runs', () =>
     withQueue(async (queue, prefix) => {
-      await failedJob(prefix, queue, 'game_stuck');
-      await expect(queue.follow(scriptedStore('game_stuck', ['running']), { game_id: 'game_stuck', mode: 'live' })).rejects.toBeInstanceOf(GameJobFailedError);
+      // A run that throws is run again with backoff: the job fails only after its last run.
+      expect(await failedJob(prefix, queue, 'game_stuck')).toBe(JOB_RUNS);
+      const err = await queue.follow(scriptedStore('game_stuck', ['running']), { game_id: 'game_stuck', mode: 'live' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(GameJobFailedError);
+      expect((err as Error).message).toBe(`game game_stuck: its job failed on a worker ${JOB_RUNS} times: worker lost its database`);
+    }));
+
+  it('given a failed game put back in play (attempt 1), then it is queued as a new job beside the failed one', () =>
+    withQueue(async (queue, prefix) => {
+      await failedJob(prefix, queue, 'game_again');
+      await queue.enqueue({ game_id: 'game_again', mode: 'live', attempt: 1 });
+      expect(await (await queue.queue.getJob('game_again'))?.getState()).toBe('failed');
+      expect(await (await queue.queue.getJob('game_again-r1'))?.getState()).toBe('waiting');
+      expect((await queue.queue.getJob('game_again-r1'))?.data).toMatchObject({ game_id: 'game_again', attempt: 1 });
     }));
 });
 
