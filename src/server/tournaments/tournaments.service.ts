@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { Inject, Injectable, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import { acquireLease, leaseKey, LEASE_MS } from '../../scale/coordinator-lease.js';
 import type { GameQueue } from '../../scale/game-queue.js';
-import type { EventStore, TournamentRecord } from '../../store/index.js';
+import { describeChain, isTransient, StoreUnavailableError, type EventStore, type TournamentRecord } from '../../store/index.js';
 import type { GameOutcome } from '../../tournament/play-scheduled.js';
 import { resultsOf } from '../../tournament/results.js';
 import { runTournament } from '../../tournament/runner.js';
@@ -26,6 +26,9 @@ import { gamesAsSeenBy, mayHoldBack, recordAsSeen } from './delayed-games.js';
 import { delayed, type Role } from '../auth/roles.js';
 
 type Running = { controller: AbortController; done: Promise<void>; games: Set<string> };
+
+/** A tournament whose runner failed (its database stayed away past the store's wait) starts again this much later. */
+const RESTART_MS = 30_000;
 
 /** A resume of a tournament that is running (409), or that cannot run again (aborted). */
 export class TournamentBusyError extends Error {
@@ -207,7 +210,12 @@ export class TournamentsService implements BeforeApplicationShutdown {
         await lease?.release();
       }
     })()
-      .catch((e: unknown) => this.logger.emit('error', 'tournament runner failed; it resumes at the next start', { tournament_id: id, error: message(e) }))
+      .catch((e: unknown) => {
+        // A database away for longer than the store waits: try again later, not only at the next start.
+        const again = !this.closed && !controller.signal.aborted && (e instanceof StoreUnavailableError || isTransient(e));
+        this.logger.emit('error', again ? `tournament runner failed; it is started again in ${RESTART_MS / 1000} s` : 'tournament runner failed; it resumes at the next start', { tournament_id: id, error: describeChain(e) });
+        if (again) setTimeout(() => this.start(t, options), RESTART_MS).unref();
+      })
       .finally(() => this.running.delete(id));
     this.running.set(id, { controller, done, games });
   }
