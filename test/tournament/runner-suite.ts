@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logicalInputClock } from '../../src/runner/input-clock.js';
 import { readLog } from '../../src/runner/stored-game.js';
 import { verifyGame } from '../../src/runner/verify-game.js';
-import { InvalidInputError, TournamentNotFoundError, type EventStore } from '../../src/store/index.js';
+import { FencedWriteError, InvalidInputError, TournamentNotFoundError, type EventStore } from '../../src/store/index.js';
 import { createTournament } from '../../src/tournament/create.js';
 import { tournamentGameId } from '../../src/tournament/game-id.js';
+import { playScheduled } from '../../src/tournament/play-scheduled.js';
 import { resultsOf } from '../../src/tournament/results.js';
 import { runTournament, storedConfig, type TournamentRunnerOptions } from '../../src/tournament/runner.js';
 import type { TournamentEvent } from '../../src/tournament/runner-events.js';
@@ -210,6 +211,49 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
       expect(b.events.map((e) => e.type)).toEqual(['tournament_ended']);
       expect(JSON.stringify(b.out.standings)).toBe(JSON.stringify(a.out.standings));
       await expect(runTournament('trn_missing', { store })).rejects.toBeInstanceOf(TournamentNotFoundError);
+    });
+  });
+
+  describe('faults', () => {
+    it('given a game that failed, when the tournament is resumed with retryFailed, then it is played again as a new attempt and counted once', async () => {
+      const clean = await create(store, { format: 'round-robin', seed: 41 });
+      const reference = (await run(store, clean, { clock: logicalInputClock })).out;
+      const id = await create(store, { format: 'round-robin', seed: 41 });
+      // The same schedule as the clean run (same config and seed): its second game fails.
+      const victim = tournamentGameId(id, (await store.tournaments.games(clean))[1]!.key);
+      const first = await run(store, id, {
+        clock: logicalInputClock,
+        play: async (gameId) => {
+          if (gameId === victim) throw new Error('its job failed on a worker 5 times: the database stayed away');
+          return playScheduled({ store, clock: logicalInputClock, commit: 'auto' }, gameId);
+        },
+      });
+      expect(first.out).toMatchObject({ status: 'ended', failed: 1, done: reference.done - 1 });
+      expect((await store.getGame(victim)).status).toBe('failed');
+
+      const again = await run(store, id, { clock: logicalInputClock, retryFailed: true });
+      expect(again.out).toMatchObject({ status: 'ended', failed: 0, done: reference.done });
+      const game = await store.getGame(victim);
+      expect(game).toMatchObject({ status: 'ended', attempt: 1, failure_reason: null, run_failures: 0 });
+      // Nothing counted twice: the standings are an undisturbed run's.
+      expect(again.out.standings.map((r) => [r.agent, r.games, r.wins, r.mu])).toEqual(reference.standings.map((r) => [r.agent, r.games, r.wins, r.mu]));
+      await expectRatingsRecomputable(store, id);
+      // Resuming again finds nothing to retry and changes nothing.
+      expect((await run(store, id, { retryFailed: true })).out).toMatchObject({ status: 'ended', failed: 0, done: reference.done });
+      expect((await store.getGame(victim)).attempt).toBe(1);
+    });
+
+    it('given a newer fencing token, then a runner holding the older one writes nothing and stops with FencedWriteError', async () => {
+      const id = await create(store, { format: 'round-robin', seed: 43 });
+      const old = await store.tournaments.takeFence(id);
+      const newer = await store.tournaments.takeFence(id);
+      expect(newer).toBeGreaterThan(old);
+      const before = await store.tournaments.get(id);
+      await expect(run(store, id, { clock: logicalInputClock, fence: old })).rejects.toBeInstanceOf(FencedWriteError);
+      const after = await store.tournaments.get(id);
+      expect({ status: after.status, batch: after.batch, games: after.progress.games }).toEqual({ status: before.status, batch: before.batch, games: before.progress.games });
+      // The holder of the newest token runs it to its end.
+      expect((await run(store, id, { clock: logicalInputClock, fence: newer })).out).toMatchObject({ status: 'ended', failed: 0 });
     });
   });
 }
