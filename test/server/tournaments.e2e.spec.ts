@@ -256,6 +256,21 @@ describe('tournaments over REST and in the lobby, on a real server process', () 
     expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'no tournament trn_nope (GET /tournaments lists them)' });
   }, 90_000);
 
+  it('given the ended tournament, when POST /tournaments/:id/resume, then 202 with nothing to play again; a non-admin gets 403 and an unknown id 404', async () => {
+    const res = await api.api(`/tournaments/${id}/resume`, { method: 'POST', token: ADMIN });
+    expect(res.status, await res.clone().text()).toBe(202);
+    expect(((await res.json()) as Tournament).tournament_id).toBe(id);
+    await until('the resumed runner to find nothing left', async () => {
+      const t = await api.json<Tournament & { progress: { played: number; failed: number } }>(`/tournaments/${id}`);
+      return t.status === 'ended' ? t : undefined;
+    }, 60_000);
+    expect((await api.json<{ progress: Json }>(`/tournaments/${id}`)).progress).toMatchObject({ played: 6, scheduled: 6, failed: 0 });
+    expect((await api.api(`/tournaments/${id}/resume`, { method: 'POST', token: RESEARCHER })).status).toBe(403);
+    expect((await api.api(`/tournaments/${id}/resume`, { method: 'POST' })).status).toBe(403);
+    const missing = await api.api('/tournaments/trn_nope/resume', { method: 'POST', token: ADMIN });
+    expect(missing.status).toBe(404);
+  });
+
   it('given no, a researcher or a wrong token, when a tournament is posted, then 403 / 403 / 401 and nothing is created', async () => {
     const count = async () => (await api.json<{ tournaments: unknown[] }>('/tournaments?limit=500')).tournaments.length;
     const before = await count();
