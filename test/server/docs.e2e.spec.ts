@@ -64,6 +64,7 @@ describe('API docs', () => {
         'GET /games/{id}/analytics',
         'GET /agents',
         'POST /tournaments',
+        'POST /tournaments/{id}/resume',
         'GET /tournaments',
         'GET /tournaments/{id}',
         'GET /tournaments/{id}/attacks',

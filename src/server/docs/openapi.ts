@@ -45,7 +45,7 @@ type Route = {
   role: 'spectator' | 'researcher' | 'admin';
   query?: z.ZodObject;
   body?: keyof typeof BODIES;
-  ok: { status: 200 | 201; schema: SchemaName; csv?: boolean };
+  ok: { status: 200 | 201 | 202; schema: SchemaName; csv?: boolean };
   /** Error statuses beyond 401 (any route refuses an unknown token) and 500. */
   errors: number[];
 };
@@ -55,6 +55,7 @@ const ERRORS: Record<number, string> = {
   401: 'A token nobody configured',
   403: 'A view or route above the caller’s role, or a delayed spectator asking past the delay',
   404: 'No such game or tournament',
+  409: 'The tournament is running on this server (resume it once it ends or stops), or it was aborted',
   500: 'Unexpected; the server logged the details',
   503: 'The server is shutting down, or the database is unavailable',
 };
@@ -161,6 +162,17 @@ const ROUTES: Route[] = [
     body: 'CreateTournamentBody',
     ok: { status: 201, schema: 'TournamentView' },
     errors: [400, 403, 503],
+  },
+  {
+    method: 'post',
+    path: '/tournaments/{id}/resume',
+    tag: 'tournaments',
+    summary: 'Resume a tournament, playing its failed games again',
+    description:
+      'The failed games of the batch being played (a worker’s error, a database that stayed away past TILTYARD_STORE_RETRY_MS) are put back in play, each as a new attempt (a new queue job), resuming from its last committed step; they count once they end, never twice. Then the tournament runs on, reopened if it had ended with such failures. Failed games of an earlier Swiss round stay failed: later rounds were paired with them as draws.',
+    role: 'admin',
+    ok: { status: 202, schema: 'TournamentView' },
+    errors: [403, 404, 409, 503],
   },
   {
     method: 'get',
