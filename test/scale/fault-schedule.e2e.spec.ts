@@ -31,7 +31,8 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c().catch(() => undefined);
 });
 
-const eventCount = async (store: EventStore): Promise<number> => Number((await store.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM events`)[0]!.n);
+/** The test's own reads go through the store's fault policy too: the schedule terminates its connections as well. */
+const eventCount = async (store: EventStore): Promise<number> => Number((await store.retrying('count', () => store.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM events`))[0]!.n);
 
 type Standing = { agent: string; mu: number; sigma: number; games: number; wins: number };
 const comparable = (s: readonly Standing[]) => s.map((r) => ({ agent: r.agent, mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins }));
@@ -63,15 +64,15 @@ describe.skipIf(!pgUp)('a seeded fault schedule', () => {
     expect(res.status).toBe(201);
     const tournamentId = String(((await res.json()) as { tournament_id: string }).tournament_id);
 
-    // A spectator on node B joins every game of the tournament as it appears, from its start.
-    const spectator = await Watcher.connect(nodeB.url, { auth: { token: ADMIN } });
-    cleanup.push(() => Promise.resolve(spectator.close()));
-    const joined = new Set<string>();
+    // A spectator on node B joins every game of the tournament as it appears, from its start (a
+    // socket follows one game at a time: one socket per game).
+    const spectators = new Map<string, Promise<Watcher>>();
     const joinNew = async () => {
       for (const g of await db.store.tournaments.games(tournamentId).catch(() => [])) {
-        if (joined.has(g.game_id)) continue;
-        joined.add(g.game_id);
-        spectator.join({ gameId: g.game_id, afterSeq: 0 });
+        if (spectators.has(g.game_id)) continue;
+        const watching = Watcher.connect(nodeB.url, { auth: { token: ADMIN } }).then((w) => w.join({ gameId: g.game_id, afterSeq: 0 }));
+        spectators.set(g.game_id, watching);
+        cleanup.push(async () => (await watching).close());
       }
     };
     const joining = setInterval(() => void joinNew(), 200);
@@ -132,8 +133,13 @@ describe.skipIf(!pgUp)('a seeded fault schedule', () => {
       // Every seq 1..last_seq once: nothing missing, nothing twice.
       expect({ id: g.game_id, n: Number(rows.n), d: Number(rows.d), lo: rows.lo, hi: rows.hi }).toEqual({ id: g.game_id, n: stored.last_seq, d: stored.last_seq, lo: 1, hi: stored.last_seq });
       // The spectator's stream of the game: contiguous from 1 to its end, each seq once.
-      await until(`the spectator to reach the end of ${g.game_id}`, () => Promise.resolve(spectator.events.some((e) => e.event.game_id === g.game_id && e.event.type === 'game_ended') ? true : undefined), 300_000, 50);
-      const seqs = spectator.events.filter((e) => e.event.game_id === g.game_id).map((e) => e.seq);
+      const spectator = await spectators.get(g.game_id)!;
+      const seqsOf = () => spectator.events.filter((e) => e.event.game_id === g.game_id).map((e) => e.seq);
+      const reached = await until(`the spectator to reach the end of ${g.game_id}`, () => Promise.resolve(spectator.events.some((e) => e.event.game_id === g.game_id && e.event.type === 'game_ended') ? true : undefined), 60_000, 50).catch(() => false);
+      // Said in full when it did not: what the socket got besides events, and how far the game's events came.
+      const other = spectator.log.filter((m) => m.name !== 'event' && m.name !== 'heartbeat' && m.name !== 'state_hash' && JSON.stringify(m.data).includes(g.game_id)).map((m) => `${m.name} ${JSON.stringify(m.data).slice(0, 300)}`);
+      expect(reached, `${g.game_id}: connected ${spectator.socket.connected}, seqs ${seqsOf().length} up to ${seqsOf().at(-1)} of ${stored.last_seq}; ${other.join(' | ')}`).toBe(true);
+      const seqs = seqsOf();
       expect(seqs, g.game_id).toEqual(seqs.map((_, i) => i + 1));
       expect(seqs.length, g.game_id).toBe(stored.last_seq);
     }
