@@ -49,7 +49,8 @@ export function progressOption(
 export function failureLine(e: unknown): string {
   const err = e instanceof Error ? e : new Error(String(e));
   const first = (err.message || err.name).split('\n')[0]!;
-  if (err instanceof StoreError || err instanceof RunnerError) return err.cause === undefined ? first : describeChain(err).replace(/^\w*Error: /, '');
+  // Their messages are written for people (a store that gave up waiting already quotes its cause chain).
+  if (err instanceof StoreError || err instanceof RunnerError) return first;
   if (err instanceof ConfigError) return `a stored game is corrupt: ${first}`;
   if (err instanceof SyntaxError) return `a stored row is corrupt: ${first}`;
   return `unexpected error: ${describeChain(err)}`;
