@@ -6,9 +6,9 @@ import {
   StatePatchEvent,
   UiEvent,
   checkJsonBounds,
-  deepMerge,
   formatIssues,
   isPlainObject,
+  mergeInto,
   type JsonObject,
   type ToolEvent,
   type ToolEventType,
@@ -198,7 +198,8 @@ export class InvocationCollector {
         this.errors.push(event);
         break;
       case 'state_patch':
-        this.state = deepMerge(this.state, event.patch);
+        // In place: the state is the collector's alone, and a copy per patch made many patches quadratic.
+        mergeInto(this.state, event.patch);
         break;
       case 'asset': {
         const violation = this.checkAsset(event);

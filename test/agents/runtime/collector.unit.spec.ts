@@ -181,6 +181,14 @@ describe('InvocationCollector', () => {
     expect(outcome.state).toEqual({ a: { c: 2 }, d: [2, 3] });
   });
 
+  it('given thousands of one-key patches, then the state holds every key (merged in place: see mergeInto)', () => {
+    const n = 5_000;
+    const patches = Array.from({ length: n }, (_, i) => v0({ type: 'state_patch', patch: { [`k${i}`]: i, nested: { [`k${i}`]: i } } }));
+    const { outcome } = collect([...patches, DONE]);
+    expect(Object.keys(outcome.state)).toHaveLength(n + 1);
+    expect(Object.keys(outcome.state['nested'] as object)).toHaveLength(n);
+  });
+
   it('calls onEvent with each accepted event in order, up to done', () => {
     const seen: ToolEvent[] = [];
     collect(
