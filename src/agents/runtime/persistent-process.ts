@@ -4,7 +4,7 @@ import { NdjsonSplitter, type ToolInput } from '../../protocol/index.js';
 import { confine, limitHits, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
-import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, type ProcessLimits } from './process-runner.js';
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, yieldBetweenChunks, type ProcessLimits } from './process-runner.js';
 
 /** What a long-lived agent process is started with (the same confinement as one-shot tools). */
 export type PersistentSpec = {
@@ -107,7 +107,11 @@ export class PersistentProcess {
     // Listeners ignore a child that has been replaced (killed after a failure, exiting late).
     const current = () => this.child === child;
     child.stdin.on('error', () => undefined);
-    child.stdout.on('data', (chunk: Buffer) => current() && this.onStdout(chunk));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!current()) return;
+      this.onStdout(chunk);
+      yieldBetweenChunks(child.stdout);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       if (!current()) return;
       if (this.stderr.length >= maxStderr) return void (this.stderrTruncated = true);
