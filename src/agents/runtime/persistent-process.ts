@@ -198,17 +198,21 @@ export class PersistentProcess {
     const exited = failure !== null && this.exit !== null;
     const stderr = this.stderr.slice(p.stderrFrom);
     const signal = exited ? this.exit!.signal : null;
-    const outcome = p.collector.finish({
-      exitCode: exited ? this.exit!.code : 0,
-      signal,
-      stderr,
-      stderrTruncated: this.stderrTruncated,
-      durationMs: performance.now() - p.started,
-      stdoutBytes: p.bytes,
-    });
     const confined = this.confined;
-    if (confined.sandboxed && failure !== null) outcome.violations.push(...limitHits({ signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
-    p.resolve(outcome);
+    // The facts are taken now; the outcome (and so the next request) waits for the asset checks still queued.
+    void p.collector
+      .finish({
+        exitCode: exited ? this.exit!.code : 0,
+        signal,
+        stderr,
+        stderrTruncated: this.stderrTruncated,
+        durationMs: performance.now() - p.started,
+        stdoutBytes: p.bytes,
+      })
+      .then((outcome) => {
+        if (confined.sandboxed && failure !== null) outcome.violations.push(...limitHits({ signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
+        p.resolve(outcome);
+      });
   }
 
   /** Kills the process group. After a failure (`retire`), the child is forgotten: the next request spawns anew. */

@@ -317,15 +317,19 @@ class ProcessRun {
     this.stderrChunks = [];
     const confined = this.confined;
     const exit = confined.sandboxed ? unwrapExit(exitCode, signal) : { exitCode, signal };
-    const outcome = this.collector.finish({
-      ...exit,
-      stderr,
-      stderrTruncated: this.stderrTruncated,
-      durationMs: performance.now() - this.started,
-      stdoutBytes: this.stdoutBytes,
-    });
-    if (confined.sandboxed) outcome.violations.push(...limitHits({ signal: exit.signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
-    this.resolve(outcome);
+    // The facts are taken now; the outcome waits for the asset checks still queued (finish never rejects).
+    void this.collector
+      .finish({
+        ...exit,
+        stderr,
+        stderrTruncated: this.stderrTruncated,
+        durationMs: performance.now() - this.started,
+        stdoutBytes: this.stdoutBytes,
+      })
+      .then((outcome) => {
+        if (confined.sandboxed) outcome.violations.push(...limitHits({ signal: exit.signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
+        this.resolve(outcome);
+      });
   }
 
   private clearTimers(): void {
