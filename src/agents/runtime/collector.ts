@@ -9,6 +9,7 @@ import {
   formatIssues,
   isPlainObject,
   mergeInto,
+  preview,
   type JsonObject,
   type ToolEvent,
   type ToolEventType,
@@ -26,6 +27,7 @@ const SCHEMAS = {
 } as const satisfies Record<ToolEventType, unknown>;
 
 const TYPE_PREVIEW_CHARS = 40;
+const UI_EVENT_PREVIEW_CHARS = 80;
 
 export type CollectorOptions = {
   /** Where assets must live; null means the invocation has no work dir, so no asset is accepted. */
@@ -115,8 +117,7 @@ export class InvocationCollector {
     if (bounds) return this.stop(bounds.code, `event ${n} refused: ${bounds.message}`);
     const type = value['type'];
     if (typeof type !== 'string' || !Object.hasOwn(SCHEMAS, type)) {
-      const shown =
-        typeof type === 'string' ? JSON.stringify(type.slice(0, TYPE_PREVIEW_CHARS)) : 'missing';
+      const shown = typeof type === 'string' ? preview(type, TYPE_PREVIEW_CHARS) : 'missing';
       return this.stop(
         'protocol/unknown_type',
         `event ${n} has unknown type ${shown}; processing ended (seed 001 §5.2)`,
@@ -245,14 +246,15 @@ export class InvocationCollector {
 
   /** Seed 001 §4.4 / §8: degrade an unknown ui_event to a notice instead of failing. */
   private unsupportedUi(event: UiEvent): void {
-    const message = `unsupported ui_event "${event.event}" shown as a notice`;
+    // The name is the agent's, up to a line long: the notice quotes its start.
+    const message = `unsupported ui_event ${preview(event.event, UI_EVENT_PREVIEW_CHARS)} shown as a notice`;
     this.violations.push({ code: 'ui_event/unsupported', message });
     this.logs.push({
       version: '0',
       type: 'log',
       level: 'warn',
       message,
-      fields: { synthesized: true, event: event.event },
+      fields: { synthesized: true, event: event.event.slice(0, UI_EVENT_PREVIEW_CHARS) },
     });
   }
 

@@ -174,6 +174,14 @@ describe('InvocationCollector', () => {
     ]);
   });
 
+  it('given an unknown ui_event with a name of 100,000 characters, then its notice quotes only the start', async () => {
+    const { outcome } = await collect([v0({ type: 'ui_event', event: 'f'.repeat(100_000) }), DONE]);
+    expect(outcome.violations).toHaveLength(1);
+    expect(outcome.violations[0]!.message.length).toBeLessThan(200);
+    expect(outcome.logs[0]!.message).toBe(outcome.violations[0]!.message);
+    expect(JSON.stringify(outcome.logs[0]!.fields).length).toBeLessThan(200);
+  });
+
   it('given state patches, then they merge in order with null deletes', async () => {
     const { outcome } = await collect([
       v0({ type: 'state_patch', patch: { a: { b: 1, c: 2 }, d: [1] } }),
