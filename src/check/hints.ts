@@ -52,6 +52,9 @@ export const VIOLATION_HINTS: Record<string, string> = {
     'write assets inside the work dir (the process\'s cwd, also "workDir" on stdin) and report a path inside it',
   'asset/duplicate_id': 'give every asset of one invocation its own assetId',
   'asset/no_work_dir': 'this runtime gives the agent no work dir, so it cannot take assets',
+  'asset/path_too_long': 'keep an asset\'s path within 1,024 bytes: a short name in the work dir, e.g. "out/board.png"',
+  'asset/path_too_deep': 'keep an asset\'s path within 32 components (a/b/c.png has three): a flatter folder in the work dir',
+  'asset/too_many': 'report at most 64 assets per decision: bundle the others into one file',
   'process/stdout_held_open':
     'do not leave processes behind holding stdout: wait for your children, or close stdout in them (a child that leaves your process group with setsid is not killed with you)',
   'process/sigkill':
@@ -62,6 +65,9 @@ export const VIOLATION_HINTS: Record<string, string> = {
 export const VIOLATION_ERRORS: ReadonlySet<string> = new Set([
   'asset/outside_work_dir',
   'asset/duplicate_id',
+  'asset/path_too_long',
+  'asset/path_too_deep',
+  'asset/too_many',
   'process/stdout_held_open',
 ]);
 

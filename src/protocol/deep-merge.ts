@@ -25,12 +25,36 @@ import type { JsonObject } from './tool-events.js';
  * // → { a: { b: 1, c: 3, e: 4 }, d: [3] }
  */
 export function deepMerge(target: JsonObject, patch: JsonObject): JsonObject {
-  // Iterative (a work list of objects still to merge), so no patch depth can overflow the stack.
-  const root: JsonObject = {};
-  const work: Array<{ out: JsonObject; target: JsonObject; patch: JsonObject }> = [{ out: root, target, patch }];
+  const root = shallowCopy(target);
+  mergeLoop(root, patch, shallowCopy);
+  return root;
+}
+
+/**
+ * deepMerge that writes into `target` instead of copying it: the cost is the patch's size alone,
+ * where deepMerge also copies every key of each object it merges into. For an owner of a state
+ * that nothing else holds (the runtime's collector), since an agent's thousands of one-key patches
+ * made deepMerge quadratic — tens of seconds of blocked event loop for under a megabyte of output.
+ * Values are still copied from the patch, so the target never shares anything with it.
+ *
+ * @example
+ * const state = {};
+ * mergeInto(state, { a: { b: 1 } });
+ * mergeInto(state, { a: { c: 2 } }); // state is { a: { b: 1, c: 2 } }
+ */
+export function mergeInto(target: JsonObject, patch: JsonObject): void {
+  mergeLoop(target, patch, (inPlace) => inPlace);
+}
+
+/**
+ * The merge itself, iterative (a work list of objects still to merge), so no patch depth can
+ * overflow the stack. `own` gives the object to write into where both sides hold an object: a
+ * copy for the pure merge, the object itself in place.
+ */
+function mergeLoop(root: JsonObject, patch: JsonObject, own: (prev: JsonObject) => JsonObject): void {
+  const work: Array<{ out: JsonObject; patch: JsonObject }> = [{ out: root, patch }];
   for (let job = work.pop(); job; job = work.pop()) {
     const { out } = job;
-    for (const key of Object.keys(job.target)) put(out, key, job.target[key]);
     for (const key of Object.keys(job.patch)) {
       const next = job.patch[key];
       if (next === undefined) continue;
@@ -40,13 +64,19 @@ export function deepMerge(target: JsonObject, patch: JsonObject): JsonObject {
       }
       const prev = Object.hasOwn(out, key) ? out[key] : undefined;
       if (isPlainObject(next) && isPlainObject(prev)) {
-        const merged: JsonObject = {};
+        const merged = own(prev);
         put(out, key, merged);
-        work.push({ out: merged, target: prev, patch: next });
+        work.push({ out: merged, patch: next });
       } else put(out, key, copy(next));
     }
   }
-  return root;
+}
+
+/** A new object with the same own keys and values. */
+function shallowCopy(obj: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const key of Object.keys(obj)) put(out, key, obj[key]);
+  return out;
 }
 
 /** A non-null, non-array object made by JSON.parse or an object literal. */

@@ -184,6 +184,13 @@ export class NdjsonSplitter {
   }
 }
 
-function preview(text: string): string {
-  return JSON.stringify(text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text);
+/**
+ * `text` quoted as JSON, cut to `max` characters: how a message names something an agent sent
+ * without copying a megabyte of it.
+ *
+ * @example
+ * preview('x'.repeat(100), 3); // '"xxx…"'
+ */
+export function preview(text: string, max = PREVIEW_CHARS): string {
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Raw } from '../../src/check/finding.js';
 import { checkInvocation } from '../../src/check/invocation-checks.js';
 import { WINDOWS } from '../../src/protocol/index.js';
-import { DONE, answer, invoke, patch } from './support.js';
+import { DONE, answer, invoke, invokeSettled, patch } from './support.js';
 
 const only = (raws: Raw[]) => raws.map((r) => [r.check, r.severity, r.key]);
 const CASES = ['intent', 'talk', 'action', 'reaction', 'reflect', 'compact'] as const;
@@ -79,7 +79,7 @@ describe('per-invocation checks on in-memory outcomes', () => {
     ).toEqual([['exit_code', 'error', 'protocol/signal']]);
   });
 
-  it('an asset outside the work dir is a violations error; events after done and unknown ui_events are warnings', () => {
+  it('an asset outside the work dir is a violations error; events after done and unknown ui_events are warnings', async () => {
     const asset = {
       version: '0',
       type: 'asset',
@@ -90,7 +90,7 @@ describe('per-invocation checks on in-memory outcomes', () => {
     };
     const ui = { version: '0', type: 'ui_event', event: 'fireworks' };
     const late = { version: '0', type: 'log', level: 'info', message: 'late' };
-    const raws = checkInvocation(invoke('talk', [asset, ui, ...answer('talk'), late]));
+    const raws = checkInvocation(await invokeSettled('talk', [asset, ui, ...answer('talk'), late]));
     expect(only(raws)).toEqual([
       ['violations', 'error', 'asset/outside_work_dir'],
       ['violations', 'warning', 'ui_event/unsupported'],

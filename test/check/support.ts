@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { collectSamples } from '../../src/check/samples.js';
 import type { CaseName, Invocation, Sample } from '../../src/check/invocation.js';
 import { fromOutcome } from '../../src/check/invocation.js';
-import { InvocationCollector } from '../../src/agents/runtime/collector.js';
-import type { Failure } from '../../src/agents/runtime/outcome.js';
+import { InvocationCollector, type ProcessFacts } from '../../src/agents/runtime/collector.js';
+import type { Failure, InvocationOutcome } from '../../src/agents/runtime/outcome.js';
 import { KNOWN_UI_EVENTS } from '../../src/agents/seat/types.js';
 import type { JsonObject } from '../../src/protocol/index.js';
 
@@ -64,21 +64,37 @@ const workDir = mkdtempSync(join(tmpdir(), 'agent-check-unit-'));
 
 /**
  * An invocation of case `c` as if a tool had printed `events`: the values go through the real
- * collector (validation, merge, violations), the process facts are made up.
+ * collector (validation, merge, violations), the process facts are made up. For events without
+ * an asset that needs the filesystem; invokeSettled() waits for asset checks.
  */
 export function invoke(c: CaseName, events: readonly unknown[], fake: Fake = {}): Invocation {
+  const { collector, facts } = fed(events, fake);
+  return invocation(c, collector.finishNow(facts), fake);
+}
+
+/** invoke() for events with assets: their paths are checked asynchronously. */
+export async function invokeSettled(c: CaseName, events: readonly unknown[], fake: Fake = {}): Promise<Invocation> {
+  const { collector, facts } = fed(events, fake);
+  return invocation(c, await collector.finish(facts), fake);
+}
+
+function fed(events: readonly unknown[], fake: Fake): { collector: InvocationCollector; facts: ProcessFacts } {
   const collector = new InvocationCollector({ workDir, knownUiEvents: KNOWN_UI_EVENTS });
   for (const e of events) if (collector.accept(e) === 'stop') break;
   if (fake.badLine) collector.reject(fake.badLine);
   if (fake.fail) collector.fail(fake.fail);
-  const outcome = collector.finish({
+  const facts: ProcessFacts = {
     exitCode: fake.exitCode === undefined ? 0 : fake.exitCode,
     signal: fake.signal ?? null,
     stderr: fake.stderr ?? '',
     stderrTruncated: false,
     durationMs: fake.latencyMs ?? 5,
     stdoutBytes: 0,
-  });
+  };
+  return { collector, facts };
+}
+
+function invocation(c: CaseName, outcome: InvocationOutcome, fake: Fake): Invocation {
   return fromOutcome(outcome, {
     sample: sample(c),
     deadlineMs: fake.deadlineMs ?? 5_000,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepMerge, isPlainObject, type JsonObject } from '../../src/protocol/index.js';
+import { deepMerge, isPlainObject, mergeInto, type JsonObject } from '../../src/protocol/index.js';
 
 /** Few keys, so patches collide with targets; the prototype-ish ones included on purpose. */
 const key = fc.constantFrom('a', 'b', 'c', 'd', '__proto__', 'constructor', 'prototype');
@@ -236,6 +236,33 @@ describe('deepMerge properties', () => {
       fc.property(json, json, (a, p) => {
         const fromPatch = references(p);
         for (const r of references(deepMerge(a, p))) expect(fromPatch.has(r)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('mergeInto', () => {
+  it('writes into the target: it and every object merged into keep their identity, so a patch costs its own size, not the state\'s', () => {
+    const nested = { b: 1 };
+    const state: JsonObject = { a: nested, keep: { c: 2 } };
+    const keep = state['keep'];
+    mergeInto(state, { a: { d: 3 }, e: 4 });
+    expect(state).toEqual({ a: { b: 1, d: 3 }, keep: { c: 2 }, e: 4 });
+    expect(state['a']).toBe(nested);
+    expect(state['keep']).toBe(keep);
+  });
+
+
+  it('folding patches into one state in place gives what deepMerge gives, leaves the patches alone and shares nothing with them', () => {
+    fc.assert(
+      fc.property(fc.array(json, { maxLength: 5 }), (patches) => {
+        const before = patches.map(canon);
+        const state: JsonObject = {};
+        for (const p of patches) mergeInto(state, p);
+        expect(canon(state)).toBe(canon(patches.reduce((s: JsonObject, p) => deepMerge(s, p), {})));
+        expect(patches.map(canon)).toEqual(before);
+        const fromPatches = new Set(patches.flatMap((p) => [...references(p)]));
+        for (const r of references(state)) expect(fromPatches.has(r)).toBe(false);
       }),
     );
   });

@@ -6,15 +6,15 @@ import {
   StatePatchEvent,
   UiEvent,
   checkJsonBounds,
-  deepMerge,
   formatIssues,
   isPlainObject,
+  mergeInto,
+  preview,
   type JsonObject,
   type ToolEvent,
   type ToolEventType,
 } from '../../protocol/index.js';
-import { lstatSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { AssetChecks } from './asset-checks.js';
 import type { Failure, InvocationOutcome, Violation } from './outcome.js';
 
 const SCHEMAS = {
@@ -27,6 +27,7 @@ const SCHEMAS = {
 } as const satisfies Record<ToolEventType, unknown>;
 
 const TYPE_PREVIEW_CHARS = 40;
+const UI_EVENT_PREVIEW_CHARS = 80;
 
 export type CollectorOptions = {
   /** Where assets must live; null means the invocation has no work dir, so no asset is accepted. */
@@ -53,11 +54,15 @@ export type ProcessFacts = {
  * stop. Malformed traffic is a failure that stops processing; things that are merely unwelcome
  * (a foreign asset path, an unknown ui_event, events after done) are violations.
  *
+ * accept() runs in stream callbacks, so its work is bounded by the event it is given, never by
+ * what came before (the state is merged in place) nor by the filesystem (asset paths are resolved
+ * asynchronously: finish() waits for them).
+ *
  * @example
  * const c = new InvocationCollector({ workDir: null, knownUiEvents: new Set() });
  * c.accept({ version: '0', type: 'state_patch', patch: { a: 1 } }); // 'continue'
  * c.accept({ version: '0', type: 'done', ok: true });                // 'continue'
- * c.finish({ exitCode: 0, signal: null, stderr: '', stderrTruncated: false, durationMs: 1, stdoutBytes: 0 }).ok; // true
+ * (await c.finish({ exitCode: 0, signal: null, stderr: '', stderrTruncated: false, durationMs: 1, stdoutBytes: 0 })).ok; // true
  */
 export class InvocationCollector {
   private failure: Failure | null = null;
@@ -66,17 +71,17 @@ export class InvocationCollector {
   private readonly events: ToolEvent[] = [];
   private readonly logs: LogEvent[] = [];
   private readonly errors: ErrorEvent[] = [];
-  private readonly assets: AssetEvent[] = [];
   private readonly uiEvents: UiEvent[] = [];
-  private readonly violations: Violation[] = [];
+  /** In the order they happened; an asset's verdict is a promise while its path is being checked. */
+  private readonly violations: Array<Violation | Promise<Violation | null>> = [];
   private afterDone = 0;
   private seen = 0;
-  private readonly assetIds = new Set<string>();
-  /** workDir through realpath, computed on the first asset (most invocations have none). */
-  private realWorkDir: string | null | undefined;
+  private readonly assetChecks: AssetChecks;
   private afterDoneNote: Violation | null = null;
 
-  constructor(private readonly opts: CollectorOptions) {}
+  constructor(private readonly opts: CollectorOptions) {
+    this.assetChecks = new AssetChecks(opts.workDir);
+  }
 
   /** The first failure recorded so far, if any. */
   get failed(): Failure | null {
@@ -112,8 +117,7 @@ export class InvocationCollector {
     if (bounds) return this.stop(bounds.code, `event ${n} refused: ${bounds.message}`);
     const type = value['type'];
     if (typeof type !== 'string' || !Object.hasOwn(SCHEMAS, type)) {
-      const shown =
-        typeof type === 'string' ? JSON.stringify(type.slice(0, TYPE_PREVIEW_CHARS)) : 'missing';
+      const shown = typeof type === 'string' ? preview(type, TYPE_PREVIEW_CHARS) : 'missing';
       return this.stop(
         'protocol/unknown_type',
         `event ${n} has unknown type ${shown}; processing ended (seed 001 §5.2)`,
@@ -151,8 +155,31 @@ export class InvocationCollector {
     this.violations.push(violation);
   }
 
-  /** Settles the invocation: seed 001 §5.3 exit-code rule, missing done, and `ok`. */
-  finish(proc: ProcessFacts): InvocationOutcome {
+  /**
+   * Settles the invocation once its asset checks are done: seed 001 §5.3 exit-code rule, missing
+   * done, and `ok`. Never rejects.
+   */
+  async finish(proc: ProcessFacts): Promise<InvocationOutcome> {
+    const violations: Violation[] = [];
+    for (const v of this.violations) {
+      // Awaiting only the promises: a plain await per violation would cost a tick each.
+      const settled = v instanceof Promise ? await v : v;
+      if (settled) violations.push(settled);
+    }
+    return this.outcome(proc, await this.assetChecks.kept(), violations);
+  }
+
+  /**
+   * finish() for a collector that cannot be waiting on the filesystem: one without a work dir
+   * (in-process agents on the synchronous hot path), where every asset is refused at once. Throws
+   * if an asset check is queued all the same — a caller's bug, not the agent's.
+   */
+  finishNow(proc: ProcessFacts): InvocationOutcome {
+    if (this.assetChecks.waiting) throw new Error('asset checks are queued: await finish() instead of finishNow()');
+    return this.outcome(proc, [], this.violations.filter((v): v is Violation => !(v instanceof Promise)));
+  }
+
+  private outcome(proc: ProcessFacts, assets: AssetEvent[], violations: Violation[]): InvocationOutcome {
     if (!this.failure) {
       if (proc.exitCode !== null && proc.exitCode !== 0) {
         this.failure = {
@@ -179,9 +206,9 @@ export class InvocationCollector {
       events: this.events,
       logs: this.logs,
       errors: this.errors,
-      assets: this.assets,
+      assets,
       uiEvents: this.uiEvents,
-      violations: this.violations,
+      violations,
       afterDone: this.afterDone,
       ...proc,
     };
@@ -198,12 +225,12 @@ export class InvocationCollector {
         this.errors.push(event);
         break;
       case 'state_patch':
-        this.state = deepMerge(this.state, event.patch);
+        // In place: the state is the collector's alone, and a copy per patch made many patches quadratic.
+        mergeInto(this.state, event.patch);
         break;
       case 'asset': {
-        const violation = this.checkAsset(event);
-        if (violation) this.violations.push(violation);
-        else this.assets.push(event);
+        const verdict = this.assetChecks.take(event);
+        if (verdict) this.violations.push(verdict);
         break;
       }
       case 'ui_event':
@@ -219,38 +246,16 @@ export class InvocationCollector {
 
   /** Seed 001 §4.4 / §8: degrade an unknown ui_event to a notice instead of failing. */
   private unsupportedUi(event: UiEvent): void {
-    const message = `unsupported ui_event "${event.event}" shown as a notice`;
+    // The name is the agent's, up to a line long: the notice quotes its start.
+    const message = `unsupported ui_event ${preview(event.event, UI_EVENT_PREVIEW_CHARS)} shown as a notice`;
     this.violations.push({ code: 'ui_event/unsupported', message });
     this.logs.push({
       version: '0',
       type: 'log',
       level: 'warn',
       message,
-      fields: { synthesized: true, event: event.event },
+      fields: { synthesized: true, event: event.event.slice(0, UI_EVENT_PREVIEW_CHARS) },
     });
-  }
-
-  /** Seed 001 §4.3: ids unique per invocation; paths must stay in the work dir, symlinks resolved. */
-  private checkAsset(event: AssetEvent): Violation | null {
-    const id = JSON.stringify(event.assetId);
-    // Every claimed id counts, accepted or not, so a refused asset cannot come back under its id.
-    if (this.assetIds.has(event.assetId)) {
-      return { code: 'asset/duplicate_id', message: `asset id ${id} was already used` };
-    }
-    this.assetIds.add(event.assetId);
-    const { workDir } = this.opts;
-    if (workDir === null) {
-      return { code: 'asset/no_work_dir', message: `asset ${id} refused: no work dir` };
-    }
-    if (this.realWorkDir === undefined) this.realWorkDir = realExisting(resolve(workDir));
-    if (!isInside(this.realWorkDir, realExisting(resolve(workDir, event.path)))) {
-      const where = JSON.stringify(event.path);
-      return {
-        code: 'asset/outside_work_dir',
-        message: `asset ${id} at ${where} is outside the work dir`,
-      };
-    }
-    return null;
   }
 
   private ignoreAfterDone(what: string): 'continue' {
@@ -270,36 +275,6 @@ export class InvocationCollector {
     this.fail({ code, message });
     return 'stop';
   }
-}
-
-/**
- * realpath of the longest existing prefix, with the rest appended, so a path through a symlink
- * that leaves the work dir is caught even when the file itself does not exist (yet). null when
- * an existing entry cannot be resolved (a dangling or looping symlink, no permission): such a
- * path could point anywhere, so it is refused.
- */
-function realExisting(path: string): string | null {
-  try {
-    return realpathSync(path);
-  } catch {
-    // Not there, or there but unresolvable.
-  }
-  try {
-    lstatSync(path);
-    return null;
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return null;
-    const base = realExisting(parent);
-    return base === null ? null : join(base, basename(path));
-  }
-}
-
-/** Strictly below root (root itself is a directory, not an asset); unresolvable paths are not. */
-function isInside(root: string | null, path: string | null): boolean {
-  if (root === null || path === null) return false;
-  const rel = relative(root, path);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 function describe(value: unknown): string {

@@ -1,5 +1,5 @@
 import type { ToolEvent, ToolInput } from '../../protocol/index.js';
-import { InvocationCollector } from './collector.js';
+import { InvocationCollector, type ProcessFacts } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
 
 /** An in-process agent: the events it would have printed, as values (no JSON round trip). */
@@ -55,7 +55,7 @@ export async function runInProcess(
   } finally {
     clearTimeout(timer);
   }
-  return finish(collector, started);
+  return collector.finish(facts(started));
 }
 
 /**
@@ -71,16 +71,17 @@ export async function runInProcess(
 export function runInProcessSync(
   produce: ProduceSync,
   input: ToolInput,
-  opts: InProcessOptions = {},
+  opts: Omit<InProcessOptions, 'workDir'> = {},
 ): InvocationOutcome {
   const started = performance.now();
-  const collector = collectorFor(opts);
+  // No work dir: checking an asset's path takes the filesystem, which this path must not wait on.
+  const collector = collectorFor({ ...opts, workDir: null });
   try {
     pump(produce(input), collector, budget(started, opts.deadlineMs));
   } catch (e) {
     collector.fail(threw(e));
   }
-  return finish(collector, started);
+  return collector.finishNow(facts(started));
 }
 
 /** A deadline as both its length (for messages) and the instant it passes. */
@@ -138,15 +139,16 @@ function collectorFor(opts: InProcessOptions): InvocationCollector {
   });
 }
 
-function finish(collector: InvocationCollector, started: number): InvocationOutcome {
-  return collector.finish({
+/** What a process would report, for an agent that is none. */
+function facts(started: number): ProcessFacts {
+  return {
     exitCode: 0,
     signal: null,
     stderr: '',
     stderrTruncated: false,
     durationMs: performance.now() - started,
     stdoutBytes: 0,
-  });
+  };
 }
 
 function threw(e: unknown): Failure {

@@ -4,7 +4,7 @@ import { NdjsonSplitter, type ToolInput } from '../../protocol/index.js';
 import { confine, limitHits, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
-import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, type ProcessLimits } from './process-runner.js';
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, yieldBetweenChunks, type ProcessLimits } from './process-runner.js';
 
 /** What a long-lived agent process is started with (the same confinement as one-shot tools). */
 export type PersistentSpec = {
@@ -107,7 +107,11 @@ export class PersistentProcess {
     // Listeners ignore a child that has been replaced (killed after a failure, exiting late).
     const current = () => this.child === child;
     child.stdin.on('error', () => undefined);
-    child.stdout.on('data', (chunk: Buffer) => current() && this.onStdout(chunk));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!current()) return;
+      this.onStdout(chunk);
+      yieldBetweenChunks(child.stdout);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       if (!current()) return;
       if (this.stderr.length >= maxStderr) return void (this.stderrTruncated = true);
@@ -194,17 +198,21 @@ export class PersistentProcess {
     const exited = failure !== null && this.exit !== null;
     const stderr = this.stderr.slice(p.stderrFrom);
     const signal = exited ? this.exit!.signal : null;
-    const outcome = p.collector.finish({
-      exitCode: exited ? this.exit!.code : 0,
-      signal,
-      stderr,
-      stderrTruncated: this.stderrTruncated,
-      durationMs: performance.now() - p.started,
-      stdoutBytes: p.bytes,
-    });
     const confined = this.confined;
-    if (confined.sandboxed && failure !== null) outcome.violations.push(...limitHits({ signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
-    p.resolve(outcome);
+    // The facts are taken now; the outcome (and so the next request) waits for the asset checks still queued.
+    void p.collector
+      .finish({
+        exitCode: exited ? this.exit!.code : 0,
+        signal,
+        stderr,
+        stderrTruncated: this.stderrTruncated,
+        durationMs: performance.now() - p.started,
+        stdoutBytes: p.bytes,
+      })
+      .then((outcome) => {
+        if (confined.sandboxed && failure !== null) outcome.violations.push(...limitHits({ signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
+        p.resolve(outcome);
+      });
   }
 
   /** Kills the process group. After a failure (`retire`), the child is forgotten: the next request spawns anew. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import {
   NdjsonSplitter,
   TOOL_PROTOCOL_VERSION,
@@ -197,6 +198,9 @@ class ProcessRun {
         : this.collector.reject(line.failure);
       if (verdict === 'stop') return this.halt(null);
     }
+    // Once the tool has exited, what is left (a pipe's worth, bar a stray writer) is drained at
+    // once: yielding then would let the held-open timer cut off lines already written.
+    if (this.child && !this.exited) yieldBetweenChunks(this.child.stdout);
   };
 
   private readonly onStderr = (chunk: Buffer): void => {
@@ -313,15 +317,19 @@ class ProcessRun {
     this.stderrChunks = [];
     const confined = this.confined;
     const exit = confined.sandboxed ? unwrapExit(exitCode, signal) : { exitCode, signal };
-    const outcome = this.collector.finish({
-      ...exit,
-      stderr,
-      stderrTruncated: this.stderrTruncated,
-      durationMs: performance.now() - this.started,
-      stdoutBytes: this.stdoutBytes,
-    });
-    if (confined.sandboxed) outcome.violations.push(...limitHits({ signal: exit.signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
-    this.resolve(outcome);
+    // The facts are taken now; the outcome waits for the asset checks still queued (finish never rejects).
+    void this.collector
+      .finish({
+        ...exit,
+        stderr,
+        stderrTruncated: this.stderrTruncated,
+        durationMs: performance.now() - this.started,
+        stdoutBytes: this.stdoutBytes,
+      })
+      .then((outcome) => {
+        if (confined.sandboxed) outcome.violations.push(...limitHits({ signal: exit.signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
+        this.resolve(outcome);
+      });
   }
 
   private clearTimers(): void {
@@ -335,6 +343,17 @@ class ProcessRun {
     const pid = this.child?.pid;
     if (pid !== undefined) killQuietly(-pid, signal);
   }
+}
+
+/**
+ * Holds `stream` until the next turn of the event loop. libuv reads a pipe up to 32 times (64 KiB
+ * each) before it returns to the loop, so an agent writing fast had up to 2 MiB of lines parsed
+ * and checked back to back while every timer, request and socket waited; one chunk a turn bounds
+ * that to 64 KiB.
+ */
+export function yieldBetweenChunks(stream: Readable): void {
+  stream.pause();
+  setImmediate(() => stream.resume());
 }
 
 /** kill(2) where ESRCH (the group is already empty) is fine. */

@@ -1,7 +1,8 @@
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JsonObject, TurnPlanRequest, UiEvent } from '../../protocol/index.js';
+import { removeTree } from '../../lib/remove-tree.js';
 import { createAgent } from '../builtin/index.js';
 import type { Skill } from '../skills/load-skill.js';
 import type { Failure } from '../runtime/outcome.js';
@@ -121,8 +122,10 @@ export function externalSeat(skill: Skill, spec: string, ctx: SeatContext, invok
     },
     async close() {
       await onClose();
-      if (workDir) rmSync(workDir, { recursive: true, force: true });
+      const dir = workDir;
       workDir = null;
+      // The agent's files, as many as it made: removed without holding the event loop.
+      if (dir) await removeTree(dir);
     },
   };
 }
