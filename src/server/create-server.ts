@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { warmInterpreter } from '../agents/skills/load-skill.js';
 import { bootMark } from '../lib/boot-marks.js';
@@ -13,9 +12,11 @@ import { setupDocs } from './docs/setup-docs.js';
 import { jsonOnly } from './http/json-only.js';
 import { assertPortFree } from './http/port-free.js';
 import { requestGuard } from './http/request-guard.js';
+import { securityHeaders } from './http/security-headers.js';
 import { GameService } from './games/game.service.js';
 import { JsonLogger } from './json-logger.js';
 import { TournamentsService } from './tournaments/tournaments.service.js';
+import { SpectateIoAdapter } from './spectate/spectate-io-adapter.js';
 import { mountVisualizer } from './visualizer/serve-visualizer.js';
 import { openServerStore } from './open-server-store.js';
 import { replenishSpare, type SpareJob } from '../store/pglite-template.js';
@@ -64,11 +65,14 @@ export async function createServer(
   bootMark('store open');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   bootMark('nest app created');
+  // First, so every answer carries them, the middlewares' own 400s and 415s included.
+  app.disable('x-powered-by');
+  app.use(securityHeaders);
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
   app.use(requestGuard);
   // Every body this API takes is JSON: anything else is one clear 415, not a form parsed half-way.
   app.use(jsonOnly);
-  app.useWebSocketAdapter(new IoAdapter(app));
+  app.useWebSocketAdapter(new SpectateIoAdapter(app));
   app.enableShutdownHooks();
   setupDocs(app);
   mountVisualizer(app);
