@@ -72,7 +72,7 @@ export async function createServer(
   app.use(requestGuard);
   // Every body this API takes is JSON: anything else is one clear 415, not a form parsed half-way.
   app.use(jsonOnly);
-  app.useWebSocketAdapter(new SpectateIoAdapter(app));
+  app.useWebSocketAdapter(new SpectateIoAdapter(app, settings, logger));
   app.enableShutdownHooks();
   setupDocs(app);
   mountVisualizer(app);
