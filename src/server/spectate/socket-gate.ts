@@ -33,6 +33,7 @@ export class SocketGate {
   /** Admits the connection (null), or says why not. Admitting it again is a no-op. */
   admit(conn: object): Refusal | null {
     const c = this.connections.get(conn);
+    // Only a connection that closed meanwhile is unknown: nothing to admit.
     if (!c) return { code: 'connect/server_full', message: 'the connection is closing' };
     if (c.admitted) return null;
     const { perAddress, total } = this.limits;

@@ -48,7 +48,8 @@ export class SpectateIoAdapter extends IoAdapter {
       allowRequest: (req, answer) => {
         const address = this.addresses.of(req);
         const ok = this.gate.mayOpen(address);
-        if (!ok) this.log?.emit('warn', 'socket.io: refusing handshakes from a client that does not close refused connections', { address });
+        // info, not warn: a flood would otherwise flood the log too.
+        if (!ok) this.log?.emit('info', 'socket.io: handshake refused (the address holds twice its limit)', { address });
         answer(ok ? null : `too many connections from ${address}`, ok);
       },
     } as ServerOptions);
