@@ -15,6 +15,12 @@ const root = join(import.meta.dirname, '..');
 const bin = join(root, 'bin', 'tiltyard.js');
 const PG = process.env['TILTYARD_TEST_PG'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * Every bench client connects and joins from this machine's one address: the servers' limits by
+ * client address (TILTYARD_SOCKETS_PER_IP…, docs/security.md) are lifted for the benches.
+ */
+export const ONE_ADDRESS = { TILTYARD_SOCKETS_PER_IP: '1000000', TILTYARD_SOCKETS_MAX: '1000000', TILTYARD_JOINS_PER_MIN: '1000000' };
+
 export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
 export const prefix = (): string => `bench_${randomBytes(5).toString('hex')}`;
 const log = (line: string) => process.stderr.write(`bench:scale: ${line}\n`);
@@ -138,7 +144,7 @@ export type Proc = { child: ChildProcess; stderr: () => string; stdout: () => st
 
 /** Spawns `tiltyard <args>`; resolves once stderr matches `ready` (at once when null), rejects if it exits first. */
 export function start(b: Bench, args: string[], env: Record<string, string>, ready: RegExp | null): Promise<Proc> {
-  const child = spawn(process.execPath, [...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_CPU_PROF']] : []), bin, ...args], { env: { ...process.env, TILTYARD_LOG: 'warn', TILTYARD_PROVIDERS_FILE: b.providersFile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_CPU_PROF']] : []), bin, ...args], { env: { ...process.env, ...ONE_ADDRESS, TILTYARD_LOG: 'warn', TILTYARD_PROVIDERS_FILE: b.providersFile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   b.procs.push(child);
   let err = '';
   let out = '';

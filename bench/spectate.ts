@@ -16,6 +16,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { ONE_ADDRESS } from './scale-harness.js';
 
 const TARGET_P99_MS = 250;
 const ADMIN = 'bench-admin';
@@ -45,7 +46,7 @@ function lines(child: ChildProcess, on: (line: Line) => void): void {
 
 /** Waits for the server to print where it listens. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const env = { ...process.env, TILTYARD_DATA_DIR: dataDir, TILTYARD_DEMO: 'off', TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_LOG: 'warn', ...(values.pace ? { TILTYARD_PACE_MS: values.pace } : {}) };
+  const env = { ...process.env, ...ONE_ADDRESS, TILTYARD_DATA_DIR: dataDir, TILTYARD_DEMO: 'off', TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_LOG: 'warn', ...(values.pace ? { TILTYARD_PACE_MS: values.pace } : {}) };
   const child = spawn(process.execPath, [join(root, 'bin', 'tiltyard.js'), 'serve', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   return new Promise((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { formatIssues } from '../protocol/permissive.js';
 import { ScaleConfigError, scaleSettings, type ScaleSettings } from '../scale/settings.js';
@@ -11,6 +12,14 @@ const Flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(v)));
 const Int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** An IPv4 or IPv6 address, or a CIDR range of them (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrRange = (t: string): boolean => {
+  const [address = '', prefix, extra] = t.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+const Proxies = Tokens.refine((list) => list.every(isAddressOrRange), 'must be comma-separated IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)');
 
 /**
  * The server's configuration, from the environment (and CLI flags layered on top by `serve`).
@@ -34,6 +43,17 @@ export const ServerConfig = z.object({
   TILTYARD_STALE_MS: Int(100, 3_600_000).default(30_000),
   /** A state hash goes to spectators every N events. */
   TILTYARD_HASH_EVERY: Int(1, 100_000).default(50),
+  /** socket.io connections one client address may hold at once (TILTYARD_TRUST_PROXY says what its address is). */
+  TILTYARD_SOCKETS_PER_IP: Int(1, 1_000_000).default(20),
+  /** socket.io connections this server holds at once, all addresses together. */
+  TILTYARD_SOCKETS_MAX: Int(1, 1_000_000).default(2_000),
+  /** Spectator `join`s one client address may send a minute, in bursts of up to a quarter of that. */
+  TILTYARD_JOINS_PER_MIN: Int(1, 1_000_000).default(120),
+  /**
+   * Proxies in front of the server (comma-separated addresses or CIDR ranges) whose
+   * X-Forwarded-For names the client. None by default: the client is the peer address.
+   */
+  TILTYARD_TRUST_PROXY: Proxies,
   /** JSON log lines on stdout from this level on; warn by default, so a start prints only the human summary (stderr). */
   TILTYARD_LOG: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
 });
@@ -53,6 +73,12 @@ export type ServerSettings = {
   heartbeatMs: number;
   staleMs: number;
   hashEvery: number;
+  /** Limits on socket.io clients by address (docs/security.md). */
+  socketsPerIp: number;
+  socketsMax: number;
+  joinsPerMin: number;
+  /** Addresses and CIDR ranges of trusted proxies (empty: X-Forwarded-For is ignored). */
+  trustProxy: string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** REDIS_URL set: games run on `tiltyard worker` processes and steps reach spectators over Redis (docs/scale-out.md). */
   scale?: ScaleSettings | null;
@@ -90,6 +116,10 @@ export function serverSettings(env: Readonly<Record<string, string | undefined>>
     heartbeatMs: c.TILTYARD_HEARTBEAT_MS,
     staleMs: c.TILTYARD_STALE_MS,
     hashEvery: c.TILTYARD_HASH_EVERY,
+    socketsPerIp: c.TILTYARD_SOCKETS_PER_IP,
+    socketsMax: c.TILTYARD_SOCKETS_MAX,
+    joinsPerMin: c.TILTYARD_JOINS_PER_MIN,
+    trustProxy: c.TILTYARD_TRUST_PROXY,
     logLevel: c.TILTYARD_LOG,
     scale,
   };

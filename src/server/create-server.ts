@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { warmInterpreter } from '../agents/skills/load-skill.js';
 import { bootMark } from '../lib/boot-marks.js';
@@ -14,9 +13,11 @@ import { jsonOnly } from './http/json-only.js';
 import { readRetryBudget } from './http/read-retry-budget.js';
 import { assertPortFree } from './http/port-free.js';
 import { requestGuard } from './http/request-guard.js';
+import { securityHeaders } from './http/security-headers.js';
 import { GameService } from './games/game.service.js';
 import { JsonLogger } from '../lib/json-logger.js';
 import { TournamentsService } from './tournaments/tournaments.service.js';
+import { SpectateIoAdapter } from './spectate/spectate-io-adapter.js';
 import { mountVisualizer } from './visualizer/serve-visualizer.js';
 import { openServerStore } from './open-server-store.js';
 import { replenishSpare, type SpareJob } from '../store/pglite-template.js';
@@ -66,6 +67,9 @@ export async function createServer(
   const unlogWaits = logTransientWaits(store.onTransientWait.bind(store), (message, fields) => logger.emit('warn', message, fields));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ store, settings, logger }), { logger, abortOnError: false });
   bootMark('nest app created');
+  // First, so every answer carries them, the middlewares' own 400s and 415s included.
+  app.disable('x-powered-by');
+  app.use(securityHeaders);
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
   app.use(requestGuard);
   // Every body this API takes is JSON: anything else is one clear 415, not a form parsed half-way.
@@ -74,7 +78,7 @@ export async function createServer(
   // minutes (TILTYARD_STORE_RETRY_MS), a person at a page should not. Writes keep the full budget,
   // since a game or tournament they start runs on in the request's context.
   app.use(readRetryBudget(store));
-  app.useWebSocketAdapter(new IoAdapter(app));
+  app.useWebSocketAdapter(new SpectateIoAdapter(app, settings, logger));
   app.enableShutdownHooks();
   setupDocs(app);
   mountVisualizer(app);

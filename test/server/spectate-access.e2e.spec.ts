@@ -43,7 +43,8 @@ describe('/spectate on a real server: who sees what, and when', () => {
   ];
 
   beforeAll(async () => {
-    server = await startServer();
+    // Every watcher stays open until the end: more sockets than one address may hold by default.
+    server = await startServer({ TILTYARD_SOCKETS_PER_IP: '100' });
     ended = await createGame(server, {
       agents: ['random', 'turtle'],
       pace_ms: 0,

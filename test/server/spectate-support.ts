@@ -69,6 +69,7 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
 export const gameEnded = (store: EventStore, gameId: string) => until(async () => (await store.getGame(gameId)).status === 'ended', `${gameId} to end`);
 
 export type Received = { name: string; data: unknown; at: number };
+export type WatcherOptions = { ackHeartbeats?: boolean; auth?: Json; from?: string };
 export type Got<K extends keyof ServerMessages> = { data: ServerMessages[K]; at: number };
 
 /**
@@ -79,15 +80,23 @@ export class Watcher {
   readonly socket: Socket;
   readonly log: Received[] = [];
 
-  constructor(url: string, options: { ackHeartbeats?: boolean; auth?: Json } = {}) {
-    this.socket = io(`${url}/spectate`, { transports: ['websocket'], forceNew: true, reconnection: false, ...(options.auth ? { auth: options.auth } : {}) });
+  /** `from`: the loopback address to connect from (127.0.0.1 by default), as another client would. */
+  constructor(url: string, options: WatcherOptions = {}) {
+    this.socket = io(`${url}/spectate`, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      ...(options.auth ? { auth: options.auth } : {}),
+      // engine.io-client hands it to the websocket; its types do not list it.
+      ...(options.from ? ({ localAddress: options.from } as object) : {}),
+    });
     this.socket.onAny((name: string, data: unknown) => {
       this.log.push({ name, data, at: Date.now() });
       if (name === 'heartbeat' && options.ackHeartbeats !== false) this.socket.emit('heartbeat_ack');
     });
   }
 
-  static async connect(url: string, options: { ackHeartbeats?: boolean; auth?: Json } = {}): Promise<Watcher> {
+  static async connect(url: string, options: WatcherOptions = {}): Promise<Watcher> {
     const w = new Watcher(url, options);
     await new Promise<void>((resolve, reject) => {
       w.socket.once('connect', () => resolve());

@@ -32,7 +32,8 @@ describe('/spectate on a real server: snapshot, backlog and live stream', () => 
   const headOf = async (id: string) => (await server.store.getGame(id)).last_seq;
 
   beforeAll(async () => {
-    server = await startServer({ TILTYARD_HASH_EVERY: String(HASH_EVERY) });
+    // The state_hash test joins a fresh probe per hash, faster than one address may by default.
+    server = await startServer({ TILTYARD_HASH_EVERY: String(HASH_EVERY), TILTYARD_JOINS_PER_MIN: '100000' });
   });
   afterAll(async () => {
     for (const w of watchers) w.close();

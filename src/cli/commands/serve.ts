@@ -76,8 +76,11 @@ Ctrl-C stops it gracefully: running games stop after their current step (exit co
 
 Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
 token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
-steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_LOG (debug|info|warn|error|silent;
-default warn). Logs are JSON lines on stdout (TILTYARD_LOG=info for every game started and
+steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_SOCKETS_PER_IP / TILTYARD_SOCKETS_MAX
+(spectator sockets per client address, default 20, and in all, default 2000),
+TILTYARD_JOINS_PER_MIN (spectator joins per address, default 120), TILTYARD_TRUST_PROXY (proxy
+addresses or CIDR ranges whose X-Forwarded-For names the client; default none), TILTYARD_LOG
+(debug|info|warn|error|silent; default warn). Logs are JSON lines on stdout (TILTYARD_LOG=info for every game started and
 stopped); this summary goes to stderr. TILTYARD_BOOT_TIMES=1 adds one JSON line to stderr once
 started: {"boot_ms": {phase: ms since the process began}, "boot_cpu_ms": {phase: CPU ms used by
 then}}.

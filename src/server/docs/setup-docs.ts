@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { DOCS_CSP, withCsp } from '../http/security-headers.js';
 import { openApiDocument } from './openapi.js';
 
 /**
@@ -22,9 +23,10 @@ export function documentFor(app: INestApplication): OpenAPIObject {
 /**
  * Serves Swagger UI at /docs (its assets from the swagger-ui-dist package: the docs work offline)
  * and the OpenAPI document at /docs/openapi.json. The document is built on first request, when
- * every module's routes are registered.
+ * every module's routes are registered. Its page gets Swagger UI's own CSP (DOCS_CSP).
  */
 export function setupDocs(app: INestApplication): void {
+  app.use('/docs', withCsp(DOCS_CSP));
   SwaggerModule.setup('docs', app, () => documentFor(app), {
     jsonDocumentUrl: 'docs/openapi.json',
     raw: ['json'],

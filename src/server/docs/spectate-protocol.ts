@@ -21,6 +21,15 @@ Every 4xx/5xx is JSON \`{statusCode, error, message}\`; the message names the of
 Connect with socket.io-client to \`<server>/spectate\`; a token may go in the handshake
 (\`auth: {token}\`) or in each message.
 
+Limits per client address (the peer, or the X-Forwarded-For hop named by a proxy in
+TILTYARD_TRUST_PROXY): at most TILTYARD_SOCKETS_PER_IP connections at once (default 20), and
+TILTYARD_SOCKETS_MAX on the server (default 2000); past them the connection fails with
+\`connect_error\` whose message says why and whose \`data.code\` is \`connect/address_limit\` or
+\`connect/server_full\`. A connection follows one game at a time. Joins: TILTYARD_JOINS_PER_MIN
+per address (default 120 a minute, a quarter of that at once) and 10 at once then 60 a minute
+per connection; past them a join is refused with \`join/rate_limited\` (the message says when to
+retry) and the current subscription goes on.
+
 Client → server:
 - **join** \`{gameId, afterSeq?, view?, token?}\` — follow one game (a new join replaces the
   current one once accepted). \`afterSeq\` resumes after the last seq the client holds; without it
@@ -57,7 +66,7 @@ Server → client:
   join it by \`game_id\`). Only ended games are ever described; anonymous spectators hear game
   and tournament ends after the tournament's spectator delay.
 - **error** \`{code, message}\` — a refused request (codes: join/invalid, join/seq_out_of_range,
-  lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable,
+  join/rate_limited, lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable,
   tournament/duplicate_set_running: a game of a tournament's duplicate deal whose set is not over,
   which spectators and researchers may join once the whole set has ended); nothing else changed.
 `.trim();

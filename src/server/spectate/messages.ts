@@ -36,6 +36,7 @@ export const LobbyMessage = z.strictObject({ token: Token.optional() }).optional
 export const ERROR_CODES = [
   'join/invalid',
   'join/seq_out_of_range',
+  'join/rate_limited',
   'lobby/invalid',
   'game/not_found',
   'auth/unauthorized',

@@ -12,6 +12,9 @@ export type SpectateLimits = {
   idleFeedMs: number;
   /** …or, for a game that stopped moving without ending, this long. */
   stalledFeedMs: number;
+  /** `join`s one socket may send at once, and a minute after that (its address has its own limit, TILTYARD_JOINS_PER_MIN). */
+  socketJoinBurst: number;
+  socketJoinsPerMin: number;
 };
 
 export const DEFAULT_SPECTATE_LIMITS: SpectateLimits = {
@@ -21,6 +24,8 @@ export const DEFAULT_SPECTATE_LIMITS: SpectateLimits = {
   drainTimeoutMs: 10_000,
   idleFeedMs: 60_000,
   stalledFeedMs: 600_000,
+  socketJoinBurst: 10,
+  socketJoinsPerMin: 60,
 };
 
 /** Injection token for overrides of DEFAULT_SPECTATE_LIMITS (optional). */

@@ -8,14 +8,18 @@ import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { DUPLICATE_SET_RUNNING, duplicateHold, holdMessage } from '../tournaments/duplicate-hold.js';
+import { ClientAddresses } from '../http/client-address.js';
 import { FeedRegistry } from './feed-registry.js';
 import { GameFeed } from './game-feed.js';
 import { emitNotice, JoinMessage, LobbyMessage, type ErrorCode, type SpectateNamespace, type SpectateSocket } from './messages.js';
 import { DEFAULT_SPECTATE_LIMITS, SPECTATE_LIMITS, type SpectateLimits } from './spectate-limits.js';
+import { RateLimiter } from './rate-limiter.js';
 import { Subscription } from './subscription.js';
 
 type Client = {
   socket: SpectateSocket;
+  /** Who it is, for the joins of its address (ClientAddresses). */
+  address: string;
   lastSeen: number;
   sub: Subscription | null;
   lobby: boolean;
@@ -39,6 +43,10 @@ export class SpectateService implements OnModuleDestroy {
   private readonly clients = new Map<string, Client>();
   private readonly feeds: FeedRegistry;
   private readonly limits: SpectateLimits;
+  private readonly addresses: ClientAddresses;
+  /** Joins per socket id and per client address. */
+  private readonly socketJoins: RateLimiter;
+  private readonly addressJoins: RateLimiter;
   private timer: NodeJS.Timeout | null = null;
   private stopLobby: (() => void) | null = null;
   private readonly now = () => Date.now();
@@ -51,6 +59,9 @@ export class SpectateService implements OnModuleDestroy {
     @Optional() @Inject(SPECTATE_LIMITS) limits?: Partial<SpectateLimits>,
   ) {
     this.limits = { ...DEFAULT_SPECTATE_LIMITS, ...limits };
+    this.addresses = new ClientAddresses(settings.trustProxy);
+    this.socketJoins = new RateLimiter(this.limits.socketJoinBurst, this.limits.socketJoinsPerMin, this.now);
+    this.addressJoins = new RateLimiter(Math.max(1, Math.floor(settings.joinsPerMin / 4)), settings.joinsPerMin, this.now);
     this.feeds = new FeedRegistry(
       (gameId) =>
         new GameFeed(gameId, { store, bus, ns: this.ns!, logger, now: this.now }, { ...this.limits, hashEvery: settings.hashEvery }),
@@ -66,7 +77,7 @@ export class SpectateService implements OnModuleDestroy {
   }
 
   connected(socket: SpectateSocket): void {
-    const client: Client = { socket, lastSeen: this.now(), sub: null, lobby: false, joins: 0, accepted: 0 };
+    const client: Client = { socket, address: this.addresses.of(socket.request), lastSeen: this.now(), sub: null, lobby: false, joins: 0, accepted: 0 };
     this.clients.set(socket.id, client);
     // Any message is a sign of life, heartbeat_ack being the one meant for it.
     socket.onAny(() => (client.lastSeen = this.now()));
@@ -76,6 +87,7 @@ export class SpectateService implements OnModuleDestroy {
     const client = this.clients.get(socket.id);
     client?.sub?.close();
     this.clients.delete(socket.id);
+    this.socketJoins.forget(socket.id);
   }
 
   /**
@@ -86,6 +98,8 @@ export class SpectateService implements OnModuleDestroy {
     const client = this.clients.get(socket.id);
     if (!client) return;
     const ticket = ++client.joins;
+    const limited = this.joinLimit(client);
+    if (limited) return this.refuse(socket, 'join/rate_limited', limited);
     const msg = JoinMessage.safeParse(payload);
     if (!msg.success) return this.refuse(socket, 'join/invalid', `join needs {gameId, afterSeq?, view?, token?}: ${formatIssues(msg.error.issues)}`);
     const { gameId, afterSeq, view: requested } = msg.data;
@@ -172,6 +186,22 @@ export class SpectateService implements OnModuleDestroy {
     return r.ok ? r.role : null;
   }
 
+  /**
+   * Why this join is one too many (null: go ahead). Every join counts, refused ones too: each
+   * costs the store a read or more. A socket follows one game at a time, so this also bounds how
+   * often a client can make the server catch it up from the store.
+   */
+  private joinLimit(client: Client): string | null {
+    const retry = (ms: number) => `try again in ${Math.ceil(ms / 1000)} s`;
+    const socketWait = this.socketJoins.take(client.socket.id);
+    if (socketWait > 0)
+      return `too many joins on this connection: at most ${this.socketJoins.capacity} at once, then ${this.socketJoins.perMinute} a minute; ${retry(socketWait)}`;
+    const addressWait = this.addressJoins.take(client.address);
+    if (addressWait > 0)
+      return `too many joins from ${client.address}: at most ${this.addressJoins.capacity} at once, then ${this.addressJoins.perMinute} a minute; ${retry(addressWait)}`;
+    return null;
+  }
+
   private refuse(socket: SpectateSocket, code: ErrorCode, message: string): void {
     socket.emit('error', { code, message });
   }
@@ -188,6 +218,7 @@ export class SpectateService implements OnModuleDestroy {
       if (client.sub || client.lobby) client.socket.emit('heartbeat', { ts: now, seq: client.sub?.seq ?? null });
     }
     this.feeds.sweep(now, this.limits.idleFeedMs, this.limits.stalledFeedMs);
+    this.addressJoins.sweep();
   }
 
   private onLobby(notice: LobbyNotice, delivery: LobbyDelivery): void {

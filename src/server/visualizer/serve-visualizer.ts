@@ -2,29 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { cspHeader, VISUALIZER_CSP } from '../http/security-headers.js';
 
 /** Where `npm run build` puts the visualizer (from dist/server or src/server alike). */
 export const VISUALIZER_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'visualizer');
-
-/**
- * The app's Content-Security-Policy: scripts and styles only from files of this origin (no
- * inline script, no eval), the API and the socket on this origin, no plugins, frames or forms
- * elsewhere. Agent names and speech are untrusted; this is the second wall behind rendering them
- * as text.
- */
-export const VISUALIZER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-].join('; ');
 
 /** Pages of the single-page app. The JSON API keeps `/games/:id`; pages live under `/watch/`. */
 const PAGE = /^\/(?:$|watch\/(?:games|tournaments)\/[^/]+\/?$)/;
@@ -34,12 +15,8 @@ const NAVIGABLE_API = /^\/(games|tournaments)\/([^/?]+)\/?(\?.*)?$/;
 type Req = IncomingMessage & { path?: string };
 type Next = (err?: unknown) => void;
 
-function securityHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', VISUALIZER_CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-}
+/** The pages' CSP; every other security header comes from securityHeaders, mounted first. */
+const PAGE_CSP = cspHeader(VISUALIZER_CSP);
 
 /**
  * Serves the built visualizer: `/` (the lobby), `/watch/games/:id` and `/watch/tournaments/:id`
@@ -61,7 +38,6 @@ export function mountVisualizer(app: NestExpressApplication, dir = VISUALIZER_DI
       immutable: true,
       maxAge: '365d',
       fallthrough: false,
-      setHeaders: (res: ServerResponse) => securityHeaders(res),
     });
   }
   app.use((req: Req, res: ServerResponse, next: Next) => {
@@ -76,7 +52,7 @@ export function mountVisualizer(app: NestExpressApplication, dir = VISUALIZER_DI
     }
     if (!PAGE.test(path)) return next();
     const html = page();
-    securityHeaders(res);
+    res.setHeader('Content-Security-Policy', PAGE_CSP);
     if (!html) {
       res.statusCode = 503;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
