@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { confine, SANDBOX_CODES, sandboxDecision, type AttemptRule } from '../agents/sandbox/index.js';
+import { assertCanSeatSubprocessAgents, confine, INSTALL_BUBBLEWRAP, SANDBOX_CODES, sandboxDecision, UNSANDBOXED, type AttemptRule } from '../agents/sandbox/index.js';
 import { TRACED_CODES } from './containment-trace.js';
 import { skillSandbox } from '../agents/seat/skill-sandbox.js';
 import type { Skill } from '../agents/skills/load-skill.js';
@@ -15,6 +15,25 @@ const HINTS: Record<string, string> = {
   [SANDBOX_CODES.cpu]: "keep CPU time within the decision's deadline: the sandbox kills a process at deadline + 1 s of CPU",
   [SANDBOX_CODES.network]: 'the sandbox has no network unless SKILL.md says metadata.network: "true" (for an agent that calls its own model); otherwise do not connect',
 };
+
+/** The containment check of an agent the sandbox refuses to run here: one error, with the reason. */
+function refusedRun(message: string): CheckRun {
+  return { check: 'containment', findings: [raw('containment', 'error', 'sandbox/refused', `the agent cannot run here: ${message}`, `${INSTALL_BUBBLEWRAP}, then run agent-check again`)], skipped: null };
+}
+
+/**
+ * The containment check when the sandbox cannot hold a skill that runs processes here (no working
+ * bubblewrap): the agent is refused, as a seat would be, and nothing else can be checked. Null
+ * when it can run.
+ */
+export function containmentRefusal(): CheckRun | null {
+  try {
+    assertCanSeatSubprocessAgents();
+    return null;
+  } catch (e) {
+    return refusedRun((e as Error).message);
+  }
+}
 
 /**
  * What the sandbox stopped during the window cases: a process killed by the CPU limit (certain),
@@ -54,12 +73,10 @@ export async function probeContainment(skill: Skill, runs: readonly Invocation[]
   const known = new Set([...(traced?.rules ?? [])].map((r) => TRACED_CODES[r]));
   const findings: Raw[] = [...runs.flatMap(containmentFindings).filter((f) => !known.has(f.key)), ...(traced?.findings ?? [])];
   const decision = sandboxDecision();
-  if (decision.kind !== 'bwrap') {
-    const why = decision.kind === 'refused' ? decision.message : decision.reason ?? 'TILTYARD_SANDBOX=off';
-    findings.push(
-      raw('containment', decision.kind === 'refused' ? 'error' : 'warning', 'sandbox/off', `the agent ran without a sandbox (${why}): it could read this machine's files, the server's memory and the network`, 'install bubblewrap (apt-get install bubblewrap) and leave TILTYARD_SANDBOX unset (auto) or set it to required'),
-    );
-    return { check: 'containment', findings, skipped: null };
+  if (decision.kind === 'refused') return refusedRun(decision.message);
+  if (decision.kind === 'off') {
+    findings.push(raw('containment', 'warning', 'sandbox/off', `the agent ran without a sandbox: ${UNSANDBOXED}`, 'unset TILTYARD_SANDBOX: subprocess agents then run in bubblewrap (apt-get install bubblewrap)'));
+    return { check: 'containment', findings, skipped: 'UNSANDBOXED (TILTYARD_SANDBOX=off): nothing confined the agent, nothing was checked' };
   }
   const work = mkdtempSync(join(tmpdir(), 'tiltyard-probe-'));
   try {

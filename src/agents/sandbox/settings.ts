@@ -8,17 +8,22 @@ export const MIB = 1024 * 1024;
 export const DEFAULT_MEMORY_MB = 1024;
 
 /**
- * `TILTYARD_SANDBOX`: `auto` (default) confines every subprocess agent with bubblewrap when it is
- * installed and works, and warns once when it does not; `required` refuses to seat subprocess
- * agents without it; `off` runs them as plain processes (minimal environment, process-group kill,
- * nothing more). `TILTYARD_SANDBOX_MEMORY_MB` caps what any skill may ask for.
+ * `TILTYARD_SANDBOX`: `required` (default) confines every subprocess agent with bubblewrap and
+ * refuses to seat one where bubblewrap is missing or cannot work; `off` runs them as plain
+ * processes (minimal environment, process-group kill, nothing more), with a warning at every
+ * start. `auto`, the former default, meant "sandbox if you can, else run unconfined"; it is still
+ * accepted and now means `required`, so an old configuration never runs agents unconfined.
+ * `TILTYARD_SANDBOX_MEMORY_MB` caps what any skill may ask for.
  */
 export const SandboxEnv = z.object({
-  TILTYARD_SANDBOX: z.enum(['auto', 'required', 'off']).default('auto'),
+  TILTYARD_SANDBOX: z
+    .enum(['required', 'off', 'auto'])
+    .default('required')
+    .transform((m) => (m === 'auto' ? 'required' : m)),
   TILTYARD_SANDBOX_MEMORY_MB: z.coerce.number().int().min(16).max(1024 * 1024).default(DEFAULT_MEMORY_MB),
 });
 
-export type SandboxMode = z.infer<typeof SandboxEnv>['TILTYARD_SANDBOX'];
+export type SandboxMode = z.output<typeof SandboxEnv>['TILTYARD_SANDBOX'];
 
 export type SandboxSettings = {
   mode: SandboxMode;
@@ -34,11 +39,15 @@ export class SandboxConfigError extends Error {
 /**
  * The sandbox settings from an environment. Empty strings count as unset.
  *
- * @example sandboxSettings({ TILTYARD_SANDBOX: 'required' }) // { mode: 'required', maxMemoryBytes: 1073741824 }
+ * @example sandboxSettings({ TILTYARD_SANDBOX: 'auto' }) // { mode: 'required', maxMemoryBytes: 1073741824 }
  */
 export function sandboxSettings(env: Readonly<Record<string, string | undefined>> = process.env): SandboxSettings {
-  const pick = (k: string) => (env[k] === '' ? undefined : env[k]);
-  const parsed = SandboxEnv.safeParse({ TILTYARD_SANDBOX: pick('TILTYARD_SANDBOX'), TILTYARD_SANDBOX_MEMORY_MB: pick('TILTYARD_SANDBOX_MEMORY_MB') });
+  const pick = (k: keyof z.input<typeof SandboxEnv>) => (env[k] === '' ? undefined : env[k]);
+  const parsed = SandboxEnv.safeParse({
+    TILTYARD_SANDBOX: pick('TILTYARD_SANDBOX'),
+    TILTYARD_SANDBOX_MEMORY_MB: pick('TILTYARD_SANDBOX_MEMORY_MB'),
+  });
   if (!parsed.success) throw new SandboxConfigError(`sandbox settings: ${formatIssues(parsed.error.issues)}`);
-  return { mode: parsed.data.TILTYARD_SANDBOX, maxMemoryBytes: parsed.data.TILTYARD_SANDBOX_MEMORY_MB * MIB };
+  const d = parsed.data;
+  return { mode: d.TILTYARD_SANDBOX, maxMemoryBytes: d.TILTYARD_SANDBOX_MEMORY_MB * MIB };
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InvocationOutcome } from '../../../src/agents/runtime/outcome.js';
 import { minimalEnv, runProcess, type ProcessSpec } from '../../../src/agents/runtime/process-runner.js';
 import { PersistentProcess } from '../../../src/agents/runtime/persistent-process.js';
-import { sandboxAvailability, sandboxDecision } from '../../../src/agents/sandbox/index.js';
+import { sandboxAvailability, sandboxDecision, sandboxSettings } from '../../../src/agents/sandbox/index.js';
 import { collectSamples } from '../../../src/check/samples.js';
 import { parseAgentSpec } from '../../../src/agents/seat/agent-spec.js';
 import { createSeat } from '../../../src/agents/seat/create-seat.js';
@@ -207,7 +207,7 @@ describe('the sandbox policy', () => {
   it('given TILTYARD_SANDBOX=off, then the same probe reads the project root (what the sandbox prevents)', async () => {
     const results = await probe(
       { read: [join(PROJECT_ROOT, 'package.json')] },
-      { sandbox: { settings: { mode: 'off', maxMemoryBytes: 1024 * 1024 * 1024 } } },
+      { sandbox: { settings: { ...sandboxSettings({}), mode: 'off' } } },
     );
     expect(Object.values(results)[0]).toMatch(/^ok /);
   });
