@@ -14,6 +14,7 @@ const HINTS: Record<string, string> = {
   [SANDBOX_CODES.processes]: 'start few processes and threads (the sandbox allows 128): no process pools sized to the machine, no fork loops',
   [SANDBOX_CODES.cpu]: "keep CPU time within the decision's deadline: the sandbox kills a process at deadline + 1 s of CPU",
   [SANDBOX_CODES.network]: 'the sandbox has no network unless SKILL.md says metadata.network: "true" (for an agent that calls its own model); otherwise do not connect',
+  [SANDBOX_CODES.disk]: 'keep the work dir under its disk quota (64 MiB and 10,000 files by default; TILTYARD_SANDBOX_DISK_MB on the server): delete what you no longer need',
 };
 
 /** The containment check of an agent the sandbox refuses to run here: one error, with the reason. */

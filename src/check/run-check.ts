@@ -8,7 +8,7 @@ import { forwardCompatCheck } from './forward-compat-check.js';
 import { gamesCheck } from './games-check.js';
 import { playGames, type GamesFigures } from './games.js';
 import { loadHint } from './hints.js';
-import { sandboxDecision } from '../agents/sandbox/index.js';
+import { MIB, sandboxDecision, sandboxSettings } from '../agents/sandbox/index.js';
 import { containmentRefusal, probeContainment } from './containment-check.js';
 import { traceContainment } from './containment-trace.js';
 import { INVOCATION_CHECKS } from './invocation-checks.js';
@@ -178,7 +178,7 @@ export async function checkAgent(
 
 /** What a passed containment check says: the sandbox, and what was checked. */
 const containmentDetails = (wasTraced: boolean): string =>
-  `sandboxed (bubblewrap); ${wasTraced ? 'traced: no attempt outside the sandbox, no limit hit' : 'not traced'}; the probe reached nothing`;
+  `sandboxed (bubblewrap; work dir quota ${Math.round(sandboxSettings().diskBytes / MIB)} MiB); ${wasTraced ? 'traced: no attempt outside the sandbox, no limit hit' : 'not traced'}; the probe reached nothing`;
 
 /** Why schema or legal had nothing to judge. */
 const nothingJudged = (name: CheckName, ran: number): string =>

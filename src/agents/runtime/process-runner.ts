@@ -6,7 +6,7 @@ import {
   type ToolEvent,
   type ToolInput,
 } from '../../protocol/index.js';
-import { confine, limitHits, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
+import { confine, DiskWatch, limitHits, quotaFailure, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
 import { sandboxInitPid } from './sandbox-pids.js';
@@ -105,6 +105,8 @@ class ProcessRun {
   private readonly maxStderrBytes: number;
   private child: ChildProcessWithoutNullStreams | null = null;
   private confined: Confined & { ok: true } = { ok: true, argv: [], sandboxed: false };
+  /** The work dir's quota, watched while a sandboxed tool runs. */
+  private disk: DiskWatch | null = null;
   private deadline: NodeJS.Timeout | null = null;
   private escalation: NodeJS.Timeout | null = null;
   private heldOpen: NodeJS.Timeout | null = null;
@@ -166,6 +168,7 @@ class ProcessRun {
       return this.settleEarly(spawnFailure(command, e));
     }
     this.child = child;
+    if (confined.sandboxed) this.disk = new DiskWatch(confined.workDir, confined.quota, (usage) => this.halt(quotaFailure(usage, confined.quota)));
     child.once('error', this.onError);
     child.once('exit', this.onExit);
     child.once('close', this.onClose);
@@ -308,6 +311,25 @@ class ProcessRun {
     this.settled = true;
     this.clearTimers();
     this.spec.signal?.removeEventListener('abort', this.onAbort);
+    const disk = this.disk;
+    if (!disk) return this.conclude(exitCode, signal);
+    // The last writes count too: measured once the tool is gone, emptied when over.
+    const quota = this.confined.sandboxed ? this.confined.quota : null;
+    void disk.finish().then(
+      (over) => {
+        if (over && quota) {
+          const failure = quotaFailure(over, quota);
+          this.collector.fail(failure);
+          // Seen apart when something else failed first (a write refused with EFBIG, say).
+          if (this.collector.failed?.code !== failure.code) this.collector.note(failure);
+        }
+        this.conclude(exitCode, signal);
+      },
+      () => this.conclude(exitCode, signal),
+    );
+  }
+
+  private conclude(exitCode: number | null, signal: string | null): void {
     const stderr =
       this.stderrChunks.length === 0 ? '' : Buffer.concat(this.stderrChunks).toString('utf8');
     this.stderrChunks = [];

@@ -51,7 +51,7 @@ function probe(path: string): Availability {
     // The trial runs prlimit itself inside (`--version`): nothing else need be on PATH.
     execFileSync(
       bwrap,
-      ['--unshare-pid', '--unshare-net', '--die-with-parent', '--new-session', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', prlimit, '--nproc=64', '--as=268435456', '--', prlimit, '--version'],
+      ['--unshare-pid', '--unshare-net', '--die-with-parent', '--new-session', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', prlimit, '--nproc=64', '--as=268435456', '--fsize=1048576', '--', prlimit, '--version'],
       { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 },
     );
   } catch (e) {

@@ -10,6 +10,12 @@ export type SandboxLimits = {
   cpuSeconds: number;
   /** RLIMIT_NPROC: processes and threads of the sandbox's user; fork fails with EAGAIN past it. */
   processes: number;
+  /**
+   * The work dir's disk quota (disk-quota.ts watches the whole folder), and RLIMIT_FSIZE: no one
+   * file may be larger; a write past it fails with EFBIG after SIGXFSZ, which kills a process
+   * that does not ignore it.
+   */
+  diskBytes: number;
 };
 
 /** A confined command, fully resolved (absolute, real paths). */
@@ -67,7 +73,7 @@ export const within = (path: string, root: string): boolean => path === root || 
  * @example
  * bwrapArgv({ tools, command: ['/usr/bin/python3', '/skills/x/agent.py'], readOnly: ['/skills/x'],
  *   workDir: '/tmp/tiltyard-agents/x-seat1-ab', network: false, limits, uid: null });
- * // ['/usr/bin/bwrap', '--unshare-pid', …, '--', '/usr/bin/prlimit', '--as=1073741824', …, '/usr/bin/python3', …]
+ * // ['/usr/bin/bwrap', '--unshare-pid', …, '--', '/usr/bin/prlimit', '--as=1073741824', …, '--fsize=67108864', '--', '/usr/bin/python3', …]
  */
 export function bwrapArgv(plan: BwrapPlan): string[] {
   const { tools, limits, workDir, uid } = plan;
@@ -93,7 +99,7 @@ export function bwrapArgv(plan: BwrapPlan): string[] {
   if (uid !== null) args.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID');
 
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
-  args.push('--', tools.prlimit, `--as=${Math.floor(limits.memoryBytes)}`, `--cpu=${cpu}:${cpu + 1}`, `--nproc=${Math.max(1, Math.floor(limits.processes))}`, '--');
+  args.push('--', tools.prlimit, `--as=${Math.floor(limits.memoryBytes)}`, `--cpu=${cpu}:${cpu + 1}`, `--nproc=${Math.max(1, Math.floor(limits.processes))}`, `--fsize=${Math.max(1, Math.floor(limits.diskBytes))}`, '--');
   if (uid !== null) args.push(tools.setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--');
   args.push(...plan.command);
   return args;

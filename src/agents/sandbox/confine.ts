@@ -4,6 +4,7 @@ import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import type { Failure } from '../runtime/outcome.js';
 import { resolveInterpreter } from '../skills/load-skill.js';
 import { bwrapArgv, within, type SandboxLimits } from './bwrap-argv.js';
+import { MAX_WORK_DIR_ENTRIES, type DiskQuota } from './disk-quota.js';
 import { sandboxDecision } from './policy.js';
 import { DEFAULT_MEMORY_MB, MIB, sandboxSettings, type SandboxSettings } from './settings.js';
 import { traceAvailability, traced } from './syscall-trace.js';
@@ -26,7 +27,7 @@ export type SandboxSpec = {
   memoryBytes?: number;
   cpuSeconds?: number;
   processes?: number;
-  /** Default: from the environment (TILTYARD_SANDBOX, TILTYARD_SANDBOX_MEMORY_MB). */
+  /** Default: from the environment (TILTYARD_SANDBOX, TILTYARD_SANDBOX_MEMORY_MB, TILTYARD_SANDBOX_DISK_MB). */
   settings?: SandboxSettings;
   /**
    * Trace the sandboxed command's system calls (strace) into a fresh folder under this one, for
@@ -37,8 +38,8 @@ export type SandboxSpec = {
 
 export type Confined =
   | { ok: true; argv: string[]; sandboxed: false }
-  /** `traced`: argv[0] is strace, whose only child is bwrap. */
-  | { ok: true; argv: string[]; sandboxed: true; network: boolean; limits: SandboxLimits; traced: boolean }
+  /** `traced`: argv[0] is strace, whose only child is bwrap. `workDir` (its real path) must stay within `quota` (DiskWatch). */
+  | { ok: true; argv: string[]; sandboxed: true; network: boolean; limits: SandboxLimits; workDir: string; quota: DiskQuota; traced: boolean }
   | { ok: false; failure: Failure };
 
 const INTERPRETER = /^(python|pypy|node|nodejs|ruby|perl|php|bun|deno|java|lua)[0-9.]*$/;
@@ -129,6 +130,7 @@ export function confine(argv: readonly string[], workDir: string, spec: SandboxS
     memoryBytes: Math.min(spec.memoryBytes ?? DEFAULT_MEMORY_MB * MIB, settings.maxMemoryBytes),
     cpuSeconds: spec.cpuSeconds ?? DEFAULT_PERSISTENT_CPU_SECONDS,
     processes: spec.processes ?? DEFAULT_MAX_PROCESSES,
+    diskBytes: settings.diskBytes,
   };
   const network = spec.network === true;
   const view = [...programView(real), ...readOnly];
@@ -142,10 +144,12 @@ export function confine(argv: readonly string[], workDir: string, spec: SandboxS
     limits,
     uid: sandboxUid(work),
   });
+  const quota = { bytes: settings.diskBytes, entries: MAX_WORK_DIR_ENTRIES };
+  const confined = { ok: true, sandboxed: true, network, limits, workDir: work, quota } as const;
   const tracer = spec.trace === undefined ? null : traceAvailability();
   if (spec.trace !== undefined && tracer?.ok) {
     const argv = traced(tracer.strace, out, spec.trace, { command: real, readOnly: view, workDir: work, network });
-    return { ok: true, argv, sandboxed: true, network, limits, traced: true };
+    return { ...confined, argv, traced: true };
   }
-  return { ok: true, argv: out, sandboxed: true, network, limits, traced: false };
+  return { ...confined, argv: out, traced: false };
 }

@@ -73,8 +73,9 @@ export function sandboxBanner(settings: SandboxSettings = sandboxSettings()): st
     return 'UNSANDBOXED (TILTYARD_SANDBOX=off): skill agents run as plain processes';
   }
   const bwrap = which('bwrap');
+  const mb = Math.round(settings.diskBytes / 1024 / 1024);
   return bwrap
-    ? `skill agents run in the bubblewrap sandbox (${bwrap})`
+    ? `skill agents run in the bubblewrap sandbox (${bwrap}; ${mb} MiB of disk per work dir)`
     : `skill agents are refused: bubblewrap is not on PATH (${INSTALL_BUBBLEWRAP}); built-in and llm: agents play`;
 }
 

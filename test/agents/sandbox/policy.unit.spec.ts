@@ -30,11 +30,12 @@ afterEach(() => {
 });
 
 describe('sandbox settings', () => {
-  it('given nothing, then required with a 1 GiB memory cap; given values, then they are checked', () => {
-    expect(sandboxSettings({})).toEqual({ mode: 'required', maxMemoryBytes: 1024 * MIB });
-    expect(sandboxSettings({ TILTYARD_SANDBOX: 'off', TILTYARD_SANDBOX_MEMORY_MB: '256' })).toEqual({ mode: 'off', maxMemoryBytes: 256 * MIB });
+  it('given nothing, then required with a 1 GiB memory cap and a 64 MiB disk quota; given values, then they are checked', () => {
+    expect(sandboxSettings({})).toEqual({ mode: 'required', maxMemoryBytes: 1024 * MIB, diskBytes: 64 * MIB });
+    expect(sandboxSettings({ TILTYARD_SANDBOX: 'off', TILTYARD_SANDBOX_MEMORY_MB: '256', TILTYARD_SANDBOX_DISK_MB: '8' })).toEqual({ mode: 'off', maxMemoryBytes: 256 * MIB, diskBytes: 8 * MIB });
     expect(() => sandboxSettings({ TILTYARD_SANDBOX: 'maybe' })).toThrow(SandboxConfigError);
     expect(() => sandboxSettings({ TILTYARD_SANDBOX_MEMORY_MB: 'lots' })).toThrow(/TILTYARD_SANDBOX_MEMORY_MB/);
+    expect(() => sandboxSettings({ TILTYARD_SANDBOX_DISK_MB: '0' })).toThrow(/TILTYARD_SANDBOX_DISK_MB/);
   });
 
   it('given the former default auto, then it means required: an old configuration never runs agents unconfined', () => {
@@ -88,7 +89,7 @@ describe('the sandbox policy without bubblewrap', () => {
 });
 
 describe('bwrapArgv', () => {
-  const plan = { tools: TOOLS, command: ['/usr/bin/python3', '/skills/x/agent.py'], readOnly: ['/skills/x'], workDir: '/tmp/agents/x-seat1', network: false, limits: { memoryBytes: 128 * MIB, cpuSeconds: 6, processes: 32 }, uid: 1234567 };
+  const plan = { tools: TOOLS, command: ['/usr/bin/python3', '/skills/x/agent.py'], readOnly: ['/skills/x'], workDir: '/tmp/agents/x-seat1', network: false, limits: { memoryBytes: 128 * MIB, cpuSeconds: 6, processes: 32, diskBytes: 8 * MIB }, uid: 1234567 };
 
   it('given a skill, then it gets new namespaces, its folder read-only, its work dir writable, the limits and its own uid, in that order', () => {
     const argv = bwrapArgv(plan);
@@ -99,7 +100,7 @@ describe('bwrapArgv', () => {
     expect(text).toContain('--ro-bind /skills/x /skills/x');
     expect(text).toContain('--bind /tmp/agents/x-seat1 /tmp/agents/x-seat1 --chdir /tmp/agents/x-seat1');
     expect(text).toContain('--perms 0755 --dir /tmp/agents'); // a traversable parent, not bwrap's 0700
-    expect(text).toContain('-- /usr/bin/prlimit --as=134217728 --cpu=6:7 --nproc=32 -- /usr/bin/setpriv --reuid=1234567 --regid=1234567 --clear-groups -- /usr/bin/python3 /skills/x/agent.py');
+    expect(text).toContain('-- /usr/bin/prlimit --as=134217728 --cpu=6:7 --nproc=32 --fsize=8388608 -- /usr/bin/setpriv --reuid=1234567 --regid=1234567 --clear-groups -- /usr/bin/python3 /skills/x/agent.py');
     expect(text).not.toMatch(/--bind \/ |--ro-bind \/ |\/root|\/home/);
   });
 
