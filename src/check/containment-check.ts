@@ -23,13 +23,13 @@ function refusedRun(message: string): CheckRun {
 }
 
 /**
- * The containment check when the sandbox cannot hold a skill that runs processes here (no working
- * bubblewrap): the agent is refused, as a seat would be, and nothing else can be checked. Null
- * when it can run.
+ * The containment check when the sandbox cannot hold this skill here (no working bubblewrap, or
+ * its network opt-in without slirp4netns): the agent is refused, as a seat would be, and nothing
+ * else can be checked. Null when it can run.
  */
-export function containmentRefusal(): CheckRun | null {
+export function containmentRefusal(skill: Skill): CheckRun | null {
   try {
-    assertCanSeatSubprocessAgents();
+    assertCanSeatSubprocessAgents({ network: skill.sandbox.network });
     return null;
   } catch (e) {
     return refusedRun((e as Error).message);
@@ -84,7 +84,8 @@ export async function probeContainment(skill: Skill, runs: readonly Invocation[]
     const pid = process.pid;
     const folders = [resolve('.'), resolve(process.env['TILTYARD_DATA_DIR'] ?? 'data'), homedir()];
     const places = [`/proc/${pid}/environ`, `/proc/${pid}/cmdline`, `/proc/${pid}/mem`, ...folders.flatMap(someFile)];
-    const confined = confine(['/bin/sh', '-c', PROBE, 'probe', ...places], work, skillSandbox(skill));
+    // Reads only: the probe needs no network, and execFile cannot wait for one to be attached.
+    const confined = confine(['/bin/sh', '-c', PROBE, 'probe', ...places], work, { ...skillSandbox(skill), network: false });
     if (!confined.ok) {
       findings.push(raw('containment', 'error', 'sandbox/probe', `could not start the containment probe: ${confined.failure.message}`, 'run tiltyard agent-check again; check that bubblewrap works (bwrap --ro-bind / / true)'));
       return { check: 'containment', findings, skipped: null };

@@ -101,7 +101,7 @@ export async function checkAgent(
   runs.set('load', { check: 'load', findings: [], skipped: null });
   const processes = skill.kind === 'command' || skill.kind === 'plan';
   // Refused here as a seat would be: one error, and nothing else run (each case would only fail the same way).
-  const refused = processes ? containmentRefusal() : null;
+  const refused = processes ? containmentRefusal(skill) : null;
   if (refused) {
     runs.set('containment', refused);
     for (const name of CHECK_NAMES) if (!runs.has(name)) runs.set(name, { check: name, findings: [], skipped: 'not run: the sandbox refuses this agent here (see containment)' });
@@ -164,7 +164,7 @@ export async function checkAgent(
     forward_compat: 'answered with unknown fields added at every level',
     determinism: 'the same decision twice',
     games: gamesDetails(games),
-    containment: containmentDetails(traced !== null && !traced.findings.some((f) => f.key === 'containment/untraced')),
+    containment: containmentDetails(skill, traced !== null && !traced.findings.some((f) => f.key === 'containment/untraced')),
   };
   for (const [name] of INVOCATION_CHECKS) {
     const subset = judged[name];
@@ -176,9 +176,12 @@ export async function checkAgent(
   return finish({ skill: summary(skill), start_ts, runs, cases, games, passDetails });
 }
 
-/** What a passed containment check says: the sandbox, and what was checked. */
-const containmentDetails = (wasTraced: boolean): string =>
-  `sandboxed (bubblewrap; work dir quota ${Math.round(sandboxSettings().diskBytes / MIB)} MiB); ${wasTraced ? 'traced: no attempt outside the sandbox, no limit hit' : 'not traced'}; the probe reached nothing`;
+/** What a passed containment check says: the sandbox the skill had, and what was checked. */
+function containmentDetails(skill: Skill, wasTraced: boolean): string {
+  const network = skill.sandbox.network ? 'the internet only (slirp4netns)' : 'none';
+  const sandbox = `sandboxed (bubblewrap; network: ${network}; work dir quota ${Math.round(sandboxSettings().diskBytes / MIB)} MiB)`;
+  return `${sandbox}; ${wasTraced ? 'traced: no attempt outside the sandbox, no limit hit' : 'not traced'}; the probe reached nothing`;
+}
 
 /** Why schema or legal had nothing to judge. */
 const nothingJudged = (name: CheckName, ran: number): string =>

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { NdjsonSplitter, type ToolInput } from '../../protocol/index.js';
 import { confine, DiskWatch, limitHits, quotaFailure, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, type ProcessLimits } from './process-runner.js';
+import { spawnConfined } from './spawn-confined.js';
 
 /** What a long-lived agent process is started with (the same confinement as one-shot tools). */
 export type PersistentSpec = {
@@ -107,10 +108,22 @@ export class PersistentProcess {
     }
     this.refused = null;
     this.confined = confined;
-    const child = spawn(confined.argv[0]!, confined.argv.slice(1), { cwd: this.spec.cwd, env: this.spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let started;
+    try {
+      started = spawnConfined(confined, this.spec.cwd, this.spec.env);
+    } catch (e) {
+      this.refused = `cannot start ${this.spec.argv[0]}: ${(e as Error).message}`;
+      return null;
+    }
+    const { child, network } = started;
     this.child = child;
     // Listeners ignore a child that has been replaced (killed after a failure, exiting late).
     const current = () => this.child === child;
+    network?.ready.then((failed) => {
+      if (!failed || !current()) return;
+      this.finishPending(failed);
+      this.killGroup('SIGKILL');
+    }, () => undefined);
     if (confined.sandboxed) {
       const disk = new DiskWatch(confined.workDir, confined.quota, (usage) => {
         if (!current()) return;

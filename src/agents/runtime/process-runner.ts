@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import {
   NdjsonSplitter,
   TOOL_PROTOCOL_VERSION,
@@ -10,6 +10,7 @@ import { confine, DiskWatch, limitHits, quotaFailure, unwrapExit, type Confined,
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
 import { sandboxInitPid } from './sandbox-pids.js';
+import { spawnConfined } from './spawn-confined.js';
 
 export const DEFAULT_KILL_GRACE_MS = 500;
 export const DEFAULT_MAX_STDERR_BYTES = 64 * 1024;
@@ -154,20 +155,18 @@ class ProcessRun {
     const confined = confine(this.spec.argv, this.spec.cwd, { cpuSeconds: Math.ceil(this.spec.deadlineMs / 1000) + 1, ...this.spec.sandbox }, this.spec.env['PATH']);
     if (!confined.ok) return this.settleEarly(confined.failure);
     this.confined = confined;
-    const [command, ...args] = confined.argv as [string, ...string[]];
-    let child: ChildProcessWithoutNullStreams;
+    let started;
     try {
-      // detached: the tool leads its own process group (setsid), so one kill reaches everything it forked.
-      child = spawn(command, args, {
-        cwd: this.spec.cwd,
-        env: this.spec.env,
-        detached: true,
-        stdio: 'pipe',
-      });
+      started = spawnConfined(confined, this.spec.cwd, this.spec.env);
     } catch (e) {
-      return this.settleEarly(spawnFailure(command, e));
+      return this.settleEarly(spawnFailure(confined.argv[0]!, e));
     }
+    const { child, network } = started;
     this.child = child;
+    // Until the network is attached the agent waits; without it, it must not run at all.
+    network?.ready.then((failed) => {
+      if (failed && !this.exited) this.halt(failed);
+    }, ignore);
     if (confined.sandboxed) this.disk = new DiskWatch(confined.workDir, confined.quota, (usage) => this.halt(quotaFailure(usage, confined.quota)));
     child.once('error', this.onError);
     child.once('exit', this.onExit);

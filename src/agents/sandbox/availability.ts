@@ -7,6 +7,11 @@ export type SandboxTools = { bwrap: string; prlimit: string; setpriv: string };
 
 export type Availability = { ok: true; tools: SandboxTools } | { ok: false; reason: string };
 
+/** What a skill with the network opt-in needs: slirp4netns, and nsenter + ip to fence the host off. */
+export type NetworkTools = { slirp4netns: string; nsenter: string; ip: string };
+
+export type NetworkAvailability = { ok: true; tools: NetworkTools } | { ok: false; reason: string };
+
 /**
  * `name` looked up on PATH, as execvp would: the first executable file. Only PATH, so an operator
  * (or a test) sees exactly what the server will use, and "not on PATH" means absent.
@@ -27,6 +32,7 @@ export function which(name: string, path = process.env['PATH'] ?? ''): string | 
 
 /** Per PATH: a test (or an operator's wrapper) that changes PATH gets a fresh answer. */
 const cached = new Map<string, Availability>();
+const cachedNetwork = new Map<string, NetworkAvailability>();
 
 /**
  * Whether bubblewrap can confine agents on this machine, probed once per process and PATH: the
@@ -59,4 +65,25 @@ function probe(path: string): Availability {
     return { ok: false, reason: `bubblewrap is installed but cannot create a sandbox here: ${stderr || (e as Error).message}` };
   }
   return { ok: true, tools: { bwrap, prlimit, setpriv } };
+}
+
+/**
+ * Whether a skill with the network opt-in can be given its own network here (once per process and
+ * PATH): slirp4netns for user-mode networking, and util-linux's nsenter with iproute2's ip to shut
+ * the host's addresses and the local networks out of the sandbox's routes.
+ */
+export function networkAvailability(path = process.env['PATH'] ?? ''): NetworkAvailability {
+  let known = cachedNetwork.get(path);
+  if (!known) {
+    const slirp4netns = which('slirp4netns', path);
+    const nsenter = which('nsenter', path);
+    const ip = which('ip', path);
+    known = !slirp4netns
+      ? { ok: false, reason: 'slirp4netns is not installed (not found on PATH; apt-get install slirp4netns)' }
+      : !nsenter || !ip
+        ? { ok: false, reason: `${!nsenter ? 'nsenter (util-linux)' : 'ip (iproute2)'} is not installed (not found on PATH)` }
+        : { ok: true, tools: { slirp4netns, nsenter, ip } };
+    cachedNetwork.set(path, known);
+  }
+  return known;
 }

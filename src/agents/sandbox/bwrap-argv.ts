@@ -18,6 +18,10 @@ export type SandboxLimits = {
   diskBytes: number;
 };
 
+/** The descriptors bwrap reports its sandbox's pid on, and waits on before it starts the command. */
+export const INFO_FD = 3;
+export const BLOCK_FD = 4;
+
 /** A confined command, fully resolved (absolute, real paths). */
 export type BwrapPlan = {
   tools: SandboxTools;
@@ -27,10 +31,17 @@ export type BwrapPlan = {
   readOnly: string[];
   /** Bound writable at the same path; also the working directory. */
   workDir: string;
+  /**
+   * The network opt-in: the sandbox still gets its own (empty) network namespace, and bwrap
+   * reports its pid on fd INFO_FD and waits for a byte on fd BLOCK_FD before it starts the
+   * command, so the caller can attach user-mode networking first (network.ts).
+   */
   network: boolean;
   limits: SandboxLimits;
   /** Run as this uid/gid inside (the server runs as root), or null to keep the caller's. */
   uid: number | null;
+  /** Whether the server runs as root (bwrap then needs no user namespace). Default: asked of the process. */
+  root?: boolean;
 };
 
 /** The private /tmp is RAM; bounded so it cannot be used to get around the memory limit. */
@@ -64,10 +75,10 @@ function systemView(): string[] {
 export const within = (path: string, root: string): boolean => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 
 /**
- * The full argv for a confined command: bwrap with its own PID, IPC and (unless allowed) network
- * namespaces, its own /proc, dying with its parent, in a new session; a filesystem of the system
- * directories, the read-only paths and the work dir, with a private size-bounded /tmp; then
- * prlimit for the limits and, when we are root, setpriv to an unprivileged uid (root ignores
+ * The full argv for a confined command: bwrap with its own PID, IPC and network namespaces, its
+ * own /proc, dying with its parent, in a new session; a filesystem of the system directories,
+ * the read-only paths and the work dir, with a private size-bounded /tmp; then prlimit for the
+ * limits and, when we are root, setpriv to an unprivileged uid (root ignores
  * RLIMIT_NPROC and can read root-owned files).
  *
  * @example
@@ -77,8 +88,18 @@ export const within = (path: string, root: string): boolean => path === root || 
  */
 export function bwrapArgv(plan: BwrapPlan): string[] {
   const { tools, limits, workDir, uid } = plan;
-  const args = [tools.bwrap, '--unshare-pid', '--unshare-ipc', '--unshare-uts'];
-  if (!plan.network) args.push('--unshare-net');
+  const root = plan.root ?? process.getuid?.() === 0;
+  // Always a network namespace of its own: without one an agent reaches the host's loopback
+  // services (PostgreSQL, Redis), whatever else it is allowed.
+  const args = [tools.bwrap, '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net'];
+  if (plan.network) {
+    args.push('--info-fd', String(INFO_FD), '--block-fd', String(BLOCK_FD));
+    // Run by a user other than root, bwrap mounts /proc as uid 0 of a user namespace of its own,
+    // then nests a second one for any other uid; the network namespace stays the first one's, which
+    // the network's setup (nsenter, slirp4netns) must join — the second could not configure it.
+    // Uid 0 inside keeps one namespace; bwrap leaves the agent no capability all the same.
+    if (uid === null && !root) args.push('--unshare-user', '--uid', '0', '--gid', '0');
+  }
   args.push('--die-with-parent', '--new-session', '--proc', '/proc', '--dev', '/dev', ...systemView());
   args.push('--perms', '1777', '--size', String(TMP_SIZE_BYTES), '--tmpfs', '/tmp');
 

@@ -4,6 +4,7 @@ export * from './policy.js';
 export * from './bwrap-argv.js';
 export * from './confine.js';
 export * from './disk-quota.js';
+export * from './network.js';
 export * from './limit-hits.js';
 export * from './syscall-trace.js';
 export * from './trace-attempts.js';

@@ -1,4 +1,4 @@
-import { sandboxAvailability, which, type Availability, type SandboxTools } from './availability.js';
+import { networkAvailability, sandboxAvailability, which, type Availability, type NetworkAvailability, type SandboxTools } from './availability.js';
 import { sandboxSettings, type SandboxSettings } from './settings.js';
 
 /** What the settings and this machine decide for the next subprocess agent. */
@@ -54,13 +54,25 @@ export function sandboxDecision(settings: SandboxSettings = sandboxSettings(), a
   };
 }
 
+/** Why a skill with the network opt-in cannot have it here, or null when it can (or the sandbox is off). */
+export function networkRefusal(settings: SandboxSettings, available: NetworkAvailability = networkAvailability()): string | null {
+  if (settings.mode === 'off' || available.ok) return null;
+  return `the skill asks for the network (metadata.network: "true"), which the sandbox gives through its own network namespace and slirp4netns, and ${available.reason}: install it (apt-get install slirp4netns) or drop the opt-in`;
+}
+
+/** What a seat's agent needs from the sandbox. */
+export type SeatNeeds = { network?: boolean; settings?: SandboxSettings };
+
 /**
- * Throws the policy's refusal for a subprocess agent (no working bubblewrap); for seating agents,
- * so a refused one is an error up front, not a failed game.
+ * Throws the policy's refusal for a subprocess agent (no working bubblewrap, or the network opt-in
+ * without slirp4netns); for seating agents, so a refused one is an error up front, not a failed game.
  */
-export function assertCanSeatSubprocessAgents(settings: SandboxSettings = sandboxSettings()): void {
+export function assertCanSeatSubprocessAgents(needs: SeatNeeds = {}): void {
+  const settings = needs.settings ?? sandboxSettings();
   const d = sandboxDecision(settings);
   if (d.kind === 'refused') throw new SandboxRefusedError(d.message);
+  const network = needs.network ? networkRefusal(settings) : null;
+  if (network) throw new SandboxRefusedError(network);
 }
 
 /**

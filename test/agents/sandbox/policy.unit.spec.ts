@@ -4,6 +4,7 @@ import {
   bwrapArgv,
   confine,
   MIB,
+  networkAvailability,
   sandboxAvailability,
   sandboxDecision,
   SandboxConfigError,
@@ -12,7 +13,7 @@ import {
   sandboxWarnings,
   which,
 } from '../../../src/agents/sandbox/index.js';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +87,26 @@ describe('the sandbox policy without bubblewrap', () => {
     }
     expect(parseAgentSpec(`skill:${SHELL_SKILL}`)).toMatchObject({ ok: true });
   });
+
+  it('given a PATH with bubblewrap but without slirp4netns, then a skill with the network opt-in is refused naming it; one without is seated', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'tiltyard-no-slirp-'));
+    for (const tool of ['bwrap', 'prlimit', 'setpriv', 'nsenter', 'ip']) symlinkSync(which(tool)!, join(bin, tool));
+    const skills = mkdtempSync(join(tmpdir(), 'tiltyard-net-skill-'));
+    const netty = join(skills, 'netty');
+    mkdirSync(netty);
+    writeFileSync(join(netty, 'SKILL.md'), '---\nname: netty\ndescription: calls its own model\nmetadata:\n  command: sh agent.sh\n  network: "true"\n---\n');
+    const path = process.env['PATH'];
+    try {
+      expect(networkAvailability(bin)).toEqual({ ok: false, reason: expect.stringMatching(/slirp4netns is not installed.*apt-get install slirp4netns/) });
+      process.env['PATH'] = bin;
+      expect(parseAgentSpec(`skill:${netty}`)).toEqual({ ok: false, message: expect.stringMatching(/metadata\.network.*slirp4netns is not installed.*apt-get install slirp4netns/) });
+      expect(parseAgentSpec(`skill:${SHELL_SKILL}`)).toMatchObject({ ok: true });
+    } finally {
+      process.env['PATH'] = path;
+      rmSync(bin, { recursive: true, force: true });
+      rmSync(skills, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('bwrapArgv', () => {
@@ -101,14 +122,19 @@ describe('bwrapArgv', () => {
     expect(text).toContain('--bind /tmp/agents/x-seat1 /tmp/agents/x-seat1 --chdir /tmp/agents/x-seat1');
     expect(text).toContain('--perms 0755 --dir /tmp/agents'); // a traversable parent, not bwrap's 0700
     expect(text).toContain('-- /usr/bin/prlimit --as=134217728 --cpu=6:7 --nproc=32 --fsize=8388608 -- /usr/bin/setpriv --reuid=1234567 --regid=1234567 --clear-groups -- /usr/bin/python3 /skills/x/agent.py');
-    expect(text).not.toMatch(/--bind \/ |--ro-bind \/ |\/root|\/home/);
+    expect(text).not.toMatch(/--bind \/ |--ro-bind \/ |\/root|\/home|--info-fd|--block-fd/);
   });
 
-  it('given the network opt-in and no uid change, then the network namespace and setpriv are left out', () => {
-    const text = bwrapArgv({ ...plan, network: true, uid: null }).join(' ');
-    expect(text).not.toContain('--unshare-net');
-    expect(text).not.toContain('setpriv');
-    expect(text).not.toContain('--cap-add');
+  it('given the network opt-in, then the sandbox still has its own network namespace, and waits for the network to be attached', () => {
+    const text = bwrapArgv({ ...plan, network: true, uid: null, root: true }).join(' ');
+    expect(text).toContain('--unshare-net');
+    expect(text).toContain('--info-fd 3 --block-fd 4');
+    expect(text).not.toMatch(/setpriv|--cap-add|--unshare-user/);
+  });
+
+  it('given the network opt-in and a server that is not root, then one user namespace, uid 0 inside (no nested one that could not configure the network)', () => {
+    expect(bwrapArgv({ ...plan, network: true, uid: null, root: false }).join(' ')).toContain('--info-fd 3 --block-fd 4 --unshare-user --uid 0 --gid 0');
+    expect(bwrapArgv({ ...plan, uid: null, root: false }).join(' ')).not.toContain('--unshare-user');
   });
 });
 
