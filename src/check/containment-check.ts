@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { confine, SANDBOX_CODES, sandboxDecision, type AttemptRule } from '../agents/sandbox/index.js';
+import { assertCanSeatSubprocessAgents, confine, INSTALL_BUBBLEWRAP, SANDBOX_CODES, sandboxDecision, UNSANDBOXED, type AttemptRule } from '../agents/sandbox/index.js';
 import { TRACED_CODES } from './containment-trace.js';
 import { skillSandbox } from '../agents/seat/skill-sandbox.js';
 import type { Skill } from '../agents/skills/load-skill.js';
@@ -14,7 +14,27 @@ const HINTS: Record<string, string> = {
   [SANDBOX_CODES.processes]: 'start few processes and threads (the sandbox allows 128): no process pools sized to the machine, no fork loops',
   [SANDBOX_CODES.cpu]: "keep CPU time within the decision's deadline: the sandbox kills a process at deadline + 1 s of CPU",
   [SANDBOX_CODES.network]: 'the sandbox has no network unless SKILL.md says metadata.network: "true" (for an agent that calls its own model); otherwise do not connect',
+  [SANDBOX_CODES.disk]: 'keep the work dir under its disk quota (64 MiB and 10,000 files by default; TILTYARD_SANDBOX_DISK_MB on the server): delete what you no longer need',
 };
+
+/** The containment check of an agent the sandbox refuses to run here: one error, with the reason. */
+function refusedRun(message: string): CheckRun {
+  return { check: 'containment', findings: [raw('containment', 'error', 'sandbox/refused', `the agent cannot run here: ${message}`, `${INSTALL_BUBBLEWRAP}, then run agent-check again`)], skipped: null };
+}
+
+/**
+ * The containment check when the sandbox cannot hold this skill here (no working bubblewrap, or
+ * its network opt-in without slirp4netns): the agent is refused, as a seat would be, and nothing
+ * else can be checked. Null when it can run.
+ */
+export function containmentRefusal(skill: Skill): CheckRun | null {
+  try {
+    assertCanSeatSubprocessAgents({ network: skill.sandbox.network });
+    return null;
+  } catch (e) {
+    return refusedRun((e as Error).message);
+  }
+}
 
 /**
  * What the sandbox stopped during the window cases: a process killed by the CPU limit (certain),
@@ -54,19 +74,18 @@ export async function probeContainment(skill: Skill, runs: readonly Invocation[]
   const known = new Set([...(traced?.rules ?? [])].map((r) => TRACED_CODES[r]));
   const findings: Raw[] = [...runs.flatMap(containmentFindings).filter((f) => !known.has(f.key)), ...(traced?.findings ?? [])];
   const decision = sandboxDecision();
-  if (decision.kind !== 'bwrap') {
-    const why = decision.kind === 'refused' ? decision.message : decision.reason ?? 'TILTYARD_SANDBOX=off';
-    findings.push(
-      raw('containment', decision.kind === 'refused' ? 'error' : 'warning', 'sandbox/off', `the agent ran without a sandbox (${why}): it could read this machine's files, the server's memory and the network`, 'install bubblewrap (apt-get install bubblewrap) and leave TILTYARD_SANDBOX unset (auto) or set it to required'),
-    );
-    return { check: 'containment', findings, skipped: null };
+  if (decision.kind === 'refused') return refusedRun(decision.message);
+  if (decision.kind === 'off') {
+    findings.push(raw('containment', 'warning', 'sandbox/off', `the agent ran without a sandbox: ${UNSANDBOXED}`, 'unset TILTYARD_SANDBOX: subprocess agents then run in bubblewrap (apt-get install bubblewrap)'));
+    return { check: 'containment', findings, skipped: 'UNSANDBOXED (TILTYARD_SANDBOX=off): nothing confined the agent, nothing was checked' };
   }
   const work = mkdtempSync(join(tmpdir(), 'tiltyard-probe-'));
   try {
     const pid = process.pid;
     const folders = [resolve('.'), resolve(process.env['TILTYARD_DATA_DIR'] ?? 'data'), homedir()];
     const places = [`/proc/${pid}/environ`, `/proc/${pid}/cmdline`, `/proc/${pid}/mem`, ...folders.flatMap(someFile)];
-    const confined = confine(['/bin/sh', '-c', PROBE, 'probe', ...places], work, skillSandbox(skill));
+    // Reads only: the probe needs no network, and execFile cannot wait for one to be attached.
+    const confined = confine(['/bin/sh', '-c', PROBE, 'probe', ...places], work, { ...skillSandbox(skill), network: false });
     if (!confined.ok) {
       findings.push(raw('containment', 'error', 'sandbox/probe', `could not start the containment probe: ${confined.failure.message}`, 'run tiltyard agent-check again; check that bubblewrap works (bwrap --ro-bind / / true)'));
       return { check: 'containment', findings, skipped: null };

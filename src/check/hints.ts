@@ -35,6 +35,10 @@ export const FAILURE_HINTS: Record<FailureCode, string> = {
   'process/spawn_failed':
     "check metadata.command: the program must be on the minimal PATH (/usr/local/bin:/usr/bin:/bin or the server's PATH) and the script readable (executable when run directly)",
   'process/aborted': 'the invocation was cancelled by the runtime; run agent-check again',
+  'sandbox/disk_quota':
+    'keep the work dir small (64 MiB and 10,000 files by default, TILTYARD_SANDBOX_DISK_MB on the server): delete what you no longer need, keep memory in state_patch',
+  'sandbox/network_setup':
+    'the server could not give the sandbox its network (slirp4netns, ip, nsenter): check them on the server, or drop metadata.network if the agent needs no network',
   'agent/threw': 'the built-in agent threw; report it as a bug',
   'agent/reported_failure':
     'the agent ended with done {"ok":false}: its error events say why; answer with a decision and done {"ok":true}',

@@ -3,13 +3,13 @@ import type { AgentSpec } from '../agents/seat/agent-spec.js';
 import { runConformance, deadlineOf } from './conformance.js';
 import { determinismCheck } from './determinism-check.js';
 import { NOT_RUN } from './edge-case.js';
-import { raw, type CheckName, type CheckRun } from './finding.js';
+import { CHECK_NAMES, raw, type CheckName, type CheckRun } from './finding.js';
 import { forwardCompatCheck } from './forward-compat-check.js';
 import { gamesCheck } from './games-check.js';
 import { playGames, type GamesFigures } from './games.js';
 import { loadHint } from './hints.js';
-import { sandboxDecision } from '../agents/sandbox/index.js';
-import { probeContainment } from './containment-check.js';
+import { MIB, sandboxDecision, sandboxSettings } from '../agents/sandbox/index.js';
+import { containmentRefusal, probeContainment } from './containment-check.js';
 import { traceContainment } from './containment-trace.js';
 import { INVOCATION_CHECKS } from './invocation-checks.js';
 import { schemaIssues } from './schema-check.js';
@@ -99,6 +99,14 @@ export async function checkAgent(
   }
   const skill = loaded.skill;
   runs.set('load', { check: 'load', findings: [], skipped: null });
+  const processes = skill.kind === 'command' || skill.kind === 'plan';
+  // Refused here as a seat would be: one error, and nothing else run (each case would only fail the same way).
+  const refused = processes ? containmentRefusal(skill) : null;
+  if (refused) {
+    runs.set('containment', refused);
+    for (const name of CHECK_NAMES) if (!runs.has(name)) runs.set(name, { check: name, findings: [], skipped: 'not run: the sandbox refuses this agent here (see containment)' });
+    return finish({ skill: summary(skill), start_ts, runs, cases: [], games: null, passDetails: {} });
+  }
   const agent: AgentSpec & { kind: 'skill' } = { kind: 'skill', spec: `skill:${skill.dir}`, skill };
 
   options.onStage?.('cases');
@@ -139,9 +147,10 @@ export async function checkAgent(
   options.onStage?.('games');
   const games = await playGames(agent, options.games ?? 2, seed);
   runs.set('games', gamesCheck(games));
-  if (skill.kind === 'command' || skill.kind === 'plan') {
+  let traced: Awaited<ReturnType<typeof traceContainment>> | null = null;
+  if (processes) {
     const windowSamples = samples.filter((s) => WINDOW_CASES.has(s.case));
-    const traced = sandboxDecision().kind === 'bwrap' ? await traceContainment(agent, windowSamples, seed) : null;
+    traced = sandboxDecision().kind === 'bwrap' ? await traceContainment(agent, windowSamples, seed) : null;
     runs.set('containment', await probeContainment(skill, all, traced));
   } else {
     runs.set('containment', { check: 'containment', findings: [], skipped: `a ${skill.kind} skill runs in-process, not in a sandbox` });
@@ -155,7 +164,7 @@ export async function checkAgent(
     forward_compat: 'answered with unknown fields added at every level',
     determinism: 'the same decision twice',
     games: gamesDetails(games),
-    containment: 'sandboxed (bubblewrap); traced: no attempt outside the sandbox, no limit hit; the probe reached nothing',
+    containment: containmentDetails(skill, traced !== null && !traced.findings.some((f) => f.key === 'containment/untraced')),
   };
   for (const [name] of INVOCATION_CHECKS) {
     const subset = judged[name];
@@ -165,6 +174,13 @@ export async function checkAgent(
         : covered;
   }
   return finish({ skill: summary(skill), start_ts, runs, cases, games, passDetails });
+}
+
+/** What a passed containment check says: the sandbox the skill had, and what was checked. */
+function containmentDetails(skill: Skill, wasTraced: boolean): string {
+  const network = skill.sandbox.network ? 'the internet only (slirp4netns)' : 'none';
+  const sandbox = `sandboxed (bubblewrap; network: ${network}; work dir quota ${Math.round(sandboxSettings().diskBytes / MIB)} MiB)`;
+  return `${sandbox}; ${wasTraced ? 'traced: no attempt outside the sandbox, no limit hit' : 'not traced'}; the probe reached nothing`;
 }
 
 /** Why schema or legal had nothing to judge. */

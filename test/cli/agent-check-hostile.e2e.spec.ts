@@ -61,6 +61,9 @@ describe.concurrent('tiltyard agent-check on hostile agents', () => {
     );
     expect(about(r, 'violations', 'process/stdout_held_open')).toMatchObject({ severity: 'error' });
     expect(about(r, 'containment', 'without a sandbox')).toMatchObject({ severity: 'warning' });
+    // The real state, said once: never "sandboxed" beside the warning.
+    expect(r.assertions.find((a) => a.name === 'containment')).toEqual({ name: 'containment', status: 'skip', details: expect.stringMatching(/^UNSANDBOXED \(TILTYARD_SANDBOX=off\)/) });
+    expect(JSON.stringify(r)).not.toMatch(/sandboxed \(bubblewrap/);
     expect(status(r, 'protocol')).toBe('pass');
   });
 

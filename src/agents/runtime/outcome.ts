@@ -22,6 +22,8 @@ export const FAILURE_CODES = [
   'process/timeout', // deadline passed: SIGTERM, then SIGKILL of the group
   'process/spawn_failed', // ENOENT, EACCES…
   'process/aborted', // the caller cancelled it
+  'sandbox/disk_quota', // its work dir went past the disk quota: stopped, the work dir emptied
+  'sandbox/network_setup', // the network it asked for could not be attached: it never started
   'agent/threw', // an in-process agent threw
   'agent/reported_failure', // done {ok:false}: a controlled failure, the agent's own
   'plan/failed', // a plan seat's plan failed past its replan bounds

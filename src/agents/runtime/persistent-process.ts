@@ -1,10 +1,11 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { NdjsonSplitter, type ToolInput } from '../../protocol/index.js';
-import { confine, limitHits, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
+import { confine, DiskWatch, limitHits, quotaFailure, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_MAX_STDERR_BYTES, yieldBetweenChunks, type ProcessLimits } from './process-runner.js';
+import { spawnConfined } from './spawn-confined.js';
 
 /** What a long-lived agent process is started with (the same confinement as one-shot tools). */
 export type PersistentSpec = {
@@ -55,6 +56,11 @@ export class PersistentProcess {
   private spawnError: Error | null = null;
   private refused: string | null = null;
   private confined: Confined & { ok: true } = { ok: true, argv: [], sandboxed: false };
+  /** The work dir's quota, watched over the whole life of a sandboxed process; done (emptied when over) after it exits. */
+  private disk: DiskWatch | null = null;
+  private diskDone: Promise<unknown> = Promise.resolve();
+  /** A process stopped at the disk quota while no request was open: said in the next request. */
+  private quotaNote: Failure | null = null;
   private strays = 0;
   private closed = false;
 
@@ -62,7 +68,9 @@ export class PersistentProcess {
 
   /** Sends one request and resolves with its outcome; never throws for agent misbehaviour. */
   request(input: ToolInput, deadlineMs: number): Promise<InvocationOutcome> {
-    const run = this.queue.then(() => this.run(input, deadlineMs));
+    // A process gone (stopped at its quota, say) has its work dir measured, and emptied when over,
+    // before the next one starts in it; a live one is simply asked.
+    const run = this.queue.then(() => (this.child && !this.exit ? undefined : this.diskDone)).then(() => this.run(input, deadlineMs));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -100,12 +108,39 @@ export class PersistentProcess {
     }
     this.refused = null;
     this.confined = confined;
-    const child = spawn(confined.argv[0]!, confined.argv.slice(1), { cwd: this.spec.cwd, env: this.spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let started;
+    try {
+      started = spawnConfined(confined, this.spec.cwd, this.spec.env);
+    } catch (e) {
+      this.refused = `cannot start ${this.spec.argv[0]}: ${(e as Error).message}`;
+      return null;
+    }
+    const { child, network } = started;
     this.child = child;
-    // Per-line cap only: the total cap is per request (counted in onStdout).
-    this.splitter = new NdjsonSplitter({ ...(limits.maxLineBytes ? { maxLineBytes: limits.maxLineBytes } : {}), maxOutputBytes: Number.MAX_SAFE_INTEGER });
     // Listeners ignore a child that has been replaced (killed after a failure, exiting late).
     const current = () => this.child === child;
+    network?.ready.then((failed) => {
+      if (!failed || !current()) return;
+      this.finishPending(failed);
+      this.killGroup('SIGKILL');
+    }, () => undefined);
+    if (confined.sandboxed) {
+      const disk = new DiskWatch(confined.workDir, confined.quota, (usage) => {
+        if (!current()) return;
+        const failure = quotaFailure(usage, confined.quota);
+        if (this.pending) this.finishPending(failure);
+        else this.quotaNote = failure;
+        this.killGroup('SIGKILL');
+      });
+      this.disk = disk;
+      // Set now, not at the exit: a request that comes after the kill, before the exit, waits too.
+      this.diskDone = new Promise((gone) => {
+        child.once('exit', gone);
+        child.once('error', gone);
+      }).then(() => disk.finish().catch(() => undefined));
+    }
+    // Per-line cap only: the total cap is per request (counted in onStdout).
+    this.splitter = new NdjsonSplitter({ ...(limits.maxLineBytes ? { maxLineBytes: limits.maxLineBytes } : {}), maxOutputBytes: Number.MAX_SAFE_INTEGER });
     child.stdin.on('error', () => undefined);
     child.stdout.on('data', (chunk: Buffer) => {
       if (!current()) return;
@@ -144,6 +179,10 @@ export class PersistentProcess {
       if (this.strays > 0) {
         collector.note({ code: 'persistent/stray_output', message: `${this.strays} line(s) arrived while no request was open` });
         this.strays = 0;
+      }
+      if (this.quotaNote) {
+        collector.note({ code: this.quotaNote.code, message: `between requests: ${this.quotaNote.message}` });
+        this.quotaNote = null;
       }
       const child = this.ensureChild();
       if (!child || this.spawnError) return this.finishPending({ code: 'process/spawn_failed', message: this.refused ?? `cannot start ${this.spec.argv[0]}` });
@@ -184,8 +223,20 @@ export class PersistentProcess {
         this.finishPending(null);
         return this.killGroup('SIGKILL');
       }
-      if ((line.value as { type?: unknown }).type === 'done') this.finishPending(null);
+      if ((line.value as { type?: unknown }).type === 'done') this.doneAfterDiskCheck(current);
     }
+  }
+
+  /**
+   * A request's done, once its work dir is measured: a process past its quota is stopped and the
+   * request failed (by the watch's own callback) rather than answered.
+   */
+  private doneAfterDiskCheck(request: Pending): void {
+    const disk = this.disk;
+    if (!disk || !this.confined.sandboxed) return this.finishPending(null);
+    void disk.check().then(() => {
+      if (this.pending === request) this.finishPending(null);
+    });
   }
 
   /** Ends the open request, with a failure unless it completed. */

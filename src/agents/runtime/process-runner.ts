@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import {
   NdjsonSplitter,
@@ -7,10 +7,11 @@ import {
   type ToolEvent,
   type ToolInput,
 } from '../../protocol/index.js';
-import { confine, limitHits, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
+import { confine, DiskWatch, limitHits, quotaFailure, unwrapExit, type Confined, type SandboxSpec } from '../sandbox/index.js';
 import { InvocationCollector } from './collector.js';
 import type { Failure, InvocationOutcome } from './outcome.js';
 import { sandboxInitPid } from './sandbox-pids.js';
+import { spawnConfined } from './spawn-confined.js';
 
 export const DEFAULT_KILL_GRACE_MS = 500;
 export const DEFAULT_MAX_STDERR_BYTES = 64 * 1024;
@@ -106,6 +107,8 @@ class ProcessRun {
   private readonly maxStderrBytes: number;
   private child: ChildProcessWithoutNullStreams | null = null;
   private confined: Confined & { ok: true } = { ok: true, argv: [], sandboxed: false };
+  /** The work dir's quota, watched while a sandboxed tool runs. */
+  private disk: DiskWatch | null = null;
   private deadline: NodeJS.Timeout | null = null;
   private escalation: NodeJS.Timeout | null = null;
   private heldOpen: NodeJS.Timeout | null = null;
@@ -153,20 +156,19 @@ class ProcessRun {
     const confined = confine(this.spec.argv, this.spec.cwd, { cpuSeconds: Math.ceil(this.spec.deadlineMs / 1000) + 1, ...this.spec.sandbox }, this.spec.env['PATH']);
     if (!confined.ok) return this.settleEarly(confined.failure);
     this.confined = confined;
-    const [command, ...args] = confined.argv as [string, ...string[]];
-    let child: ChildProcessWithoutNullStreams;
+    let started;
     try {
-      // detached: the tool leads its own process group (setsid), so one kill reaches everything it forked.
-      child = spawn(command, args, {
-        cwd: this.spec.cwd,
-        env: this.spec.env,
-        detached: true,
-        stdio: 'pipe',
-      });
+      started = spawnConfined(confined, this.spec.cwd, this.spec.env);
     } catch (e) {
-      return this.settleEarly(spawnFailure(command, e));
+      return this.settleEarly(spawnFailure(confined.argv[0]!, e));
     }
+    const { child, network } = started;
     this.child = child;
+    // Until the network is attached the agent waits; without it, it must not run at all.
+    network?.ready.then((failed) => {
+      if (failed && !this.exited) this.halt(failed);
+    }, ignore);
+    if (confined.sandboxed) this.disk = new DiskWatch(confined.workDir, confined.quota, (usage) => this.halt(quotaFailure(usage, confined.quota)));
     child.once('error', this.onError);
     child.once('exit', this.onExit);
     child.once('close', this.onClose);
@@ -312,6 +314,25 @@ class ProcessRun {
     this.settled = true;
     this.clearTimers();
     this.spec.signal?.removeEventListener('abort', this.onAbort);
+    const disk = this.disk;
+    if (!disk) return this.conclude(exitCode, signal);
+    // The last writes count too: measured once the tool is gone, emptied when over.
+    const quota = this.confined.sandboxed ? this.confined.quota : null;
+    void disk.finish().then(
+      (over) => {
+        if (over && quota) {
+          const failure = quotaFailure(over, quota);
+          this.collector.fail(failure);
+          // Seen apart when something else failed first (a write refused with EFBIG, say).
+          if (this.collector.failed?.code !== failure.code) this.collector.note(failure);
+        }
+        this.conclude(exitCode, signal);
+      },
+      () => this.conclude(exitCode, signal),
+    );
+  }
+
+  private conclude(exitCode: number | null, signal: string | null): void {
     const stderr =
       this.stderrChunks.length === 0 ? '' : Buffer.concat(this.stderrChunks).toString('utf8');
     this.stderrChunks = [];

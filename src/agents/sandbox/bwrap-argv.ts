@@ -10,7 +10,17 @@ export type SandboxLimits = {
   cpuSeconds: number;
   /** RLIMIT_NPROC: processes and threads of the sandbox's user; fork fails with EAGAIN past it. */
   processes: number;
+  /**
+   * The work dir's disk quota (disk-quota.ts watches the whole folder), and RLIMIT_FSIZE: no one
+   * file may be larger; a write past it fails with EFBIG after SIGXFSZ, which kills a process
+   * that does not ignore it.
+   */
+  diskBytes: number;
 };
+
+/** The descriptors bwrap reports its sandbox's pid on, and waits on before it starts the command. */
+export const INFO_FD = 3;
+export const BLOCK_FD = 4;
 
 /** A confined command, fully resolved (absolute, real paths). */
 export type BwrapPlan = {
@@ -21,10 +31,17 @@ export type BwrapPlan = {
   readOnly: string[];
   /** Bound writable at the same path; also the working directory. */
   workDir: string;
+  /**
+   * The network opt-in: the sandbox still gets its own (empty) network namespace, and bwrap
+   * reports its pid on fd INFO_FD and waits for a byte on fd BLOCK_FD before it starts the
+   * command, so the caller can attach user-mode networking first (network.ts).
+   */
   network: boolean;
   limits: SandboxLimits;
   /** Run as this uid/gid inside (the server runs as root), or null to keep the caller's. */
   uid: number | null;
+  /** Whether the server runs as root (bwrap then needs no user namespace). Default: asked of the process. */
+  root?: boolean;
 };
 
 /** The private /tmp is RAM; bounded so it cannot be used to get around the memory limit. */
@@ -58,21 +75,31 @@ function systemView(): string[] {
 export const within = (path: string, root: string): boolean => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 
 /**
- * The full argv for a confined command: bwrap with its own PID, IPC and (unless allowed) network
- * namespaces, its own /proc, dying with its parent, in a new session; a filesystem of the system
- * directories, the read-only paths and the work dir, with a private size-bounded /tmp; then
- * prlimit for the limits and, when we are root, setpriv to an unprivileged uid (root ignores
+ * The full argv for a confined command: bwrap with its own PID, IPC and network namespaces, its
+ * own /proc, dying with its parent, in a new session; a filesystem of the system directories,
+ * the read-only paths and the work dir, with a private size-bounded /tmp; then prlimit for the
+ * limits and, when we are root, setpriv to an unprivileged uid (root ignores
  * RLIMIT_NPROC and can read root-owned files).
  *
  * @example
  * bwrapArgv({ tools, command: ['/usr/bin/python3', '/skills/x/agent.py'], readOnly: ['/skills/x'],
  *   workDir: '/tmp/tiltyard-agents/x-seat1-ab', network: false, limits, uid: null });
- * // ['/usr/bin/bwrap', '--unshare-pid', …, '--', '/usr/bin/prlimit', '--as=1073741824', …, '/usr/bin/python3', …]
+ * // ['/usr/bin/bwrap', '--unshare-pid', …, '--', '/usr/bin/prlimit', '--as=1073741824', …, '--fsize=67108864', '--', '/usr/bin/python3', …]
  */
 export function bwrapArgv(plan: BwrapPlan): string[] {
   const { tools, limits, workDir, uid } = plan;
-  const args = [tools.bwrap, '--unshare-pid', '--unshare-ipc', '--unshare-uts'];
-  if (!plan.network) args.push('--unshare-net');
+  const root = plan.root ?? process.getuid?.() === 0;
+  // Always a network namespace of its own: without one an agent reaches the host's loopback
+  // services (PostgreSQL, Redis), whatever else it is allowed.
+  const args = [tools.bwrap, '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net'];
+  if (plan.network) {
+    args.push('--info-fd', String(INFO_FD), '--block-fd', String(BLOCK_FD));
+    // Run by a user other than root, bwrap mounts /proc as uid 0 of a user namespace of its own,
+    // then nests a second one for any other uid; the network namespace stays the first one's, which
+    // the network's setup (nsenter, slirp4netns) must join — the second could not configure it.
+    // Uid 0 inside keeps one namespace; bwrap leaves the agent no capability all the same.
+    if (uid === null && !root) args.push('--unshare-user', '--uid', '0', '--gid', '0');
+  }
   args.push('--die-with-parent', '--new-session', '--proc', '/proc', '--dev', '/dev', ...systemView());
   args.push('--perms', '1777', '--size', String(TMP_SIZE_BYTES), '--tmpfs', '/tmp');
 
@@ -93,7 +120,7 @@ export function bwrapArgv(plan: BwrapPlan): string[] {
   if (uid !== null) args.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID');
 
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
-  args.push('--', tools.prlimit, `--as=${Math.floor(limits.memoryBytes)}`, `--cpu=${cpu}:${cpu + 1}`, `--nproc=${Math.max(1, Math.floor(limits.processes))}`, '--');
+  args.push('--', tools.prlimit, `--as=${Math.floor(limits.memoryBytes)}`, `--cpu=${cpu}:${cpu + 1}`, `--nproc=${Math.max(1, Math.floor(limits.processes))}`, `--fsize=${Math.max(1, Math.floor(limits.diskBytes))}`, '--');
   if (uid !== null) args.push(tools.setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--');
   args.push(...plan.command);
   return args;

@@ -3,8 +3,10 @@ import { accessSync, chownSync, constants, existsSync, realpathSync, statSync } 
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import type { Failure } from '../runtime/outcome.js';
 import { resolveInterpreter } from '../skills/load-skill.js';
+import { networkAvailability, type NetworkTools } from './availability.js';
 import { bwrapArgv, within, type SandboxLimits } from './bwrap-argv.js';
-import { sandboxDecision } from './policy.js';
+import { MAX_WORK_DIR_ENTRIES, type DiskQuota } from './disk-quota.js';
+import { networkRefusal, sandboxDecision } from './policy.js';
 import { DEFAULT_MEMORY_MB, MIB, sandboxSettings, type SandboxSettings } from './settings.js';
 import { traceAvailability, traced } from './syscall-trace.js';
 
@@ -20,13 +22,16 @@ export type SandboxSpec = {
    * absolute file arguments, for tools started without a skill.
    */
   readOnly?: readonly string[];
-  /** The skill asked for the network (metadata.network: true). */
+  /**
+   * The skill asked for the network (metadata.network: true): the internet through slirp4netns,
+   * never the host's addresses or local networks (network.ts).
+   */
   network?: boolean;
   /** The skill's own ask (metadata.memory_mb); the server's cap wins. */
   memoryBytes?: number;
   cpuSeconds?: number;
   processes?: number;
-  /** Default: from the environment (TILTYARD_SANDBOX, TILTYARD_SANDBOX_MEMORY_MB). */
+  /** Default: from the environment (TILTYARD_SANDBOX, TILTYARD_SANDBOX_MEMORY_MB, TILTYARD_SANDBOX_DISK_MB). */
   settings?: SandboxSettings;
   /**
    * Trace the sandboxed command's system calls (strace) into a fresh folder under this one, for
@@ -37,8 +42,12 @@ export type SandboxSpec = {
 
 export type Confined =
   | { ok: true; argv: string[]; sandboxed: false }
-  /** `traced`: argv[0] is strace, whose only child is bwrap. */
-  | { ok: true; argv: string[]; sandboxed: true; network: boolean; limits: SandboxLimits; traced: boolean }
+  /**
+   * `traced`: argv[0] is strace, whose only child is bwrap. `attach`: the network to attach
+   * before the agent starts (attachNetwork; spawn with descriptors INFO_FD and BLOCK_FD piped).
+   * `workDir` (its real path) must stay within `quota` (DiskWatch).
+   */
+  | { ok: true; argv: string[]; sandboxed: true; network: boolean; attach: NetworkTools | null; limits: SandboxLimits; workDir: string; quota: DiskQuota; traced: boolean }
   | { ok: false; failure: Failure };
 
 const INTERPRETER = /^(python|pypy|node|nodejs|ruby|perl|php|bun|deno|java|lua)[0-9.]*$/;
@@ -129,8 +138,15 @@ export function confine(argv: readonly string[], workDir: string, spec: SandboxS
     memoryBytes: Math.min(spec.memoryBytes ?? DEFAULT_MEMORY_MB * MIB, settings.maxMemoryBytes),
     cpuSeconds: spec.cpuSeconds ?? DEFAULT_PERSISTENT_CPU_SECONDS,
     processes: spec.processes ?? DEFAULT_MAX_PROCESSES,
+    diskBytes: settings.diskBytes,
   };
   const network = spec.network === true;
+  let attach: NetworkTools | null = null;
+  if (network) {
+    const net = networkAvailability();
+    if (!net.ok) return { ok: false, failure: { code: 'process/spawn_failed', message: networkRefusal(settings, net)! } };
+    attach = net.tools;
+  }
   const view = [...programView(real), ...readOnly];
   const out = bwrapArgv({
     tools: decision.tools,
@@ -142,10 +158,12 @@ export function confine(argv: readonly string[], workDir: string, spec: SandboxS
     limits,
     uid: sandboxUid(work),
   });
+  const quota = { bytes: settings.diskBytes, entries: MAX_WORK_DIR_ENTRIES };
+  const confined = { ok: true, sandboxed: true, network, attach, limits, workDir: work, quota } as const;
   const tracer = spec.trace === undefined ? null : traceAvailability();
   if (spec.trace !== undefined && tracer?.ok) {
     const argv = traced(tracer.strace, out, spec.trace, { command: real, readOnly: view, workDir: work, network });
-    return { ok: true, argv, sandboxed: true, network, limits, traced: true };
+    return { ...confined, argv, traced: true };
   }
-  return { ok: true, argv: out, sandboxed: true, network, limits, traced: false };
+  return { ...confined, argv: out, traced: false };
 }

@@ -3,6 +3,8 @@ export * from './availability.js';
 export * from './policy.js';
 export * from './bwrap-argv.js';
 export * from './confine.js';
+export * from './disk-quota.js';
+export * from './network.js';
 export * from './limit-hits.js';
 export * from './syscall-trace.js';
 export * from './trace-attempts.js';

@@ -20,18 +20,21 @@ export const SANDBOX_CODES = {
   memory: 'sandbox/memory_limit',
   processes: 'sandbox/process_limit',
   network: 'sandbox/network_denied',
+  disk: 'sandbox/disk_quota',
 } as const;
 
 // What runtimes print when an allocation, a fork or a connection fails. Heuristics read from
 // stderr: the sandbox itself says nothing when a limit bites (the call just fails).
 const MEMORY = /MemoryError|out of memory|Cannot allocate memory|bad_alloc|ENOMEM|Allocation failed|failed to allocate/i;
 const PROCESSES = /Resource temporarily unavailable|BlockingIOError|EAGAIN|fork: retry|Cannot fork|can't fork|pthread_create/i;
+const DISK = /File too large|EFBIG|Disk quota exceeded|EDQUOT/i;
 const NETWORK = /Network is unreachable|ENETUNREACH|Connection refused|ECONNREFUSED|Temporary failure in name resolution|EAI_AGAIN|getaddrinfo|Name or service not known/i;
 
 /**
  * What one sandboxed run ran into, as violations: the CPU limit (SIGXCPU, or SIGKILL past the hard
- * limit, is certain), and — from what the agent printed on stderr — failed allocations, failed
- * forks and, without the network opt-in, failed connections.
+ * limit, is certain), the file size limit (SIGXFSZ, certain), and — from what the agent printed on
+ * stderr — failed allocations, failed forks, writes refused as too large and, without the network
+ * opt-in, failed connections.
  *
  * @example limitHits({ signal: 'SIGXCPU', stderr: '', network: false }) // [{ code: 'sandbox/cpu_limit', … }]
  */
@@ -39,8 +42,10 @@ export function limitHits(run: { signal: string | null; stderr: string; network:
   const hits: Violation[] = [];
   if (run.signal === 'SIGXCPU')
     hits.push({ code: SANDBOX_CODES.cpu, message: `killed by the sandbox's CPU-time limit${run.cpuSeconds ? ` (${run.cpuSeconds} s per process)` : ''}` });
+  if (run.signal === 'SIGXFSZ') hits.push({ code: SANDBOX_CODES.disk, message: "killed by the sandbox's file size limit (no file may be larger than the work dir's disk quota)" });
   const stderr = run.stderr;
   if (stderr === '') return hits;
+  if (DISK.test(stderr)) hits.push({ code: SANDBOX_CODES.disk, message: `a write was refused (stderr: "${match(stderr, DISK)}"): a file reached the sandbox's disk quota` });
   if (MEMORY.test(stderr)) hits.push({ code: SANDBOX_CODES.memory, message: `an allocation failed (stderr: "${match(stderr, MEMORY)}"): the sandbox's memory limit was probably reached` });
   if (PROCESSES.test(stderr)) hits.push({ code: SANDBOX_CODES.processes, message: `starting a process or thread failed (stderr: "${match(stderr, PROCESSES)}"): the sandbox's process limit was probably reached` });
   if (!run.network && NETWORK.test(stderr))

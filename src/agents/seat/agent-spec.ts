@@ -71,11 +71,14 @@ export function parseAgentSpec(spec: string, options: SpecOptions = {}): { ok: t
   return refusal(agent) ?? { ok: true, agent };
 }
 
-/** TILTYARD_SANDBOX=required without a working bubblewrap: a skill that runs processes is refused here, with the reason. */
+/**
+ * A skill that runs processes where the sandbox cannot hold it (no working bubblewrap; the network
+ * opt-in without slirp4netns) is refused here, with the reason, so a game is never started with it.
+ */
 function refusal(agent: AgentSpec): { ok: false; message: string } | null {
   if (agent.kind !== 'skill' || (agent.skill.kind !== 'command' && agent.skill.kind !== 'plan')) return null;
   try {
-    assertCanSeatSubprocessAgents();
+    assertCanSeatSubprocessAgents({ network: agent.skill.sandbox.network });
     return null;
   } catch (e) {
     return { ok: false, message: `${agent.spec}: ${(e as Error).message}` };

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bootCpuMarks, bootMark, bootMarks } from '../../lib/boot-marks.js';
+import type { SandboxSettings } from '../../agents/sandbox/index.js';
 import type { ServerSettings } from '../../server/config.js';
 import type { RunningServer } from '../../server/create-server.js';
 import { parseFlags } from '../flags.js';
@@ -34,7 +35,7 @@ const where = (s: ServerSettings, redactUrl: (url: string) => string): string =>
   s.databaseUrl ? `PostgreSQL ${redactUrl(s.databaseUrl)}` : s.dataDir === 'memory://' ? 'embedded PGlite in memory (nothing kept)' : `embedded PGlite in ${resolve(s.dataDir ?? './data')}`;
 
 /** What a person starting the server needs to know: where everything is and what is on. */
-function banner(s: ServerSettings, url: string, redactUrl: (url: string) => string): string {
+function banner(s: ServerSettings, agents: string, url: string, redactUrl: (url: string) => string): string {
   const demo = s.demo ? `on: ${s.demoAgents.join(', ')} play one game after another, ${s.paceMs} ms between steps (off: --no-demo)` : 'off';
   return [
     `Tiltyard server listening on ${url}`,
@@ -47,6 +48,7 @@ function banner(s: ServerSettings, url: string, redactUrl: (url: string) => stri
     ...(s.databaseUrl || s.dataDir === 'memory://' ? [] : ['             (tiltyard games, run, replay, verify… use it too while this server runs)']),
     `  demo       ${demo}`,
     `  games      up to ${s.maxGames} at once; unfinished ones resume at start`,
+    `  agents     ${agents}`,
     s.adminTokens.length ? `  admin      admin features are on (${s.adminTokens.length} admin token${s.adminTokens.length > 1 ? 's' : ''})` : '  admin      no TILTYARD_ADMIN_TOKEN: admin features are off',
     'Stop with Ctrl-C or SIGTERM: games pause after their current step and resume at the next start.',
     '',
@@ -104,11 +106,14 @@ through a unix socket in the data folder (only this user's), so they work beside
     // Loaded here, not at the top, and in this order: the settings, then the store (which starts
     // opening the database), then Nest and the server's modules (heavy) while it opens.
     const { serverSettings, ServerConfigError } = await import('../../server/config.js');
+    const { SandboxConfigError, sandboxBanner, sandboxSettings } = await import('../../agents/sandbox/index.js');
     let settings: ServerSettings;
+    let sandbox: SandboxSettings;
     try {
       settings = serverSettings(serveEnv(values));
+      sandbox = sandboxSettings();
     } catch (e) {
-      if (e instanceof ServerConfigError) throw new UsageError(e.message);
+      if (e instanceof ServerConfigError || e instanceof SandboxConfigError) throw new UsageError(e.message);
       throw e;
     }
     // A busy port is refused before the database is opened (or created, on a first start): a
@@ -144,7 +149,7 @@ through a unix socket in the data folder (only this user's), so they work beside
       return reportFailure(io, e);
     }
     const { redactUrl } = await import('../../store/connect.js');
-    io.err(banner(settings, server.url, redactUrl));
+    io.err(banner(settings, sandboxBanner(sandbox), server.url, redactUrl));
     server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
     if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks(), boot_cpu_ms: bootCpuMarks() })}\n`));
     const signal = await stopped;

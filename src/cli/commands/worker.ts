@@ -44,11 +44,14 @@ Logs are JSON lines on stdout.
     const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
     const lockMs = wholeFlag('TILTYARD_WORKER_LOCK_MS', process.env['TILTYARD_WORKER_LOCK_MS'], 1000) ?? DEFAULT_LOCK_MS;
     const { scaleSettings, ScaleConfigError, redactRedisUrl } = await import('../../scale/settings.js');
+    const { SandboxConfigError, sandboxBanner, sandboxSettings } = await import('../../agents/sandbox/index.js');
     let settings;
+    let sandbox;
     try {
       settings = scaleSettings();
+      sandbox = sandboxSettings();
     } catch (e) {
-      if (e instanceof ScaleConfigError) throw new UsageError(e.message);
+      if (e instanceof ScaleConfigError || e instanceof SandboxConfigError) throw new UsageError(e.message);
       throw e;
     }
     if (!settings) throw new UsageError('REDIS_URL is not set: a worker takes its games from a BullMQ queue on Redis, e.g. REDIS_URL=redis://127.0.0.1:6379 (see docs/scale-out.md)');
@@ -70,7 +73,7 @@ Logs are JSON lines on stdout.
     logTransientWaits(store.onTransientWait.bind(store), (message, fields) => logger.emit('warn', message, fields));
     try {
       const worker = await startGameWorker({ settings, store, logger, concurrency, lockMs });
-      io.err(`Tiltyard worker: ${concurrency} game${concurrency > 1 ? 's' : ''} at once from queue tiltyard-games (prefix ${settings.prefix}) on ${redactRedisUrl(settings.redisUrl)}; store PostgreSQL ${redactUrl(databaseUrl)}\n`);
+      io.err(`Tiltyard worker: ${concurrency} game${concurrency > 1 ? 's' : ''} at once from queue tiltyard-games (prefix ${settings.prefix}) on ${redactRedisUrl(settings.redisUrl)}; store PostgreSQL ${redactUrl(databaseUrl)}; ${sandboxBanner(sandbox)}\n`);
       logger.emit('info', 'worker ready', { concurrency, prefix: settings.prefix, lock_ms: lockMs });
       const signal = await stopped;
       logger.emit('info', `${signal}: stopping; running games stop after their current step and go back to the queue`, { active: worker.active() });

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InvocationOutcome } from '../../../src/agents/runtime/outcome.js';
 import { minimalEnv, runProcess, type ProcessSpec } from '../../../src/agents/runtime/process-runner.js';
 import { PersistentProcess } from '../../../src/agents/runtime/persistent-process.js';
-import { sandboxAvailability, sandboxDecision } from '../../../src/agents/sandbox/index.js';
+import { sandboxAvailability, sandboxDecision, sandboxSettings } from '../../../src/agents/sandbox/index.js';
 import { collectSamples } from '../../../src/check/samples.js';
 import { parseAgentSpec } from '../../../src/agents/seat/agent-spec.js';
 import { createSeat } from '../../../src/agents/seat/create-seat.js';
@@ -137,13 +137,10 @@ describe('the agent sandbox (bubblewrap)', () => {
     expect(existsSync(inRoot)).toBe(false);
   });
 
-  it('given no network opt-in, then a TCP connection to 127.0.0.1:5432 fails and is flagged; with the opt-in it connects', async () => {
+  it('given no network opt-in, then a TCP connection to 127.0.0.1:5432 fails and is flagged', async () => {
     const denied = await run('probe.py', { connect: [['127.0.0.1', 5432]] });
     expect(denied.state['results']).toEqual({ 'connect 127.0.0.1:5432': expect.stringMatching(/^error /) });
     expect(denied.violations.map((v) => v.code)).toContain('sandbox/network_denied');
-    const allowed = await run('probe.py', { connect: [['127.0.0.1', 5432]] }, { sandbox: { network: true } });
-    expect(allowed.state['results']).toEqual({ 'connect 127.0.0.1:5432': 'ok connected' });
-    expect(allowed.violations).toEqual([]);
   });
 
   it('given a memory hog over its limit, then its allocation fails, the invocation fails and the limit is named', async () => {
@@ -207,7 +204,7 @@ describe('the sandbox policy', () => {
   it('given TILTYARD_SANDBOX=off, then the same probe reads the project root (what the sandbox prevents)', async () => {
     const results = await probe(
       { read: [join(PROJECT_ROOT, 'package.json')] },
-      { sandbox: { settings: { mode: 'off', maxMemoryBytes: 1024 * 1024 * 1024 } } },
+      { sandbox: { settings: { ...sandboxSettings({}), mode: 'off' } } },
     );
     expect(Object.values(results)[0]).toMatch(/^ok /);
   });

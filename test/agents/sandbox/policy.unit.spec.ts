@@ -1,13 +1,29 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bwrapArgv, confine, sandboxDecision, SandboxConfigError, sandboxSettings, sandboxWarnings } from '../../../src/agents/sandbox/index.js';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  assertCanSeatSubprocessAgents,
+  bwrapArgv,
+  confine,
+  MIB,
+  networkAvailability,
+  sandboxAvailability,
+  sandboxDecision,
+  SandboxConfigError,
+  SandboxRefusedError,
+  sandboxSettings,
+  sandboxWarnings,
+  which,
+} from '../../../src/agents/sandbox/index.js';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAgentSpec } from '../../../src/agents/seat/agent-spec.js';
 import { skillSandbox } from '../../../src/agents/seat/skill-sandbox.js';
 import { loadSkill } from '../../../src/agents/skills/load-skill.js';
 import { SkillSandboxMetadata } from '../../../src/agents/skills/manifest.js';
 
-const MISSING = { ok: false as const, reason: 'bubblewrap (bwrap) is not installed' };
+const MISSING = { ok: false as const, reason: 'bubblewrap (bwrap) is not installed (not found on PATH)' };
+const SHELL_SKILL = fileURLToPath(new URL('../../../skills/shell-example', import.meta.url));
 const TOOLS = { bwrap: '/usr/bin/bwrap', prlimit: '/usr/bin/prlimit', setpriv: '/usr/bin/setpriv' };
 const write = sandboxWarnings.write;
 afterEach(() => {
@@ -15,11 +31,16 @@ afterEach(() => {
 });
 
 describe('sandbox settings', () => {
-  it('given nothing, then auto with a 1 GiB memory cap; given values, then they are checked', () => {
-    expect(sandboxSettings({})).toEqual({ mode: 'auto', maxMemoryBytes: 1024 * 1024 * 1024 });
-    expect(sandboxSettings({ TILTYARD_SANDBOX: 'required', TILTYARD_SANDBOX_MEMORY_MB: '256' })).toEqual({ mode: 'required', maxMemoryBytes: 256 * 1024 * 1024 });
+  it('given nothing, then required with a 1 GiB memory cap and a 64 MiB disk quota; given values, then they are checked', () => {
+    expect(sandboxSettings({})).toEqual({ mode: 'required', maxMemoryBytes: 1024 * MIB, diskBytes: 64 * MIB });
+    expect(sandboxSettings({ TILTYARD_SANDBOX: 'off', TILTYARD_SANDBOX_MEMORY_MB: '256', TILTYARD_SANDBOX_DISK_MB: '8' })).toEqual({ mode: 'off', maxMemoryBytes: 256 * MIB, diskBytes: 8 * MIB });
     expect(() => sandboxSettings({ TILTYARD_SANDBOX: 'maybe' })).toThrow(SandboxConfigError);
     expect(() => sandboxSettings({ TILTYARD_SANDBOX_MEMORY_MB: 'lots' })).toThrow(/TILTYARD_SANDBOX_MEMORY_MB/);
+    expect(() => sandboxSettings({ TILTYARD_SANDBOX_DISK_MB: '0' })).toThrow(/TILTYARD_SANDBOX_DISK_MB/);
+  });
+
+  it('given the former default auto, then it means required: an old configuration never runs agents unconfined', () => {
+    expect(sandboxSettings({ TILTYARD_SANDBOX: 'auto' }).mode).toBe('required');
   });
 
   it('given a bad TILTYARD_SANDBOX at a spawn, then the agent is refused with the reason instead of an exception', () => {
@@ -33,32 +54,63 @@ describe('sandbox settings', () => {
 });
 
 describe('the sandbox policy without bubblewrap', () => {
-  it('given required, then subprocess agents are refused with a message that says what to do', () => {
-    const d = sandboxDecision({ mode: 'required', maxMemoryBytes: 1 }, MISSING);
+  it('given required (the default), then subprocess agents are refused with a message that names bubblewrap and how to install it', () => {
+    const d = sandboxDecision(sandboxSettings({}), MISSING);
     expect(d.kind).toBe('refused');
-    expect(d.kind === 'refused' && d.message).toMatch(/TILTYARD_SANDBOX=required.*not installed.*apt-get install bubblewrap/);
+    expect(d.kind === 'refused' && d.message).toMatch(/bubblewrap sandbox.*not installed.*apt-get install bubblewrap.*TILTYARD_SANDBOX=off/);
   });
 
-  it('given auto, then agents run unconfined and the warning is written once, loudly', () => {
+  it('given off, then agents run unconfined and the warning is written once per process, loudly', () => {
     const lines: string[] = [];
     sandboxWarnings.write = (t) => void lines.push(t);
-    const first = sandboxDecision({ mode: 'auto', maxMemoryBytes: 1 }, MISSING);
-    sandboxDecision({ mode: 'auto', maxMemoryBytes: 1 }, MISSING);
-    expect(first).toMatchObject({ kind: 'off', reason: MISSING.reason });
-    expect(lines.join('')).toMatch(/UNSANDBOXED/);
+    const off = sandboxSettings({ TILTYARD_SANDBOX: 'off' });
+    expect(sandboxDecision(off, MISSING)).toMatchObject({ kind: 'off' });
+    sandboxDecision(off, MISSING);
     expect(lines.length).toBeLessThanOrEqual(1); // once per process (an earlier test may have used it)
+    expect(lines.join('')).toMatch(lines.length ? /UNSANDBOXED \(TILTYARD_SANDBOX=off\)/ : /^$/);
   });
 
-  it('given off, then nothing is probed or said', () => {
-    sandboxWarnings.write = () => {
-      throw new Error('no warning expected');
-    };
-    expect(sandboxDecision({ mode: 'off', maxMemoryBytes: 1 }, MISSING)).toMatchObject({ kind: 'off', reason: null });
+  it('given a PATH without bwrap, then bubblewrap is absent, whatever the system holds; a seat of a subprocess skill is refused naming it', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tiltyard-no-bwrap-'));
+    const path = process.env['PATH'];
+    try {
+      expect(which('bwrap', empty)).toBeNull();
+      expect(sandboxAvailability(empty)).toEqual({ ok: false, reason: expect.stringMatching(/bubblewrap \(bwrap\) is not installed \(not found on PATH\)/) });
+      process.env['PATH'] = empty;
+      expect(() => assertCanSeatSubprocessAgents()).toThrow(SandboxRefusedError);
+      expect(parseAgentSpec(`skill:${SHELL_SKILL}`)).toEqual({ ok: false, message: expect.stringMatching(/^skill:.*shell-example: .*bubblewrap.*apt-get install bubblewrap/) });
+      // Built-ins need no sandbox.
+      expect(parseAgentSpec('balanced')).toMatchObject({ ok: true });
+    } finally {
+      process.env['PATH'] = path;
+      rmSync(empty, { recursive: true, force: true });
+    }
+    expect(parseAgentSpec(`skill:${SHELL_SKILL}`)).toMatchObject({ ok: true });
+  });
+
+  it('given a PATH with bubblewrap but without slirp4netns, then a skill with the network opt-in is refused naming it; one without is seated', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'tiltyard-no-slirp-'));
+    for (const tool of ['bwrap', 'prlimit', 'setpriv', 'nsenter', 'ip']) symlinkSync(which(tool)!, join(bin, tool));
+    const skills = mkdtempSync(join(tmpdir(), 'tiltyard-net-skill-'));
+    const netty = join(skills, 'netty');
+    mkdirSync(netty);
+    writeFileSync(join(netty, 'SKILL.md'), '---\nname: netty\ndescription: calls its own model\nmetadata:\n  command: sh agent.sh\n  network: "true"\n---\n');
+    const path = process.env['PATH'];
+    try {
+      expect(networkAvailability(bin)).toEqual({ ok: false, reason: expect.stringMatching(/slirp4netns is not installed.*apt-get install slirp4netns/) });
+      process.env['PATH'] = bin;
+      expect(parseAgentSpec(`skill:${netty}`)).toEqual({ ok: false, message: expect.stringMatching(/metadata\.network.*slirp4netns is not installed.*apt-get install slirp4netns/) });
+      expect(parseAgentSpec(`skill:${SHELL_SKILL}`)).toMatchObject({ ok: true });
+    } finally {
+      process.env['PATH'] = path;
+      rmSync(bin, { recursive: true, force: true });
+      rmSync(skills, { recursive: true, force: true });
+    }
   });
 });
 
 describe('bwrapArgv', () => {
-  const plan = { tools: TOOLS, command: ['/usr/bin/python3', '/skills/x/agent.py'], readOnly: ['/skills/x'], workDir: '/tmp/agents/x-seat1', network: false, limits: { memoryBytes: 128 * 1024 * 1024, cpuSeconds: 6, processes: 32 }, uid: 1234567 };
+  const plan = { tools: TOOLS, command: ['/usr/bin/python3', '/skills/x/agent.py'], readOnly: ['/skills/x'], workDir: '/tmp/agents/x-seat1', network: false, limits: { memoryBytes: 128 * MIB, cpuSeconds: 6, processes: 32, diskBytes: 8 * MIB }, uid: 1234567 };
 
   it('given a skill, then it gets new namespaces, its folder read-only, its work dir writable, the limits and its own uid, in that order', () => {
     const argv = bwrapArgv(plan);
@@ -69,15 +121,20 @@ describe('bwrapArgv', () => {
     expect(text).toContain('--ro-bind /skills/x /skills/x');
     expect(text).toContain('--bind /tmp/agents/x-seat1 /tmp/agents/x-seat1 --chdir /tmp/agents/x-seat1');
     expect(text).toContain('--perms 0755 --dir /tmp/agents'); // a traversable parent, not bwrap's 0700
-    expect(text).toContain('-- /usr/bin/prlimit --as=134217728 --cpu=6:7 --nproc=32 -- /usr/bin/setpriv --reuid=1234567 --regid=1234567 --clear-groups -- /usr/bin/python3 /skills/x/agent.py');
-    expect(text).not.toMatch(/--bind \/ |--ro-bind \/ |\/root|\/home/);
+    expect(text).toContain('-- /usr/bin/prlimit --as=134217728 --cpu=6:7 --nproc=32 --fsize=8388608 -- /usr/bin/setpriv --reuid=1234567 --regid=1234567 --clear-groups -- /usr/bin/python3 /skills/x/agent.py');
+    expect(text).not.toMatch(/--bind \/ |--ro-bind \/ |\/root|\/home|--info-fd|--block-fd/);
   });
 
-  it('given the network opt-in and no uid change, then the network namespace and setpriv are left out', () => {
-    const text = bwrapArgv({ ...plan, network: true, uid: null }).join(' ');
-    expect(text).not.toContain('--unshare-net');
-    expect(text).not.toContain('setpriv');
-    expect(text).not.toContain('--cap-add');
+  it('given the network opt-in, then the sandbox still has its own network namespace, and waits for the network to be attached', () => {
+    const text = bwrapArgv({ ...plan, network: true, uid: null, root: true }).join(' ');
+    expect(text).toContain('--unshare-net');
+    expect(text).toContain('--info-fd 3 --block-fd 4');
+    expect(text).not.toMatch(/setpriv|--cap-add|--unshare-user/);
+  });
+
+  it('given the network opt-in and a server that is not root, then one user namespace, uid 0 inside (no nested one that could not configure the network)', () => {
+    expect(bwrapArgv({ ...plan, network: true, uid: null, root: false }).join(' ')).toContain('--info-fd 3 --block-fd 4 --unshare-user --uid 0 --gid 0');
+    expect(bwrapArgv({ ...plan, uid: null, root: false }).join(' ')).not.toContain('--unshare-user');
   });
 });
 
