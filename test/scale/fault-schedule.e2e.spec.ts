@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import seedrandom from 'seedrandom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyGame } from '../../src/runner/verify-game.js';
@@ -9,7 +8,7 @@ import type { EventStore } from '../../src/store/index.js';
 import { tiltyardWith } from '../cli/run-cli.js';
 import { ADMIN, Watcher } from '../server/spectate-support.js';
 import { ADMIN_URL, openPostgresStore, postgresAvailable } from '../store/support.js';
-import { freshPrefix, spawnNode, spawnWorker, stop, until, type Proc } from './support.js';
+import { databaseFaults, freshPrefix, spawnNode, spawnWorker, stop, until, type Proc } from './support.js';
 
 /**
  * A seeded fault schedule over a scaled-out deployment (Jepsen-style, bounded): a tournament runs
@@ -42,14 +41,8 @@ describe.skipIf(!pgUp)('a seeded fault schedule', () => {
     const random = seedrandom(SCHEDULE_SEED);
     const db = await openPostgresStore();
     cleanup.push(() => db.dispose());
-    const name = new URL(db.url).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    cleanup.push(async () => {
-      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => undefined);
-      await admin.end();
-    });
-    const terminate = () => admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+    const faults = await databaseFaults(ADMIN_URL, db.url);
+    cleanup.push(() => faults.close());
     const env = { DATABASE_URL: db.url, REDIS_URL: REDIS, TILTYARD_QUEUE_PREFIX: freshPrefix('schedule'), TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_PACE_MS: '0' };
     const procs: Proc[] = [];
     const track = <T extends Proc>(p: T): T => {
@@ -98,7 +91,7 @@ describe.skipIf(!pgUp)('a seeded fault schedule', () => {
       landed.push('worker');
     }
     if (await after(10, 30)) {
-      await terminate();
+      await faults.terminate();
       landed.push('connections');
     }
     if (await after(10, 30)) {
@@ -108,10 +101,10 @@ describe.skipIf(!pgUp)('a seeded fault schedule', () => {
       landed.push('coordinator node');
     }
     if (await after(10, 30)) {
-      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-      await terminate();
+      await faults.refuse();
+      await faults.terminate();
       await new Promise((r) => setTimeout(r, PAUSE_MS));
-      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await faults.allow();
       landed.push('database pause');
     }
     if (await after(5, 20)) {

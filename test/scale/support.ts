@@ -59,3 +59,26 @@ export async function stop(p: Proc | undefined, signal: NodeJS.Signals = 'SIGTER
   if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
   return p.exited;
 }
+
+/**
+ * Database faults for a test database, from an admin connection: `refuse` stops new connections
+ * (ALLOW_CONNECTIONS false) and `terminate` ends every backend of it; `close` lets connections
+ * in again and ends the admin connection.
+ */
+export async function databaseFaults(adminUrl: string, databaseUrl: string) {
+  const { default: pg } = await import('pg');
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const allow = (yes: boolean) => admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${yes}`);
+  return {
+    refuse: () => allow(false),
+    allow: () => allow(true),
+    /** How many backends were told to end. */
+    terminate: async () => (await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name])).rowCount ?? 0,
+    async close() {
+      await allow(true).catch(() => undefined);
+      await admin.end();
+    },
+  };
+}
