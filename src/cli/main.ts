@@ -61,7 +61,7 @@ export async function main(argv: readonly string[], io: CliIo, table?: readonly 
     }
     const err = e instanceof Error ? e : new Error(String(e));
     // The whole cause chain: an AggregateError of refused connections has no message of its own.
-    io.err(`tiltyard: unexpected error: ${describeChain(err)}\n`);
+    io.err(`tiltyard: unexpected error: ${describeChain(err).replace(/^Error: /, '')}\n`);
     if (process.env['TILTYARD_DEBUG']) io.err(`${err.stack ?? ''}\n`);
     return EXIT.failure;
   }

@@ -53,7 +53,7 @@ export function failureLine(e: unknown): string {
   if (err instanceof StoreError || err instanceof RunnerError) return first;
   if (err instanceof ConfigError) return `a stored game is corrupt: ${first}`;
   if (err instanceof SyntaxError) return `a stored row is corrupt: ${first}`;
-  return `unexpected error: ${describeChain(err)}`;
+  return `unexpected error: ${describeChain(err).replace(/^Error: /, '')}`;
 }
 
 /** Prints a failure as one `tiltyard: …` line on stderr; returns the runtime-failure exit code. */
