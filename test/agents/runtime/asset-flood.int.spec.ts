@@ -68,7 +68,8 @@ function observed(answer: SeatDecision): Observed {
 
 /** What every decision of the fixture must come to: answered, the bad assets refused in order, the good kept. */
 function expectFloodHandled(answer: SeatDecision): void {
-  expect(answer.trace!.ok).toBe(true);
+  // Said in full when not: the failure (code, message) and the fallback that answered instead.
+  expect(answer.trace!.ok, JSON.stringify({ failure: answer.trace!.failure, fallback: answer.trace!.fallback })).toBe(true);
   expect(answer.decision).toEqual({ selected_action: { kind: 'pass' }, attack_plan: null });
   const { violations, assets } = observed(answer);
   expect(violations.map((v) => v.code)).toEqual([
