@@ -238,10 +238,11 @@ export async function markGameFailed(ctx: StoreContext, tournamentId: string, ga
 
 /**
  * Stores a tournament's ratings (the standings recomputed from all its results), replacing the
- * previous ones, in one statement.
+ * previous ones, in one statement. The `ordinal` column keeps μ − 3σ for readers of older
+ * releases; nothing ranks by it any more (the standings rank by the fitted μ).
  */
 export async function saveRatings(ctx: StoreContext, tournamentId: string, ratings: readonly RatingInput[]): Promise<void> {
-  const rows = JSON.stringify(ratings.map((r) => ({ agent: r.agent, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games, wins: r.wins, standing: r })));
+  const rows = JSON.stringify(ratings.map((r) => ({ agent: r.agent, mu: r.mu, sigma: r.sigma, ordinal: r.mu - 3 * r.sigma, games: r.games, wins: r.wins, standing: r })));
   await ctx.prisma.$executeRaw`
     INSERT INTO ratings (tournament_id, agent, mu, sigma, ordinal, games, wins, standing, updated_at)
     SELECT ${tournamentId}, r.agent, r.mu, r.sigma, r.ordinal, r.games, r.wins, r.standing, now()
@@ -251,19 +252,19 @@ export async function saveRatings(ctx: StoreContext, tournamentId: string, ratin
 }
 
 /**
- * A tournament's stored ratings in the standings' order: best ordinal first, equal ordinals in the
- * order of the config's entrants (as `standings` breaks ties), so a stored table and a recomputed
- * one list the same rows in the same order.
+ * A tournament's stored ratings in the standings' order: best μ first, equal μ in the order of the
+ * config's entrants (as `standings` breaks ties), so a stored table and a recomputed one list the
+ * same rows in the same order.
  */
 export async function readRatings(ctx: StoreContext, tournamentId: string): Promise<RatingRecord[]> {
   const rows = await ctx.prisma.$queryRawUnsafe<{ standing: unknown; updated_at: Date }[]>(
     `SELECT r.standing, r.updated_at FROM ratings r JOIN tournaments t USING (tournament_id)
      WHERE r.tournament_id = $1
-     ORDER BY r.ordinal DESC,
+     ORDER BY r.mu DESC,
        (SELECT e.i FROM jsonb_array_elements_text(t.config->'entrants') WITH ORDINALITY AS e(agent, i) WHERE e.agent = r.agent),
        r.agent`,
     tournamentId,
   );
-  // mu, sigma and ordinal have columns of their own (to sort and query by); the standing holds them too.
+  // mu and sigma have columns of their own (to sort and query by); the standing holds them too.
   return rows.map((r) => ({ standing: r.standing as Standing, updated_at: r.updated_at.toISOString() }));
 }

@@ -13,7 +13,7 @@ import { PlayWorkers } from './play-workers.js';
 import { runPool } from './pool.js';
 import { byKey, resultsOf, seatPlacements } from './results.js';
 import type { TournamentEvent, TournamentOutcome } from './runner-events.js';
-import { standings } from './standings.js';
+import { LIVE_RESAMPLES, standings } from './standings.js';
 import type { GameResult, ScheduledGame, Standing, TournamentConfig } from './types.js';
 
 export type TournamentRunnerOptions = {
@@ -118,19 +118,19 @@ export async function runTournament(tournamentId: string, options: TournamentRun
   const games = new Map<string, Tracked>((await ts.games(tournamentId)).map((g) => [g.key, g]));
   const count = (state: Tracked['state']) => [...games.values()].filter((g) => g.state === state).length;
 
-  let table: Standing[] = standings(config, resultsOf([...games.values()]));
+  let table: Standing[] = standings(config, resultsOf([...games.values()]), { resamples: LIVE_RESAMPLES });
   let lastRated = -Infinity;
   let saving: Promise<void> = Promise.resolve();
   /** Recomputes the standings from every result in key order and stores them (saves in order). */
-  const rate = (): Promise<Standing[]> => {
-    table = standings(config, resultsOf([...games.values()]));
+  const rate = (final = false): Promise<Standing[]> => {
+    table = standings(config, resultsOf([...games.values()]), final ? {} : { resamples: LIVE_RESAMPLES });
     lastRated = now();
     const snapshot = table;
     saving = saving.then(() => ts.saveRatings(tournamentId, snapshot));
     return saving.then(() => snapshot);
   };
   const finish = async (status: TournamentOutcome['status']): Promise<TournamentOutcome> => {
-    const final = await rate();
+    const final = await rate(true);
     if (status === 'ended') await ts.setStatus(tournamentId, 'ended');
     const outcome = { tournament_id: tournamentId, status, done: count('ended'), failed: count('failed'), standings: final };
     emit({ type: 'tournament_ended', ...outcome });

@@ -1,5 +1,5 @@
 import { dealGames, capGames, unplayed } from './duplicate.js';
-import { rateResults } from './ratings.js';
+import { fitRatings } from './fit-standings.js';
 import { deriveSeed, prng, shuffled } from './seeds.js';
 import { separated } from './separation.js';
 import { standings } from './standings.js';
@@ -8,6 +8,8 @@ import type { GameResult, Scheduler, ScheduledGame, TournamentConfig } from './t
 /** A repeat meeting costs more than any rating spread a table can have, so repeats go first. */
 const REPEAT_COST = 1_000_000;
 /** Bound on improvement passes per round (each pass tries every swap once). */
+/** Seeded restarts of the swap search beside the ranked start (see swissTables). */
+const RESTARTS = 8;
 const MAX_PASSES = 50;
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
@@ -30,18 +32,19 @@ function meetings(results: readonly GameResult[]): Map<string, number> {
 
 /**
  * Round r's tables, from the results of rounds before it only:
- * 1. rank entrants by ordinal (best first), ties in a seeded order (all tie in round 0: a seeded draw);
+ * 1. rank entrants by their fitted rating μ (best first), ties in a seeded order (all tie in round 0: a seeded draw);
  * 2. when the entrant count is not a multiple of the seats, the n mod k who sit this round out are
  *    those with the fewest sit-outs so far, lowest ranked first (a rotating sit-out: nobody sits out
  *    twice before everyone has once);
  * 3. cut the ranked rest into consecutive tables of k, then swap entrants between tables while a
- *    swap lowers the cost: 10⁶ per earlier meeting of two table-mates, plus each table's rank span.
- *    So repeats are avoided whenever a swap can avoid them, and tables stay as level as possible.
+ *    swap lowers the cost: 10⁶ per earlier meeting of two table-mates, plus each table's rank span;
+ *    the same from seeded shuffles of the ranked order, keeping the pairing with the fewest repeats,
+ *    then the fewest the next round could not avoid, then the most level tables.
  */
 export function swissTables(config: TournamentConfig, round: number, prior: readonly GameResult[]): string[][] {
-  const ratings = rateResults(config.entrants, prior);
+  const ratings = fitRatings(config.entrants, prior);
   const tieOrder = new Map(shuffled(config.entrants, prng(config.seed, 'swiss-ties', round)).map((e, i) => [e, i]));
-  const ranked = [...config.entrants].sort((a, b) => ratings.get(b)!.ordinal - ratings.get(a)!.ordinal || tieOrder.get(a)! - tieOrder.get(b)!);
+  const ranked = [...config.entrants].sort((a, b) => ratings.get(b)!.mu - ratings.get(a)!.mu || tieOrder.get(a)! - tieOrder.get(b)!);
   const rank = new Map(ranked.map((e, i) => [e, i]));
   const k = config.seats;
   const sitOuts = ranked.length % k;
@@ -50,9 +53,8 @@ export function swissTables(config: TournamentConfig, round: number, prior: read
   const byes = (e: string) => round - played.get(e)!.size;
   const out = new Set([...ranked].sort((a, b) => byes(a) - byes(b) || rank.get(b)! - rank.get(a)!).slice(0, sitOuts));
   const seated = ranked.filter((e) => !out.has(e));
-  const met = meetings(prior);
-  const tables = Array.from({ length: seated.length / k }, (_, t) => seated.slice(t * k, t * k + k));
-  const cost = (table: readonly string[]) => {
+  /** A table's cost given who has met: 10⁶ per earlier meeting of two table-mates, plus its rank span. */
+  const costWith = (met: ReadonlyMap<string, number>) => (table: readonly string[]) => {
     let c = 0;
     let lo = Infinity;
     let hi = -Infinity;
@@ -64,18 +66,48 @@ export function swissTables(config: TournamentConfig, round: number, prior: read
     }
     return c + (hi - lo);
   };
-  for (let pass = 0, improved = true; improved && pass < MAX_PASSES; pass++) {
-    improved = false;
-    for (let a = 0; a < tables.length; a++)
-      for (let b = a + 1; b < tables.length; b++)
-        for (let i = 0; i < k; i++)
-          for (let j = 0; j < k; j++) {
-            const [ta, tb] = [tables[a]!, tables[b]!];
-            const before = cost(ta) + cost(tb);
-            [ta[i], tb[j]] = [tb[j]!, ta[i]!];
-            if (cost(ta) + cost(tb) < before) improved = true;
-            else [ta[i], tb[j]] = [tb[j]!, ta[i]!];
-          }
+  /** Swaps entrants between tables while a swap lowers the cost (a local search from `start`). */
+  const improve = (start: readonly string[], cost: (t: readonly string[]) => number): string[][] => {
+    const tables = Array.from({ length: start.length / k }, (_, t) => start.slice(t * k, t * k + k));
+    for (let pass = 0, improved = true; improved && pass < MAX_PASSES; pass++) {
+      improved = false;
+      for (let a = 0; a < tables.length; a++)
+        for (let b = a + 1; b < tables.length; b++)
+          for (let i = 0; i < k; i++)
+            for (let j = 0; j < k; j++) {
+              const [ta, tb] = [tables[a]!, tables[b]!];
+              const before = cost(ta) + cost(tb);
+              [ta[i], tb[j]] = [tb[j]!, ta[i]!];
+              if (cost(ta) + cost(tb) < before) improved = true;
+              else [ta[i], tb[j]] = [tb[j]!, ta[i]!];
+            }
+    }
+    return tables;
+  };
+  const met = meetings(prior);
+  const cost = costWith(met);
+  const repeats = (tables: readonly string[][], c: (t: readonly string[]) => number) => tables.reduce((n, t) => n + Math.floor(c(t) / REPEAT_COST), 0);
+  const span = (tables: readonly string[][]) => tables.reduce((n, t) => n + (cost(t) % REPEAT_COST), 0);
+  /** Repeats the next round could not avoid after `tables` (same seated set, same ranks: a one-round look-ahead). */
+  const nextRepeats = (tables: readonly string[][]) => {
+    if (round + 1 >= (config.rounds ?? 1)) return 0;
+    const after = new Map(met);
+    for (const t of tables) for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) after.set(pairKey(t[i]!, t[j]!), (after.get(pairKey(t[i]!, t[j]!)) ?? 0) + 1);
+    const c = costWith(after);
+    return repeats(improve(seated, c), c);
+  };
+  // A swap search from the ranked order can stop in a local minimum with a repeat that a whole
+  // re-pairing avoids, or pair this round so that the next cannot avoid one (late in a swiss few
+  // unmet pairs are left, and they may no longer split into tables). So candidates come from the
+  // ranked start and seeded shuffles of it, and the best wins by (repeats now, repeats the next
+  // round cannot avoid, rank span), the ranked start winning ties.
+  const candidates = [seated, ...Array.from({ length: RESTARTS }, (_, i) => shuffled(seated, prng(config.seed, 'swiss-restart', round, i)))];
+  let tables: string[][] = [];
+  let best = [Infinity, Infinity, Infinity];
+  for (const start of candidates) {
+    const t = improve(start, cost);
+    const score = [repeats(t, cost), nextRepeats(t), span(t)];
+    if (score[0]! < best[0]! || (score[0] === best[0] && (score[1]! < best[1]! || (score[1] === best[1] && score[2]! < best[2]!)))) [tables, best] = [t, score];
   }
   // Seat order within a table: by rank, so rotation 0 seats the best-ranked in seat 0.
   return tables.map((t) => [...t].sort((x, y) => rank.get(x)! - rank.get(y)!));

@@ -59,17 +59,18 @@ export type GameResult = {
   placements: number[];
 };
 
-/** Per entrant after some games. */
+/** Per entrant after some games (see standings.ts). */
 export type Standing = {
   agent: string;
+  /** The rating: the Plackett–Luce fit's posterior mode on openskill's scale — the ranking key. */
   mu: number;
+  /** The rating's posterior standard deviation, from the fit's curvature. */
   sigma: number;
-  /** openskill's ordinal (μ − 3σ): the ranking key. */
-  ordinal: number;
+  /** 95 % bootstrap intervals (seeded, resampling duplicate groups), null before any game. */
+  rating_ci: { value: number; low: number; high: number } | null;
   games: number;
   wins: number;
   mean_placement: number | null;
-  /** 95 % bootstrap intervals (seeded), null before any game. */
   win_rate: { value: number; low: number; high: number } | null;
   placement_ci: { value: number; low: number; high: number } | null;
 };

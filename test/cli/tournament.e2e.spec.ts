@@ -50,10 +50,10 @@ describe('tiltyard tournament', () => {
     expect(JSON.stringify((JSON.parse(json.stdout) as Result).standings)).toBe(JSON.stringify(ra.standings));
     const csv = await here('standings', ra.tournament_id, '--csv');
     const lines = csv.stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('rank,agent,ordinal,mu,sigma,games,wins,mean_placement,win_rate,win_rate_low,win_rate_high,placement,placement_low,placement_high');
+    expect(lines[0]).toBe('rank,agent,mu,sigma,rating_low,rating_high,games,wins,mean_placement,win_rate,win_rate_low,win_rate_high,placement,placement_low,placement_high');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(ra.standings.map((s) => s.agent));
     const text = await here('standings', ra.tournament_id);
-    expect(text.stdout).toMatch(/ordinal/);
+    expect(text.stdout).toMatch(/rating \[95% CI\]/);
     expect(text.stdout).toContain(ra.standings[0]!.agent);
     // An ended tournament resumed plays nothing more.
     const again = await here('tournament', 'resume', ra.tournament_id, '--json');

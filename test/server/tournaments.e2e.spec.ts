@@ -17,7 +17,7 @@ const RESEARCHER = 'trn-research';
 const SMALL = { format: 'round-robin', entrants: ['random', 'balanced', 'aggressor'], seats: 2, seeds: 1, compact: true, rules: { round_cap: 3 } };
 
 type Json = Record<string, unknown>;
-type Standing = { agent: string; games: number; wins: number; ordinal: number; win_rate: { low: number; high: number } | null; placement_ci: unknown };
+type Standing = { agent: string; games: number; wins: number; mu: number; rating_ci: { low: number; high: number } | null; win_rate: { low: number; high: number } | null; placement_ci: unknown };
 type TGame = { game_id: string; link: string; key: string; seats: string[]; status: string; placements: number[] | null };
 type Tournament = Json & { tournament_id: string; status: string; config: Json & { seed: number | null }; seed_hidden: boolean; progress: { played: number; scheduled: number; running: number; failed: number }; standings: Standing[]; games: TGame[] };
 

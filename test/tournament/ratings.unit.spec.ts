@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapMean } from '../../src/tournament/bootstrap.js';
 import { roundRobin } from '../../src/tournament/round-robin.js';
-import { rateResults } from '../../src/tournament/ratings.js';
+import { fitRatings } from '../../src/tournament/fit-standings.js';
 import { separated } from '../../src/tournament/separation.js';
 import { headToHead, standings } from '../../src/tournament/standings.js';
 import { swiss } from '../../src/tournament/swiss.js';
@@ -16,46 +16,45 @@ describe('ratings', () => {
   const cfg = config({ format: 'round-robin', entrants, seats: 4, seeds: 6, seed: 11 });
   const { results } = drive(cfg, roundRobin, synthetic(strength, 1.5));
 
-  it('recomputed from the same results equal the live ones bit for bit', () => {
-    // "Live": folded game by game as results arrive; "recomputed": one pass over a copy, as from the store.
-    let live = standings(cfg, []);
-    for (let i = 1; i <= results.length; i += 37) live = standings(cfg, results.slice(0, i));
-    live = standings(cfg, results);
+  it('recomputed from the same results, in any order and from a copy, are the same bit for bit', () => {
+    const live = standings(cfg, results);
     const stored = standings(structuredClone(cfg), JSON.parse(JSON.stringify(results)) as GameResult[]);
+    const reversed = standings(cfg, [...results].reverse());
     expect(stored).toStrictEqual(live);
+    expect(reversed).toStrictEqual(live);
     for (let i = 0; i < live.length; i++) {
-      expect(Object.is(stored[i]!.mu, live[i]!.mu)).toBe(true);
-      expect(Object.is(stored[i]!.sigma, live[i]!.sigma)).toBe(true);
+      expect(Object.is(reversed[i]!.mu, live[i]!.mu)).toBe(true);
+      expect(Object.is(reversed[i]!.sigma, live[i]!.sigma)).toBe(true);
     }
   });
 
-  it('depend on the order results are folded in (so the runner must fix one)', () => {
-    const a = rateResults(entrants, results);
-    const b = rateResults(entrants, [...results].reverse());
-    expect([...b.values()].map((r) => r.mu)).not.toEqual([...a.values()].map((r) => r.mu));
-  });
-
-  it('rank the clearly stronger agent first, with its intervals separated from the rest', () => {
+  it('rank the clearly stronger agent first, by μ, with its intervals separated from the rest', () => {
     const table = standings(cfg, results);
     expect(table[0]!.agent).toBe('a5');
-    expect(table.map((s) => s.ordinal)).toEqual([...table.map((s) => s.ordinal)].sort((x, y) => y - x));
-    expect(table[0]!.win_rate!.low).toBeGreaterThan(Math.max(...table.slice(1).map((s) => s.win_rate!.high)));
+    expect(table.map((s) => s.mu)).toEqual([...table.map((s) => s.mu)].sort((x, y) => y - x));
+    expect(table[0]!.rating_ci!.low).toBeGreaterThan(Math.max(...table.slice(1).map((s) => s.rating_ci!.high)));
     expect(separated(table, { top_k: 1 })).toBe(true);
     expect(separated(table, { top_k: 3 })).toBe(false);
   });
 
-  it('start every entrant at openskill’s prior and update μ up for winners, σ down for everyone who played', () => {
-    const r = rateResults(['x', 'y', 'z'], [{ key: 'k', round: 0, seats: ['x', 'y'], placements: [1, 2] }]);
-    expect(r.get('z')).toEqual({ mu: 25, sigma: 25 / 3, ordinal: 25 - 25 });
+  it('start every entrant at the prior (μ 25, σ 25/3) and move winners up, losers down, σ down for who played', () => {
+    const r = fitRatings(['x', 'y', 'z'], [{ key: 'k', round: 0, seats: ['x', 'y'], placements: [1, 2] }]);
+    expect(r.get('z')).toEqual({ mu: 25, sigma: 8.333333 });
     expect(r.get('x')!.mu).toBeGreaterThan(25);
     expect(r.get('y')!.mu).toBeLessThan(25);
+    expect(r.get('x')!.mu - 25).toBeCloseTo(25 - r.get('y')!.mu, 6);
     expect(r.get('x')!.sigma).toBeLessThan(25 / 3);
-    expect(r.get('x')!.ordinal).toBeCloseTo(r.get('x')!.mu - 3 * r.get('x')!.sigma, 10);
   });
 
-  it('treat tied placements as a draw (equal μ change for equal priors)', () => {
-    const r = rateResults(['x', 'y'], [{ key: 'k', round: 0, seats: ['x', 'y'], placements: [1, 1] }]);
+  it('treat tied placements as evidence of a level pair (equal μ), wherever the tie is', () => {
+    const r = fitRatings(['x', 'y'], [{ key: 'k', round: 0, seats: ['x', 'y'], placements: [1, 1] }]);
     expect(r.get('x')!.mu).toBe(r.get('y')!.mu);
+    const t = fitRatings(['w', 'x', 'y'], [
+      { key: 'k1', round: 0, seats: ['w', 'x', 'y'], placements: [1, 2, 2] },
+      { key: 'k2', round: 0, seats: ['y', 'x', 'w'], placements: [2, 2, 1] },
+    ]);
+    expect(t.get('x')!.mu).toBeCloseTo(t.get('y')!.mu, 9);
+    expect(t.get('w')!.mu).toBeGreaterThan(t.get('x')!.mu);
   });
 });
 
@@ -123,23 +122,5 @@ describe('bootstrap intervals', () => {
     const { results } = drive(cfg, swiss, synthetic(strength));
     expect(standings(cfg, results)).toStrictEqual(standings(cfg, [...results]));
     expect(standings({ ...cfg, seed: 22 }, results).map((s) => s.win_rate)).not.toEqual(standings(cfg, results).map((s) => s.win_rate));
-  });
-});
-
-describe('the ratings memo', () => {
-  it('gives the same floats whether a prefix was rated before or not, and tells apart results that differ', () => {
-    const cfg = config({ format: 'round-robin', entrants, seats: 3, seeds: 8, seed: 77 });
-    const { results } = drive(cfg, roundRobin, synthetic(strength));
-    const cold = rateResults(entrants, results); // first time: checkpoints stored on the way
-    const warm = rateResults(entrants, results); // resumes from the last checkpoint
-    expect(warm).toStrictEqual(cold);
-    // Growing prefixes, as a live table sees them, agree with a fresh fold of a copy each time.
-    for (const n of [31, 32, 33, 64, 100, results.length]) {
-      const copy = JSON.parse(JSON.stringify(results.slice(0, n))) as GameResult[];
-      expect(rateResults(entrants, results.slice(0, n))).toStrictEqual(rateResults([...entrants], copy));
-    }
-    // A changed placement early on must not resume from the original's checkpoint.
-    const changed = results.map((r, i) => (i === 3 ? { ...r, placements: [...r.placements].reverse() } : r));
-    expect(rateResults(entrants, changed).get('a0')).not.toEqual(cold.get('a0'));
   });
 });

@@ -79,7 +79,7 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
       await expect(store.tournaments.setStatus('trn_nope', 'running')).rejects.toBeInstanceOf(TournamentNotFoundError);
     });
 
-    it('reads stored ratings in the standings order: best ordinal first, equal ordinals in entrant order (not by name)', async () => {
+    it('reads stored ratings in the standings order: best rating first, equal ratings in entrant order (not by name)', async () => {
       const config = { seed: 1, format: 'round-robin', entrants: ['zeta', 'alpha', 'mid'], seats: 2 };
       await store.tournaments.create({ tournament_id: 'trn_ties', config });
       // No games: every agent has the starting rating, so the whole table is one tie.
@@ -87,7 +87,7 @@ export function tournamentSuite(open: () => Promise<TestStore>): void {
       expect(table.map((s) => s.agent)).toEqual(['zeta', 'alpha', 'mid']);
       await store.tournaments.saveRatings('trn_ties', [...table].reverse());
       expect((await store.tournaments.ratings('trn_ties')).map((r) => r.standing.agent)).toEqual(['zeta', 'alpha', 'mid']);
-      const better = { ...table[2]!, ordinal: table[2]!.ordinal + 1 };
+      const better = { ...table[2]!, mu: table[2]!.mu + 1 };
       await store.tournaments.saveRatings('trn_ties', [table[0]!, table[1]!, better]);
       expect((await store.tournaments.ratings('trn_ties')).map((r) => r.standing.agent)).toEqual(['mid', 'zeta', 'alpha']);
     });

@@ -3,6 +3,9 @@ import { parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
 import { formatStandings, standingsCsv } from '../standings-format.js';
 import { withStore } from '../store-session.js';
+import { resultsOf } from '../../tournament/results.js';
+import { standings as computeStandings } from '../../tournament/standings.js';
+import type { TournamentConfig } from '../../tournament/types.js';
 import type { Command } from './command.js';
 
 export const standingsCommand: Command = {
@@ -11,8 +14,11 @@ export const standingsCommand: Command = {
   usage: `Usage: tiltyard standings <tournament id> [--json | --csv]
 
 Prints a tournament's standings as last stored (recomputed from all its results after every batch
-and at its end): rank, agent, ordinal (μ − 3σ, the ranking key), μ, σ, games, wins, and 95 %
-bootstrap intervals of the win rate and of the mean placement.
+and at its end): rank, agent, rating μ (one Plackett–Luce fit over every ended game, on openskill's
+scale: the ranking key, independent of the order games finished in) with its 95 % interval, σ,
+games, wins, and 95 % intervals of the win rate and of the mean placement. Intervals resample whole
+duplicate groups (docs/tournaments.md). Standings stored by a release that ranked by openskill's
+online fold are recomputed with the fit.
 
   --json             print one JSON object {tournament_id, status, standings}
   --csv              print CSV (a header line, then one line per agent, full precision)
@@ -30,7 +36,11 @@ bootstrap intervals of the win rate and of the mean placement.
     const id = positionals[0]!;
     return withStore(io, async (store) => {
       const t = await store.tournaments.get(id);
-      const standings = (await store.tournaments.ratings(id)).map((r) => r.standing);
+      let standings = (await store.tournaments.ratings(id)).map((r) => r.standing);
+      if (standings.some((s) => s.games > 0 && s.rating_ci === undefined)) {
+        const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
+        standings = computeStandings({ entrants, seed: t.seed }, resultsOf(await store.tournaments.games(id)));
+      }
       if (values.json) io.out(`${JSON.stringify({ tournament_id: id, status: t.status, standings })}\n`);
       else if (values.csv) io.out(standingsCsv(standings));
       else io.out(`Tournament ${id}: ${t.status}, ${t.progress.ended} games${t.progress.failed ? `, ${t.progress.failed} failed` : ''}\n\n${formatStandings(standings)}`);

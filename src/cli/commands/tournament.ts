@@ -42,9 +42,10 @@ export const tournamentCommand: Command = {
        tiltyard tournament resume <id> [--concurrency C] [--workers W] [--clock wall|logical] [--progress] [--json]
 
 Plays a tournament between any number of entrants (at least the seat count), stores every game
-(each verifies, replays and can be watched like any other) and rates the entrants with openskill:
-μ, σ, ordinal (μ − 3σ, the ranking key), and 95 % bootstrap intervals of the win rate and the mean
-placement. With duplicate seeds (always on here) each deal is played once in every seat rotation
+(each verifies, replays and can be watched like any other) and rates the entrants with one
+Plackett–Luce fit over all ended games (μ and σ on openskill's scale; the order games finished in
+does not matter), with 95 % bootstrap intervals of the rating, the win rate and the mean placement
+that resample whole duplicate groups. With duplicate seeds (always on here) each deal is played once in every seat rotation
 of its table, so deal and seat luck cancel. A killed tournament loses nothing: resume it.
 
   --agents a,b,…         the entrants: ${AGENT_SPEC_HELP}
@@ -64,7 +65,7 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
                          gives byte-identical games, wherever and however often they are played)
   --commit auto|step     auto (default): built-in line-ups stored whole, one transaction per game;
                          step: every game stored step by step (resumable mid-game, watchable live)
-  --stop-when-separated  stop once the leader's mean-placement interval is clear of everyone else's
+  --stop-when-separated  stop once the leader's rating interval is clear of everyone else's
   --compact              compact windows: one decision per seat per round
   --progress             print one "tournament <id> …" line on stderr per finished game
   --json                 print {tournament_id, status, games, failed, standings} as one JSON object

@@ -11,13 +11,13 @@ const Interval = z.object({ value: z.number(), low: z.number(), high: z.number()
 
 export const Standing = z.object({
   agent: z.string(),
-  mu: z.number(),
-  sigma: z.number(),
-  ordinal: z.number().meta({ description: 'openskill’s μ − 3σ: the ranking key' }),
+  mu: z.number().meta({ description: 'The rating: one Plackett–Luce fit (posterior mode) over every ended game, on openskill’s scale (prior μ 25, σ 25/3); the ranking key, independent of the order games ended in' }),
+  sigma: z.number().meta({ description: 'The rating’s posterior standard deviation, from the fit’s curvature' }),
+  rating_ci: Interval.meta({ description: '95 % bootstrap interval of the rating (seeded, resampling whole duplicate groups); null before any game' }),
   games: z.int(),
   wins: z.int(),
   mean_placement: z.number().nullable(),
-  win_rate: Interval.meta({ description: '95 % bootstrap interval of the win rate (seeded); null before any game' }),
+  win_rate: Interval.meta({ description: '95 % bootstrap interval of the win rate (seeded, resampling whole duplicate groups); null before any game' }),
   placement_ci: Interval.meta({ description: '95 % bootstrap interval of the mean placement; null before any game' }),
 });
 
@@ -47,7 +47,7 @@ export const TournamentSummary = z.object(summary);
 
 export const TournamentView = z.object({
   ...summary,
-  standings: z.array(Standing).meta({ description: 'From ended games only, best ordinal first' }),
+  standings: z.array(Standing).meta({ description: 'From ended games only, best rating (μ) first' }),
   head_to_head: z
     .array(z.object({ a: z.string(), b: z.string(), games: z.int(), above: z.int(), level: z.int(), below: z.int() }))
     .meta({ description: 'Every ordered pair of entrants that shared a table (ended games only): games together and how often `a` placed above, level with or below `b`' }),

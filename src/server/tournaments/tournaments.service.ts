@@ -8,7 +8,8 @@ import { resultsOf } from '../../tournament/results.js';
 import { runTournament } from '../../tournament/runner.js';
 import type { TournamentEvent } from '../../tournament/runner-events.js';
 import type { TournamentConfig } from '../../tournament/types.js';
-import { headToHead, standings } from '../../tournament/standings.js';
+import { DEFAULT_RESAMPLES } from '../../tournament/bootstrap.js';
+import { headToHead, LIVE_RESAMPLES, standings } from '../../tournament/standings.js';
 import type { ServerSettings } from '../config.js';
 import { freshSeed } from '../games/fresh-seed.js';
 import { GameBus } from '../../live/game-bus.js';
@@ -89,7 +90,9 @@ export class TournamentsService implements BeforeApplicationShutdown {
     // Only entrants and seed matter here; no need to resolve the agents again just to read.
     const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
     const results = resultsOf(games);
-    return tournamentView(recordAsSeen(t, stored, games), games, standings({ entrants, seed: t.seed }, results), role, headToHead(entrants, results));
+    // A running tournament's table is redrawn as games end: live resamples; an ended one's is final.
+    const resamples = t.status === 'ended' ? DEFAULT_RESAMPLES : LIVE_RESAMPLES;
+    return tournamentView(recordAsSeen(t, stored, games), games, standings({ entrants, seed: t.seed }, results, { resamples }), role, headToHead(entrants, results));
   }
 
   /** The who-manipulated-whom matrix of a tournament's ended games, as `role` may see it (see attacksOf). */

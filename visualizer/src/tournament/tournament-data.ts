@@ -5,9 +5,11 @@ export type Interval = { value: number; low: number; high: number } | null;
 
 export type Standing = {
   agent: string;
+  /** The fitted rating (the ranking key) and its posterior sd; see docs/tournaments.md. */
   mu: number;
   sigma: number;
-  ordinal: number;
+  /** Absent in standings stored by releases before the order-free fit. */
+  rating_ci?: Interval;
   games: number;
   wins: number;
   mean_placement: number | null;

@@ -126,9 +126,8 @@ export function TournamentPage({ id }: { id: string }) {
               <tr>
                 <th>#</th>
                 <th>agent</th>
-                <th title="rating (openskill μ)">μ</th>
-                <th title="rating uncertainty">σ</th>
-                <th title="μ − 3σ: the ranking key">ordinal</th>
+                <th title="the rating: one Plackett–Luce fit over every ended game, on openskill’s scale — the ranking key, with its 95 % bootstrap interval">rating [95 %]</th>
+                <th title="the rating’s posterior standard deviation">σ</th>
                 <th>games</th>
                 <th>wins</th>
                 <th title="win rate with its 95 % bootstrap interval">win rate [95 %]</th>
@@ -140,9 +139,8 @@ export function TournamentPage({ id }: { id: string }) {
                 <tr key={s.agent} data-testid="standing" data-agent={s.agent}>
                   <td>{i + 1}</td>
                   <td>{s.agent}</td>
-                  <td>{s.mu.toFixed(2)}</td>
+                  <td>{s.rating_ci ? ci(s.rating_ci, 1) : s.mu.toFixed(1)}</td>
                   <td>{s.sigma.toFixed(2)}</td>
-                  <td>{s.ordinal.toFixed(2)}</td>
                   <td>{s.games}</td>
                   <td>{s.wins}</td>
                   <td>{ci(s.win_rate)}</td>
@@ -152,7 +150,7 @@ export function TournamentPage({ id }: { id: string }) {
             </tbody>
           </table>
         </div>
-        <p class="muted">From ended games only. Intervals are 95 % bootstrap intervals; μ ± σ is the rating’s uncertainty.</p>
+        <p class="muted">From ended games only, ranked by the rating, which does not depend on the order games ended in. Intervals are 95 % bootstrap intervals over whole duplicate groups: where two agents’ rating intervals do not overlap, their order is settled.</p>
       </section>
 
       <div class="two-col">
