@@ -4,8 +4,11 @@ import { compileGames, newtonSteps } from './plackett-luce.js';
 import { deriveSeed } from './seeds.js';
 import type { GameResult } from './types.js';
 
-/** Per agent: 95 % intervals of the rating (μ), the win rate and the mean placement. */
-export type AgentIntervals = { rating: Interval | null; win_rate: Interval | null; placement: Interval | null };
+/**
+ * Per agent: 95 % intervals of the rating (μ), the win rate and the mean placement, and the
+ * standard deviation of μ over the resamples (null without at least two).
+ */
+export type AgentIntervals = { rating: Interval | null; rating_sd: number | null; win_rate: Interval | null; placement: Interval | null };
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
@@ -105,14 +108,21 @@ export function groupBootstrap(
   });
   return agents.map((_, j) => {
     const p = point[j];
-    if (!p) return { rating: null, win_rate: null, placement: null };
+    if (!p) return { rating: null, rating_sd: null, win_rate: null, placement: null };
     const s = samples[j]!;
     return {
       rating: interval(PRIOR_MU + SCALE * theta[j]!, s.rating),
+      rating_sd: standardDeviation(s.rating),
       win_rate: interval(p.win, s.win),
       placement: interval(p.placement, s.placement),
     };
   });
+}
+
+function standardDeviation(xs: readonly number[]): number | null {
+  if (xs.length < 2) return null;
+  const mean = xs.reduce((a, x) => a + x, 0) / xs.length;
+  return round6(Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1)));
 }
 
 function interval(value: number, draws: number[]): Interval {

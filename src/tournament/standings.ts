@@ -61,7 +61,11 @@ export function computeStandings(config: Pick<TournamentConfig, 'entrants' | 'se
   const table = agents.map((agent, i): Standing => {
     const placements: number[] = [];
     for (const r of sorted) r.seats.forEach((a, s) => a === agent && placements.push(r.placements[s]!));
-    const { mu, sigma } = ratingOf(theta[i]!, sd[i]!);
+    // σ: the spread of μ over the bootstrap, the same evidence the interval reads. The curvature's σ
+    // (the fallback, with no resamples) also holds the field's common level, which only the prior
+    // pins, so it comes out near-equal and too wide for everyone (3.5 against a ±1.6 interval).
+    const { mu, sigma: curvature } = ratingOf(theta[i]!, sd[i]!);
+    const sigma = intervals[i]!.rating_sd ?? curvature;
     return {
       agent,
       mu,

@@ -64,7 +64,7 @@ export type Standing = {
   agent: string;
   /** The rating: the Plackett–Luce fit's posterior mode on openskill's scale — the ranking key. */
   mu: number;
-  /** The rating's posterior standard deviation, from the fit's curvature. */
+  /** The rating's standard deviation over the bootstrap resamples (the prior's 25/3 before any game). */
   sigma: number;
   /** 95 % bootstrap intervals (seeded, resampling duplicate groups), null before any game. */
   rating_ci: { value: number; low: number; high: number } | null;

@@ -37,6 +37,21 @@ describe('ratings', () => {
     expect(separated(table, { top_k: 3 })).toBe(false);
   });
 
+  it('in a balanced round-robin, order agents as their mean placements do wherever the rating intervals separate them', () => {
+    const even = config({ format: 'round-robin', entrants, seats: 4, seeds: 2, seed: 3 });
+    const played = drive(even, roundRobin, synthetic((a) => Number(a.slice(1)) * 0.15, 1.5)).results;
+    const table = standings(even, played);
+    let separatedPairs = 0;
+    for (let i = 0; i < table.length; i++)
+      for (let j = i + 1; j < table.length; j++) {
+        const [a, b] = [table[i]!, table[j]!];
+        if (a.rating_ci!.low <= b.rating_ci!.high) continue;
+        separatedPairs++;
+        expect(a.mean_placement!, `${a.agent} above ${b.agent}`).toBeLessThan(b.mean_placement!);
+      }
+    expect(separatedPairs).toBeGreaterThan(0);
+  });
+
   it('start every entrant at the prior (μ 25, σ 25/3) and move winners up, losers down, σ down for who played', () => {
     const r = fitRatings(['x', 'y', 'z'], [{ key: 'k', round: 0, seats: ['x', 'y'], placements: [1, 2] }]);
     expect(r.get('z')).toEqual({ mu: 25, sigma: 8.333333 });

@@ -12,7 +12,7 @@ const Interval = z.object({ value: z.number(), low: z.number(), high: z.number()
 export const Standing = z.object({
   agent: z.string(),
   mu: z.number().meta({ description: 'The rating: one Plackett–Luce fit (posterior mode) over every ended game, on openskill’s scale (prior μ 25, σ 25/3); the ranking key, independent of the order games ended in' }),
-  sigma: z.number().meta({ description: 'The rating’s posterior standard deviation, from the fit’s curvature' }),
+  sigma: z.number().meta({ description: 'The rating’s standard deviation over the bootstrap resamples (25/3, the prior, before any game)' }),
   rating_ci: Interval.meta({ description: '95 % bootstrap interval of the rating (seeded, resampling whole duplicate groups); null before any game' }),
   games: z.int(),
   wins: z.int(),
