@@ -58,6 +58,8 @@ export type ProviderSetup = {
   budgets: ProvidersFile['budgets'];
   maxOutputTokens: number;
   deadlineMs: number;
+  /** The price table (defaults with the file's overrides), for estimates before any call. */
+  prices: PriceTable;
   /** Where it came from, for error messages. */
   source: string;
 };
@@ -135,7 +137,7 @@ export function loadProviders(options: { env?: Env; file?: string | null; cwd?: 
     }
     if (entry.default_model) defaults.set(name, entry.default_model);
   }
-  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, source: path ?? 'environment' };
+  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, prices, source: path ?? 'environment' };
 }
 
 /**

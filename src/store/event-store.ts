@@ -20,7 +20,7 @@ import type {
   ListGamesFilter,
   Page,
 } from './types.js';
-import { readProviderCalls, recordProviderCalls, type ProviderCallRow } from './provider-calls.js';
+import { modelUsage, readProviderCalls, recordProviderCalls, type ModelUsage, type ProviderCallRow } from './provider-calls.js';
 import { readTraces, recordTraces, type TraceRecord } from './traces.js';
 import { verifyChain } from './verify.js';
 import { TournamentStore } from './tournament-store.js';
@@ -40,7 +40,7 @@ import type { TransientWait } from './retry.js';
  * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
  * - recordActions(id, actions) — agent decisions outside an append
  * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces)
- * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage
+ * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage; modelUsage(provider, model)
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
  * - recordRunFailure(id, reason, max) / clearRunFailures(id) — failed runner attempts in a row; `failed` at max
@@ -143,6 +143,11 @@ export class EventStore {
 
   recordProviderCalls(gameId: string | null, calls: readonly ProviderCallRow[]): Promise<void> {
     return this.ctx.faults.run('recordProviderCalls', () => recordProviderCalls(this.ctx, gameId, calls));
+  }
+
+  /** A model's recent token use (see provider-calls.ts), for cost estimates. */
+  modelUsage(provider: string, model: string): Promise<ModelUsage | null> {
+    return this.ctx.faults.run('modelUsage', () => modelUsage(this.ctx, provider, model));
   }
 
   readProviderCalls(gameId: string): Promise<ProviderCallRow[]> {

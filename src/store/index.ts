@@ -21,7 +21,7 @@ export {
   type TournamentRecord,
 } from './tournaments.js';
 export type { TraceRecord } from './traces.js';
-export type { ProviderCallRow } from './provider-calls.js';
+export type { ModelUsage, ProviderCallRow } from './provider-calls.js';
 export {
   ActionRecord,
   GameStatus,

@@ -42,3 +42,40 @@ export async function readProviderCalls(ctx: StoreContext, gameId: string): Prom
   );
   return rows.map((r) => ({ ...r, cost_usd: Number(r.cost_usd), input_tokens: Number(r.input_tokens), output_tokens: Number(r.output_tokens), latency_ms: Number(r.latency_ms), turn: r.turn === null ? null : Number(r.turn) }));
 }
+
+/** What one model's recorded calls used: the basis of a cost estimate once some games exist. */
+export type ModelUsage = {
+  /** Answered calls looked at (the most recent, at most 5,000) and the decisions they served. */
+  calls: number;
+  decisions: number;
+  input_tokens: { p25: number; p90: number };
+  output_tokens: { p25: number; p90: number };
+};
+
+/**
+ * The token spread of a model's recent answered calls (status ok), and how many decisions they
+ * served (a decision is one game, seat, turn and window; repairs and retries add calls to it).
+ * Null when the store holds none.
+ */
+export async function modelUsage(ctx: StoreContext, provider: string, model: string): Promise<ModelUsage | null> {
+  const [row] = await ctx.sql.rows<{ calls: number | string; decisions: number | string; in25: number | null; in90: number | null; out25: number | null; out90: number | null }>(
+    `WITH recent AS (SELECT game_id, player_id, turn, "window", input_tokens, output_tokens FROM provider_calls
+                     WHERE provider = $1 AND model = $2 AND status = 'ok' ORDER BY id DESC LIMIT 5000)
+     SELECT count(*) AS calls,
+            count(DISTINCT (game_id, player_id, turn, "window")) AS decisions,
+            percentile_cont(0.25) WITHIN GROUP (ORDER BY input_tokens) AS in25,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY input_tokens) AS in90,
+            percentile_cont(0.25) WITHIN GROUP (ORDER BY output_tokens) AS out25,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY output_tokens) AS out90
+     FROM recent`,
+    [provider, model],
+  );
+  const calls = Number(row?.calls ?? 0);
+  if (!row || calls === 0) return null;
+  return {
+    calls,
+    decisions: Number(row.decisions),
+    input_tokens: { p25: Number(row.in25), p90: Number(row.in90) },
+    output_tokens: { p25: Number(row.out25), p90: Number(row.out90) },
+  };
+}

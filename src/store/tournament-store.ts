@@ -9,7 +9,9 @@ import {
   readRatings,
   saveBatch,
   saveRatings,
+  patchTournamentOptions,
   setTournamentStatus,
+  tournamentCost,
   tournamentGames,
   type CreateTournamentInput,
   type LinkInput,
@@ -31,6 +33,7 @@ import {
  * - games(id) — its games with status, placements and error, in key order
  * - markFailed(id, gameId, error) — a game that counts for no one
  * - saveRatings(id, standings) / ratings(id) — the standings, recomputed from all results
+ * - cost(id) — the recorded provider cost of its games (USD); patchOptions(id, patch) — e.g. a new budget
  * - retryFailed(id, gameIds) — failed games back in play, with a new attempt (tournament resume)
  * - takeFence(id) / fenced(id, token) — a coordinator's fencing token, and a view of this store
  *   whose writes to that tournament are refused (FencedWriteError) once a newer token was taken
@@ -77,6 +80,14 @@ export class TournamentStore {
 
   setStatus(tournamentId: string, status: TournamentStatus): Promise<void> {
     return this.write('tournaments.setStatus', tournamentId, (ctx) => setTournamentStatus(ctx, tournamentId, status));
+  }
+
+  cost(tournamentId: string): Promise<number> {
+    return this.ctx.faults.run('tournaments.cost', () => tournamentCost(this.ctx, tournamentId));
+  }
+
+  patchOptions(tournamentId: string, patch: Record<string, unknown>): Promise<void> {
+    return this.write('tournaments.patchOptions', tournamentId, (ctx) => patchTournamentOptions(ctx, tournamentId, patch));
   }
 
   saveBatch(tournamentId: string, batch: readonly unknown[]): Promise<void> {

@@ -6,7 +6,11 @@ import { canonicalJson } from './canonical-json.js';
 import type { StoreContext } from './context.js';
 import { InvalidInputError, StoreError } from './errors.js';
 
-export const TOURNAMENT_STATUSES = ['created', 'running', 'ended', 'aborted'] as const;
+/**
+ * `stopped_budget`: the runner stopped starting games because the recorded provider cost reached
+ * the tournament's `max_cost_usd`; resumable with a higher limit.
+ */
+export const TOURNAMENT_STATUSES = ['created', 'running', 'ended', 'aborted', 'stopped_budget'] as const;
 export const TournamentStatus = z.enum(TOURNAMENT_STATUSES);
 export type TournamentStatus = z.infer<typeof TournamentStatus>;
 
@@ -164,6 +168,25 @@ export async function setTournamentStatus(ctx: StoreContext, tournamentId: strin
     data: { status: TournamentStatus.parse(status), updatedAt: new Date(), ...(done ? { endedAt: new Date() } : {}) },
   });
   if (n.count === 0) throw new TournamentNotFoundError(tournamentId);
+}
+
+/**
+ * What a tournament's games have cost so far: the sum of their recorded provider calls (USD).
+ * Calls of models missing from the price table count 0 (see src/providers/pricing.ts).
+ */
+export async function tournamentCost(ctx: StoreContext, tournamentId: string): Promise<number> {
+  const rows = await ctx.prisma.$queryRaw<{ usd: number | null }[]>`
+    SELECT SUM(pc.cost_usd)::float8 AS usd FROM provider_calls pc
+    JOIN tournament_games tg ON tg.game_id = pc.game_id WHERE tg.tournament_id = ${tournamentId}`;
+  return rows[0]?.usd ?? 0;
+}
+
+/** Merges `patch` into a tournament's options (e.g. a new `max_cost_usd` on resume). */
+export async function patchTournamentOptions(ctx: StoreContext, tournamentId: string, patch: Record<string, unknown>): Promise<void> {
+  const n = await ctx.prisma.$executeRaw`
+    UPDATE tournaments SET options = COALESCE(options, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb, updated_at = now()
+    WHERE tournament_id = ${tournamentId}`;
+  if (n === 0) throw new TournamentNotFoundError(tournamentId);
 }
 
 /** Records the batch about to be played (see Tournament.batch in schema.prisma). */

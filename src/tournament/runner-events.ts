@@ -22,12 +22,18 @@ export type TournamentEvent =
       scheduled: number;
       standings: Standing[] | null;
     }
-  | { type: 'tournament_ended'; tournament_id: string; status: 'ended' | 'stopped'; done: number; failed: number; standings: Standing[] };
+  | ({ type: 'tournament_ended' } & TournamentOutcome);
 
-/** How a tournament run stopped: `ended` (the format is done) or `stopped` (the signal; resume it later). */
+/**
+ * How a tournament run stopped: `ended` (the format is done), `stopped` (the signal; resume it
+ * later) or `stopped_budget` (the recorded cost reached `max_cost_usd`; resume with a higher one).
+ */
 export type TournamentOutcome = {
   tournament_id: string;
-  status: 'ended' | 'stopped';
+  status: 'ended' | 'stopped' | 'stopped_budget';
+  /** With a cost limit: the recorded provider cost (USD) and the limit. */
+  cost_usd?: number;
+  max_cost_usd?: number;
   /** Games ended (with results) and failed, over the whole tournament so far. */
   done: number;
   failed: number;

@@ -52,6 +52,13 @@ export type TournamentRunnerOptions = {
    */
   retryFailed?: boolean;
   /**
+   * Stop starting games once the tournament's recorded provider cost reaches this many USD (games in
+   * flight finish and count); the tournament then ends its run as `stopped_budget`, resumable with a
+   * higher limit. A number is stored with the tournament (a later resume keeps it); null lifts a
+   * stored limit; undefined keeps whatever is stored.
+   */
+  maxCostUsd?: number | null;
+  /**
    * The coordinator lease's fencing token (TournamentStore.takeFence): every write to the
    * tournament checks it, so a coordinator whose lease was taken over cannot write after the new one.
    */
@@ -119,6 +126,8 @@ export async function runTournament(tournamentId: string, options: TournamentRun
   const count = (state: Tracked['state']) => [...games.values()].filter((g) => g.state === state).length;
 
   let table: Standing[] = standings(config, resultsOf([...games.values()]), { resamples: LIVE_RESAMPLES });
+  /** The cost limit (USD, null = none) and the recorded cost so far, refreshed as games end. */
+  const budget: { limit: number | null; spent: number } = { limit: null, spent: 0 };
   let lastRated = -Infinity;
   let saving: Promise<void> = Promise.resolve();
   /** Recomputes the standings from every result in key order and stores them (saves in order). */
@@ -129,14 +138,21 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     saving = saving.then(() => ts.saveRatings(tournamentId, snapshot));
     return saving.then(() => snapshot);
   };
+  const budgetOf = () => (budget.limit === null ? {} : { cost_usd: budget.spent, max_cost_usd: budget.limit });
   const finish = async (status: TournamentOutcome['status']): Promise<TournamentOutcome> => {
     const final = await rate(true);
-    if (status === 'ended') await ts.setStatus(tournamentId, 'ended');
-    const outcome = { tournament_id: tournamentId, status, done: count('ended'), failed: count('failed'), standings: final };
+    if (status === 'ended' || status === 'stopped_budget') await ts.setStatus(tournamentId, status);
+    const outcome = { tournament_id: tournamentId, status, done: count('ended'), failed: count('failed'), standings: final, ...budgetOf() };
     emit({ type: 'tournament_ended', ...outcome });
     return outcome;
   };
   if (record.status === 'ended') return finish('ended');
+
+  const storedLimit = record.options?.['max_cost_usd'];
+  budget.limit = options.maxCostUsd !== undefined ? options.maxCostUsd : typeof storedLimit === 'number' ? storedLimit : null;
+  if (options.maxCostUsd !== undefined && options.maxCostUsd !== (storedLimit ?? null)) await ts.patchOptions(tournamentId, { max_cost_usd: options.maxCostUsd });
+  if (budget.limit !== null) budget.spent = await ts.cost(tournamentId);
+  const overBudget = () => budget.limit !== null && budget.spent >= budget.limit;
 
   await ts.setStatus(tournamentId, 'running');
   emit({ type: 'tournament_started', tournament_id: tournamentId, resumed: games.size > 0, scheduled: games.size, done: count('ended'), failed: count('failed') });
@@ -179,6 +195,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       }
       Object.assign(tracked, { state: 'failed', error });
     }
+    if (budget.limit !== null) budget.spent = await ts.cost(tournamentId);
     const live = now() - lastRated >= (options.ratingsEveryMs ?? 1000) ? await rate() : null;
     emit({ type: 'game_ended', tournament_id: tournamentId, game_id: gameId, key: g.key, seats: g.seats, placements, error: tracked.error, done: count('ended'), failed: count('failed'), scheduled: games.size, standings: live });
   };
@@ -194,15 +211,16 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       if (todo.length === 0) {
         const next = nextBatch(config, games);
         if (next === 'done') return finish('ended');
+        if (overBudget()) return finish('stopped_budget');
         batch = next;
         await ts.saveBatch(tournamentId, batch);
         continue;
       }
-      await runPool(todo, options.concurrency ?? 1, playOne, () => signal?.aborted === true || fatal !== null);
+      await runPool(todo, options.concurrency ?? 1, playOne, () => signal?.aborted === true || fatal !== null || overBudget());
       // Set by the pool's workers (closures), which the compiler's narrowing does not see.
       const lost = fatal as Error | null;
       if (lost) throw lost;
-      if (todo.some(unsettled)) return finish('stopped');
+      if (todo.some(unsettled)) return finish(signal?.aborted !== true && overBudget() ? 'stopped_budget' : 'stopped');
       await rate();
     }
   } finally {

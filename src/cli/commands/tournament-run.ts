@@ -9,21 +9,22 @@ import { EXIT, UsageError, type CliIo } from '../io.js';
 import { formatStandings } from '../standings-format.js';
 import { tournamentDisplay } from '../tournament-live.js';
 
-export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--progress] [--json]
+export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--max-cost-usd X|none] [--progress] [--json]
 
 Continues a tournament whose run was killed or interrupted: finishes the batch it was playing
 (games stored whole are played again from their seed, games stored step by step continue from
 their last step), then goes on. The final standings equal an uninterrupted run's.
 Failed games of the batch it was playing (a worker's error, a database that stayed away) are
 played again, each as a new attempt, and count once they end; so does a tournament that ended
-with such failures.
+with such failures. A tournament stopped at its cost limit (stopped_budget) goes on with
+--max-cost-usd above what it has spent (the new limit is stored; "none" lifts it).
 `;
 
 /**
  * Runs (or resumes) a stored tournament with the live display, then prints the result. Ctrl-C
  * stops it cleanly after the games in flight reach a step boundary (resume it later).
  */
-export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; workers?: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy; retryFailed?: boolean }): Promise<number> {
+export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; workers?: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy; retryFailed?: boolean; maxCostUsd?: number | null }): Promise<number> {
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
@@ -38,11 +39,12 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     return EXIT.failure;
   }
   try {
-    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
+    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
-    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, games: out.done, failed: out.failed, standings: out.standings })}\n`);
+    const budget = out.max_cost_usd === undefined ? {} : { cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd };
+    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, games: out.done, failed: out.failed, ...budget, standings: out.standings })}\n`);
     else {
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       io.out(`Tournament ${id} (${format}, ${(t.config['entrants'] as unknown[]).length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${out.done} games${out.failed ? `, ${out.failed} failed` : ''} (${secs} s this run)\n\n${formatStandings(out.standings)}`);
@@ -50,6 +52,10 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     if (where?.lease.lost.aborted) {
       io.err(`tiltyard: tournament ${id}: another coordinator took it over (this one could not renew its lease); stopped here\n`);
       return EXIT.failure;
+    }
+    if (out.status === 'stopped_budget') {
+      io.err(`tiltyard: tournament ${id} stopped at its cost limit: $${(out.cost_usd ?? 0).toFixed(4)} recorded of $${out.max_cost_usd ?? 0}; go on with \`tiltyard tournament resume ${id} --max-cost-usd <more>\`\n`);
+      return EXIT.ok;
     }
     if (out.status === 'stopped') {
       io.err(`tiltyard: tournament ${id} stopped before its end; continue it with \`tiltyard tournament resume ${id}\`\n`);

@@ -7,6 +7,8 @@ import { withStore } from '../store-session.js';
 import { configInput, configIssue, wholeFlag } from '../tournament-flags.js';
 import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import type { Command } from './command.js';
+import { MAX_COST_USD } from '../../tournament/cost-limit.js';
+import { dryRun } from '../tournament-dry-run.js';
 import { RESUME_USAGE, runAndReport } from './tournament-run.js';
 
 /** More threads than this only compete for the same cores (each holds its own engine and heap). */
@@ -26,6 +28,8 @@ const OPTIONS = {
   clock: { type: 'string' },
   commit: { type: 'string' },
   'stop-when-separated': { type: 'boolean' },
+  'max-cost-usd': { type: 'string' },
+  'dry-run': { type: 'boolean' },
   compact: { type: 'boolean' },
   progress: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -66,6 +70,11 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --commit auto|step     auto (default): built-in line-ups stored whole, one transaction per game;
                          step: every game stored step by step (resumable mid-game, watchable live)
   --stop-when-separated  stop once the leader's rating interval is clear of everyone else's
+  --max-cost-usd X       stop starting games once the recorded provider cost reaches X US dollars
+                         (games in flight finish); the tournament stops as stopped_budget, and
+                         \`tournament resume <id> --max-cost-usd Y\` goes on with a higher limit
+  --dry-run              play nothing: print the planned games, the decisions and calls expected per
+                         LLM seat and an estimated cost range (docs/providers.md)
   --compact              compact windows: one decision per seat per round
   --progress             print one "tournament <id> …" line on stderr per finished game
   --json                 print {tournament_id, status, games, failed, standings} as one JSON object
@@ -86,17 +95,19 @@ played here; this process schedules, follows them in the store and rates (docs/s
     const input = configInput(values);
     const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
     const workers = workersFlag(values.workers, concurrency);
+    const maxCostUsd = costFlag(values['max-cost-usd']);
+    if (values['dry-run']) return dryRun(io, input, { json: values.json === true });
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));
-      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit) });
+      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit), ...(maxCostUsd === undefined ? {} : { maxCostUsd }) });
     }, { quiet: values.json === true });
   },
 };
 
 async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]): Promise<number> {
   const { values, positionals } = parseFlags(() =>
-    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, workers: OPTIONS.workers, clock: OPTIONS.clock, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help }, strict: true, allowPositionals: true }),
+    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, workers: OPTIONS.workers, clock: OPTIONS.clock, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help, 'max-cost-usd': OPTIONS['max-cost-usd'] }, strict: true, allowPositionals: true }),
   );
   if (values.help) {
     io.out(RESUME_USAGE);
@@ -105,7 +116,8 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
   if (positionals.length !== 1) throw new UsageError(`expected one tournament id (tiltyard tournaments lists them), got ${positionals.length} arguments`);
   const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
   const workers = workersFlag(values.workers, concurrency);
-  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), retryFailed: true }), { quiet: values.json === true });
+  const maxCostUsd = costFlag(values['max-cost-usd']);
+  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), retryFailed: true, ...(maxCostUsd === undefined ? {} : { maxCostUsd }) }), { quiet: values.json === true });
 }
 
 /**
@@ -119,6 +131,15 @@ function workersFlag(value: string | undefined, concurrency: number): number {
   const n = wholeFlag('workers', value, 0) ?? 0;
   if (n > MAX_WORKERS) throw new UsageError(`--workers: at most ${MAX_WORKERS}, got ${n}`);
   return n;
+}
+
+/** `--max-cost-usd`: a cost limit in US dollars (0 to MAX_COST_USD; "none" lifts a stored one on resume). */
+function costFlag(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'none') return null;
+  const usd = Number(value);
+  if (value.trim() === '' || !Number.isFinite(usd) || usd < 0 || usd > MAX_COST_USD) throw new UsageError(`--max-cost-usd: a number of US dollars from 0 to ${MAX_COST_USD} (or "none" on resume), got "${value}"`);
+  return usd;
 }
 
 /** `--commit`: how the tournament's games are stored (see CommitPolicy). */

@@ -4,7 +4,7 @@ import { PlayerPrivateState, WorldState } from '../../protocol/index.js';
 import { RULES_VERSION } from '../../game/index.js';
 import { EventsQuery, SnapshotQuery } from '../games/game-log.schemas.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
-import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from '../tournaments/tournament-request.js';
+import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from '../tournaments/tournament-request.js';
 import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
@@ -31,7 +31,7 @@ const SCHEMAS = {
   TournamentAttacks,
 };
 /** Request bodies by the name components.schemas gives them (documented as the input they accept). */
-const BODIES = { CreateGameBody, CreateTournamentBody };
+const BODIES = { CreateGameBody, CreateTournamentBody, ResumeTournamentBody };
 type SchemaName = keyof typeof SCHEMAS;
 
 type Route = {
@@ -157,7 +157,7 @@ const ROUTES: Route[] = [
     tag: 'tournaments',
     summary: 'Start a tournament',
     description:
-      'The tournament config (format, entrants, seats, seeds, …: docs/tournaments.md) plus how its games are shown (name, pace_ms, spectator_delay_ms). Its games run in this server under TILTYARD_MAX_GAMES with every other game, each a normal stored game watchable live on /spectate; the lobby hears tournament_started, tournament_game_ended and tournament_ended. Without a seed the server draws an unguessable one.',
+      'The tournament config (format, entrants, seats, seeds, …: docs/tournaments.md) plus how its games are shown (name, pace_ms, spectator_delay_ms) and an optional cost limit (max_cost_usd: once its games’ recorded provider cost reaches it, no game starts and the tournament stops as stopped_budget, resumable with a higher limit). Its games run in this server under TILTYARD_MAX_GAMES with every other game, each a normal stored game watchable live on /spectate; the lobby hears tournament_started, tournament_game_ended and tournament_ended. Without a seed the server draws an unguessable one.',
     role: 'admin',
     body: 'CreateTournamentBody',
     ok: { status: 201, schema: 'TournamentView' },
@@ -169,8 +169,9 @@ const ROUTES: Route[] = [
     tag: 'tournaments',
     summary: 'Resume a tournament, playing its failed games again',
     description:
-      'The failed games of the batch being played (a worker’s error, a database that stayed away past TILTYARD_STORE_RETRY_MS) are put back in play, each as a new attempt (a new queue job), resuming from its last committed step; they count once they end, never twice. Then the tournament runs on, reopened if it had ended with such failures. Failed games of an earlier Swiss round stay failed: later rounds were paired with them as draws.',
+      'The failed games of the batch being played (a worker’s error, a database that stayed away past TILTYARD_STORE_RETRY_MS) are put back in play, each as a new attempt (a new queue job), resuming from its last committed step; they count once they end, never twice. Then the tournament runs on, reopened if it had ended with such failures. Failed games of an earlier Swiss round stay failed: later rounds were paired with them as draws. An optional body {max_cost_usd} sets a new cost limit (null lifts it): a tournament stopped_budget goes on with a higher one.',
     role: 'admin',
+    body: 'ResumeTournamentBody',
     ok: { status: 202, schema: 'TournamentView' },
     errors: [403, 404, 409, 503],
   },

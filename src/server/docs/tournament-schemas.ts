@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORMATS } from '../../tournament/types.js';
 import { GameId, IsoTimestamp } from '../../protocol/index.js';
+import { TOURNAMENT_STATUSES } from '../../store/index.js';
 
 /**
  * The tournament routes' response shapes for the OpenAPI document (the services type them in
@@ -31,7 +32,7 @@ const Progress = z.object({
 const summary = {
   tournament_id: z.string().meta({ example: 'trn_0a1b2c3d4e5f' }),
   name: z.string(),
-  status: z.enum(['created', 'running', 'ended', 'aborted']),
+  status: z.enum(TOURNAMENT_STATUSES),
   config: z
     .object({ format: z.enum(FORMATS), entrants: z.array(z.string()), seats: z.int(), seed: z.int().nullable() })
     .catchall(z.unknown())
@@ -96,7 +97,7 @@ const AttackCell = z.object({
 
 export const TournamentAttacks = z.object({
   tournament_id: z.string(),
-  status: z.enum(['created', 'running', 'ended', 'aborted']),
+  status: z.enum(TOURNAMENT_STATUSES),
   games_counted: z.int().meta({ description: 'Ended games folded (anonymous callers: those past their spectator delay)' }),
   cells: z.array(AttackCell).meta({ description: 'The who-manipulated-whom matrix: one cell per ordered pair with attempts, with the attempts behind it' }),
 });
@@ -104,7 +105,7 @@ export const TournamentAttacks = z.object({
 export const TournamentReport = z
   .object({
     tournament_id: z.string(),
-    status: z.enum(['created', 'running', 'ended', 'aborted']),
+    status: z.enum(TOURNAMENT_STATUSES),
     games_counted: z.int().meta({ description: 'Ended games the report folds (a running tournament’s live games are left out)' }),
     report: z
       .object({

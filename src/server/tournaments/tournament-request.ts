@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Seed } from '../../protocol/index.js';
 import { TournamentConfigSchema } from '../../tournament/config.js';
+import { TOURNAMENT_STATUSES } from '../../store/index.js';
+import { MAX_COST_USD } from '../../tournament/cost-limit.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../games/game-request.js';
 
@@ -17,6 +19,7 @@ const serverFields = {
   seed: Seed.optional(),
   pace_ms: Millis(MAX_PACE_MS).optional(),
   spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
+  max_cost_usd: z.number('must be a number of US dollars').min(0, 'must not be negative').max(MAX_COST_USD, `must be at most ${MAX_COST_USD}`).optional(),
 };
 
 /** A validated request for a tournament, as TournamentsService.create takes it. */
@@ -27,6 +30,8 @@ export type TournamentRequest = {
   seed: number | undefined;
   pace_ms: number | undefined;
   spectator_delay_ms: number | undefined;
+  /** Stop starting games once the tournament's recorded provider cost reaches this (USD). */
+  max_cost_usd?: number | undefined;
 };
 
 /**
@@ -38,7 +43,7 @@ export type TournamentRequest = {
  * @example CreateTournamentBody.parse({ format: 'round-robin', entrants: ['random', 'balanced', 'turtle'], seats: 2 })
  */
 export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverFields).transform((body, ctx): TournamentRequest => {
-  const { name, seed, pace_ms, spectator_delay_ms, ...rest } = body;
+  const { name, seed, pace_ms, spectator_delay_ms, max_cost_usd, ...rest } = body;
   // The core checks the config as a whole; the seed only matters for its range, checked above.
   const parsed = TournamentConfigSchema.safeParse(rest);
   if (!parsed.success) {
@@ -46,7 +51,7 @@ export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverField
     return z.NEVER;
   }
   const { seed: _default, ...config } = parsed.data;
-  return { name, config, seed, pace_ms, spectator_delay_ms };
+  return { name, config, seed, pace_ms, spectator_delay_ms, ...(max_cost_usd === undefined ? {} : { max_cost_usd }) };
 });
 
 /** `GET /tournaments?status=&limit=&cursor=` (status may repeat or be comma-separated). */
@@ -54,7 +59,7 @@ export const ListTournamentsQuery = z.strictObject({
   status: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(['created', 'running', 'ended', 'aborted'])))
+    .pipe(z.array(z.enum(TOURNAMENT_STATUSES)))
     .optional(),
   limit: z.coerce.number('must be a number').int('must be a whole number').min(1).max(500).optional(),
   cursor: z.string().min(1).optional(),
@@ -70,3 +75,8 @@ export const ReportQuery = z.strictObject({
     .meta({ description: 'With format=csv: which table (one row per agent, ordered pair, agent × manipulation_plan, agent × emotional_intent, agent × commitment outcome)' }),
 });
 export type ReportQuery = z.output<typeof ReportQuery>;
+
+/** `POST /tournaments/:id/resume` body (optional): a new cost limit (null lifts the stored one). */
+export const ResumeTournamentBody = z
+  .strictObject({ max_cost_usd: z.number('must be a number of US dollars').min(0, 'must not be negative').max(MAX_COST_USD, `must be at most ${MAX_COST_USD}`).nullable().optional() })
+  .optional();

@@ -4,7 +4,7 @@ import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import { SETTINGS } from '../tokens.js';
 import { tournamentOrHttp } from './tournament-http-errors.js';
-import { CreateTournamentBody, ListTournamentsQuery, ReportQuery } from './tournament-request.js';
+import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from './tournament-request.js';
 import { type TournamentSummaryView, type TournamentView } from './tournament-view.js';
 import { reportToCsv } from '../../tournament/report-csv.js';
 import type { TournamentReportView } from './tournament-report.js';
@@ -40,13 +40,15 @@ export class TournamentsController {
   /**
    * `POST /tournaments/:id/resume` → 202 and the tournament: its failed games of the batch being
    * played are played again (each a new attempt, counted once it ends), and it runs on; 409 while
-   * this server runs it. Admin only.
+   * this server runs it. Admin only. A body `{ "max_cost_usd": X }` sets a new cost limit (a
+   * tournament `stopped_budget` resumes with a higher one; null lifts it).
    */
   @Post(':id/resume')
   @HttpCode(202)
-  async resume(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<TournamentView> {
+  async resume(@Headers() headers: RequestHeaders, @Param('id') id: string, @Body() body: unknown): Promise<TournamentView> {
     const role = requireRole(headers, this.settings, 'admin');
-    await tournamentOrHttp(this.tournaments.resume(id));
+    const request = parseOr400(ResumeTournamentBody, body ?? undefined, 'body');
+    await tournamentOrHttp(this.tournaments.resume(id, request?.max_cost_usd));
     return tournamentOrHttp(this.tournaments.view(id, role));
   }
 

@@ -73,7 +73,9 @@ export class TournamentsService implements BeforeApplicationShutdown {
     const config = { ...request.config, seed: request.seed ?? freshSeed() };
     const options: GameOptions = { pace_ms: request.pace_ms ?? this.settings.paceMs, spectator_delay_ms: request.spectator_delay_ms ?? 0, demo: false };
     // Stored with the tournament, so a restarted server resumes it at the same pace and delay.
-    const t = await this.store.tournaments.create({ ...(request.name ? { name: request.name } : {}), config, options });
+    // The cost limit rides with the options: the runner reads it there, on every resume too.
+    const stored = { ...options, ...(request.max_cost_usd === undefined ? {} : { max_cost_usd: request.max_cost_usd }) };
+    const t = await this.store.tournaments.create({ ...(request.name ? { name: request.name } : {}), config, options: stored });
     this.logger.emit('info', 'tournament created', { tournament_id: t.tournament_id, format: config.format, entrants: config.entrants, seats: config.seats, seed_given: request.seed !== undefined, ...options });
     this.start(t, options);
     return t;
@@ -146,7 +148,8 @@ export class TournamentsService implements BeforeApplicationShutdown {
   private async resumeUnfinished(serversOwn = false): Promise<string[]> {
     const unfinished = (await tournamentPage(this.store, { status: ['created', 'running'] }, { limit: 500 })).tournaments
       .reverse()
-      .filter((t) => !this.running.has(t.tournament_id) && (!serversOwn || t.options !== null));
+      // A server's own tournament stores its games' options (pace_ms…); a CLI one at most a cost limit.
+      .filter((t) => !this.running.has(t.tournament_id) && (!serversOwn || typeof t.options?.['pace_ms'] === 'number'));
     for (const t of unfinished) this.start(t, await this.optionsOfResumed(t));
     return unfinished.map((t) => t.tournament_id);
   }
@@ -176,15 +179,15 @@ export class TournamentsService implements BeforeApplicationShutdown {
    * new attempt) and runs the tournament on. Refused (TournamentBusyError) while this node runs it:
    * its runner is playing that batch now, and a runner elsewhere holds the lease.
    */
-  async resume(tournamentId: string): Promise<TournamentRecord> {
+  async resume(tournamentId: string, maxCostUsd?: number | null): Promise<TournamentRecord> {
     const t = await this.store.tournaments.get(tournamentId);
     if (t.status === 'aborted') throw new TournamentBusyError(`tournament ${tournamentId} was aborted; it cannot be resumed`);
     if (this.running.has(tournamentId)) throw new TournamentBusyError(`tournament ${tournamentId} is running on this server; resume it once it ends or stops`);
-    this.start(t, await this.optionsOfResumed(t), { retryFailed: true });
+    this.start(t, await this.optionsOfResumed(t), { retryFailed: true, ...(maxCostUsd === undefined ? {} : { maxCostUsd }) });
     return t;
   }
 
-  private start(t: TournamentRecord, options: GameOptions, how: { retryFailed?: boolean } = {}): void {
+  private start(t: TournamentRecord, options: GameOptions, how: { retryFailed?: boolean; maxCostUsd?: number | null } = {}): void {
     if (this.closed || this.running.has(t.tournament_id)) return;
     const controller = new AbortController();
     const games = new Set<string>();
@@ -200,6 +203,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
           store: this.store,
           ...(fence === undefined ? {} : { fence }),
           ...(how.retryFailed ? { retryFailed: true } : {}),
+          ...(how.maxCostUsd === undefined ? {} : { maxCostUsd: how.maxCostUsd }),
           // The server's game limit is the real bound: let the runner offer it every game it may play.
           concurrency: this.games.capacity,
           signal: controller.signal,
@@ -208,6 +212,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
           onEvent: (e) => this.announce(t, e, options.spectator_delay_ms),
         });
         if (lease?.lost.aborted) this.logger.emit('warn', 'tournament taken over by another coordinator (this node could not renew its lease); stopped here', { tournament_id: id });
+        else if (out.status === 'stopped_budget') this.logger.emit('warn', 'tournament stopped at its cost limit; resume it with a higher max_cost_usd', { tournament_id: id, played: out.done, cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd });
         else this.logger.emit('info', out.status === 'ended' ? 'tournament ended' : 'tournament paused for shutdown; it resumes at the next start', { tournament_id: id, played: out.done, failed: out.failed });
       } finally {
         await lease?.release();
