@@ -101,6 +101,22 @@ export const TournamentAttacks = z.object({
   cells: z.array(AttackCell).meta({ description: 'The who-manipulated-whom matrix: one cell per ordered pair with attempts, with the attempts behind it' }),
 });
 
+const TiltResilience = z
+  .object({
+    manipulated_games: z.int().meta({ description: 'Games where a manipulation against it succeeded' }),
+    other_games: z.int().meta({ description: 'Its other games' }),
+    placement_when_manipulated: z.number().nullable(),
+    placement_otherwise: z.number().nullable(),
+    placement_delta: z.number().nullable().meta({ description: 'placement_when_manipulated − placement_otherwise; null unless both sides have 3 games (see status)' }),
+    status: z.enum(['ok', 'not_enough_games']),
+    note: z.string().nullable().meta({ description: 'Which side is short, in words (e.g. "not enough games: manipulated in every game (each side needs 3)"); null when status is ok' }),
+    tilted_games: z.int(),
+    placement_when_tilted: z.number().nullable(),
+  })
+  .meta({ description: 'Mean placement when a manipulation against it succeeded vs otherwise, with the games behind each side' });
+
+const ReportAgent = z.object({ agent: z.string(), tilt_resilience: TiltResilience }).catchall(z.unknown());
+
 export const TournamentReport = z
   .object({
     tournament_id: z.string(),
@@ -110,7 +126,7 @@ export const TournamentReport = z
       .object({
         games: z.int(),
         overall: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, over these games (by agent, card-type shares, manipulation and slip rates, emotion coupling)' }),
-        agents: z.array(z.record(z.string(), z.unknown())).meta({
+        agents: z.array(ReportAgent).meta({
           description:
             'Per agent: manipulation attempts and success given and received, success by manipulation_plan and by emotional_intent, slips and forced errors, prediction accuracy, promises kept and broken, tilt resilience, card-type mix, token and cost use',
         }),
