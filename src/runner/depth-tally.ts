@@ -21,14 +21,21 @@ export type DepthFigures = {
    * Skill share: the share of the variance in placement explained by which agent sat in the seat
    * (eta², between-agent sum of squares over the total). 0: placement is all deal and table;
    * 1: the agent decides it alone. With duplicate seeds every deal is seen by every agent, so the
-   * remainder is the deal's (and the table's) share.
+   * remainder is the deal's (and the table's) share. Null below MIN_DEPTH_GAMES games.
    */
   skillShare: number | null;
-  /** Highest minus lowest win rate over the agents (percentage points / 100). */
+  /** Highest minus lowest win rate over the agents (percentage points / 100); null below MIN_DEPTH_GAMES games. */
   winRateSpread: number | null;
   /** How a successful manipulation changes its target's next-round choices, by emotional intent. */
   manipulationShift: Record<string, ChoiceShift>;
 };
+
+/**
+ * Games the between-agent figures (skill share, win-rate spread) need. Over one game each agent has
+ * one placement, so the skill share is 1 and the spread 1 whenever the agents differ: an artefact
+ * of the sample, not depth. Below this they are null.
+ */
+export const MIN_DEPTH_GAMES = 2;
 
 type Shares = { n: number; attacks: number; defensive: number; actions: number };
 const zero = (): Shares => ({ n: 0, attacks: 0, defensive: 0, actions: 0 });
@@ -38,11 +45,13 @@ export class DepthTally {
   private readonly placements = new Map<string, number[]>();
   private readonly after = new Map<string, Shares>();
   private baseline = zero();
+  private games = 0;
 
   add(events: readonly GameEvent[], agents: readonly string[]): void {
     const seat = new Map<string, number>();
     const rounds = new Map<string, RoundChoice>();
     const successes: { turn: number; target: string; intent: string }[] = [];
+    this.games++;
     const choice = (turn: number, id: string) => {
       const k = `${turn}|${id}`;
       let c = rounds.get(k);
@@ -110,9 +119,10 @@ export class DepthTally {
         defensiveShareBaseline: ratio(b.defensive, b.actions),
       };
     }
+    const enough = this.games >= MIN_DEPTH_GAMES;
     return {
-      skillShare: all.length > 1 && total > 0 ? Math.round((between / total) * 1e4) / 1e4 : null,
-      winRateSpread: rates.length ? Math.round((Math.max(...rates) - Math.min(...rates)) * 1e4) / 1e4 : null,
+      skillShare: enough && all.length > 1 && total > 0 ? Math.round((between / total) * 1e4) / 1e4 : null,
+      winRateSpread: enough && rates.length ? Math.round((Math.max(...rates) - Math.min(...rates)) * 1e4) / 1e4 : null,
       manipulationShift: shift,
     };
   }
