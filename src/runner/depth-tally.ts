@@ -1,9 +1,7 @@
 import type { GameEvent } from '../protocol/index.js';
 import { EMOTIONAL_INTENTS } from '../protocol/index.js';
 import { ratio } from './ratio.js';
-
-/** What a seat did in one round: attacks, defensive plays (guard, mask, trap), any action. */
-type RoundChoice = { attacks: number; defensive: number; actions: number };
+import { roundChoices, roundKey } from './round-choices.js';
 
 export type ChoiceShift = {
   /** Successful manipulations with this emotional intent whose target played the next round. */
@@ -49,26 +47,11 @@ export class DepthTally {
 
   add(events: readonly GameEvent[], agents: readonly string[]): void {
     const seat = new Map<string, number>();
-    const rounds = new Map<string, RoundChoice>();
-    const successes: { turn: number; target: string; intent: string }[] = [];
+    const { rounds, successes } = roundChoices(events);
     this.games++;
-    const choice = (turn: number, id: string) => {
-      const k = `${turn}|${id}`;
-      let c = rounds.get(k);
-      if (!c) rounds.set(k, (c = { attacks: 0, defensive: 0, actions: 0 }));
-      return c;
-    };
     for (const e of events) {
       if (e.type === 'game_started') for (const p of e.payload.players) seat.set(p.player_id, p.seat);
-      else if (e.type === 'action_resolved') {
-        const p = e.payload;
-        const c = choice(e.turn, p.actor_player_id);
-        c.actions++;
-        if (p.attack_plan) c.attacks++;
-        // A face-down play (card withheld) is a trap or a False Tell: defensive too.
-        else if (!p.card || ['guard', 'mask', 'trap'].includes(p.card.type)) c.defensive++;
-        if (p.manipulation_outcome === 'success' && p.attack_plan) successes.push({ turn: e.turn, target: p.attack_plan.target_player_id, intent: p.attack_plan.emotional_intent });
-      } else if (e.type === 'game_ended') {
+      else if (e.type === 'game_ended') {
         for (const p of e.payload.placements) {
           const name = agents[seat.get(p.player_id) ?? -1] ?? '?';
           let xs = this.placements.get(name);
@@ -84,7 +67,7 @@ export class DepthTally {
       this.baseline.actions += c.actions;
     }
     for (const s of successes) {
-      const next = rounds.get(`${s.turn + 1}|${s.target}`);
+      const next = rounds.get(roundKey(s.turn + 1, s.target));
       if (!next) continue;
       let a = this.after.get(s.intent);
       if (!a) this.after.set(s.intent, (a = zero()));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORMATS } from '../../tournament/types.js';
-import { GameId, IsoTimestamp } from '../../protocol/index.js';
+import { EMOTIONAL_INTENTS, GameId, IsoTimestamp } from '../../protocol/index.js';
 
 /**
  * The tournament routes' response shapes for the OpenAPI document (the services type them in
@@ -115,6 +115,19 @@ const TiltResilience = z
   })
   .meta({ description: 'Mean placement when a manipulation against it succeeded vs otherwise, with the games behind each side' });
 
+const ChoiceShiftRow = z.object({
+  target: z.string().nullable().meta({ description: 'The target agent; null in by_intent (every target pooled)' }),
+  emotional_intent: z.enum(EMOTIONAL_INTENTS),
+  samples: z.int().meta({ description: 'Successful manipulations with this intent after which the target acted the next round' }),
+  attack_share_after: z.number().nullable().meta({ description: 'Mean share of attacks among the target’s next-round actions' }),
+  attack_share_baseline: z.number().nullable().meta({ description: 'The target’s attack share over every round it acted in (pooled: the mean over the samples’ targets)' }),
+  attack_shift: Interval.meta({ description: 'after − baseline with its 95 % bootstrap interval (fixed seed); null below 5 samples' }),
+  defensive_share_after: z.number().nullable(),
+  defensive_share_baseline: z.number().nullable(),
+  defensive_shift: Interval,
+  status: z.enum(['ok', 'not_enough_samples']),
+});
+
 const ReportAgent = z.object({ agent: z.string(), tilt_resilience: TiltResilience }).catchall(z.unknown());
 
 export const TournamentReport = z
@@ -132,6 +145,9 @@ export const TournamentReport = z
         }),
         pairs: z.array(z.record(z.string(), z.unknown())).meta({ description: 'Per ordered pair: who manipulated whom, and how often it worked' }),
         attacks: z.array(AttackCell).meta({ description: 'The manipulation attempts behind `pairs`, per ordered pair (game, seq, plan, outcome)' }),
+        choice_shift: z
+          .object({ by_intent: z.array(ChoiceShiftRow), by_target: z.array(ChoiceShiftRow) })
+          .meta({ description: 'Emotion → choice: how a successful manipulation with each emotional intent moved its target’s attack and defensive share the round after, pooled (by_intent) and per target agent (by_target)' }),
       })
       .meta({ description: 'The research report (src/tournament/report.ts)' }),
   })
