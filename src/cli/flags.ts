@@ -90,7 +90,8 @@ function readRules(path: string, compact: boolean): Record<string, unknown> {
 
 /**
  * Turns a command's parsed flag values into a validated simulation spec, or a UsageError naming
- * the flag. `games` is fixed by commands that play a set number of games.
+ * the flag. `games` is fixed by commands that play one game (play, run): they refuse more agents
+ * than seats, which simulate turns into every line-up.
  */
 export function gameSpec(values: Record<string, unknown>, games?: number): SimulationSpec {
   const flags = GameFlags.safeParse(values);
@@ -104,6 +105,9 @@ export function gameSpec(values: Record<string, unknown>, games?: number): Simul
     rules: readRules(f['rules-file'] ?? '', f.compact),
   });
   if (!spec.success) throw new UsageError(issueLine(spec.error));
+  // One game seats `seats` agents: only simulate plays every line-up of more.
+  if (games !== undefined && spec.data.lineup.length > spec.data.seats)
+    throw new UsageError(`--agents: names ${spec.data.lineup.length} agents for ${spec.data.seats} seats (one game seats ${spec.data.seats}; tiltyard simulate plays every line-up of more)`);
   return spec.data;
 }
 

@@ -1,11 +1,12 @@
 import { CARD_TYPES } from '../protocol/index.js';
 import type { SimulationResult } from '../runner/simulate.js';
-import { int, num, pct, table } from './format.js';
+import { int, num, pct, signed, table } from './format.js';
 import { formatRate } from './rate.js';
 
 /** The human-readable report of a simulation (what `simulate` prints without --json). */
 export function formatSummary(r: SimulationResult): string {
-  const lastSeed = r.seed + r.games - 1;
+  const lastSeed = r.seed + r.deals - 1;
+  const research = new Map(r.research.map((a) => [a.agent, a]));
   const coupling = r.emotionCoupling;
   const rejections = Object.entries(r.rejectionsByCode)
     .sort((a, b) => b[1] - a[1])
@@ -13,7 +14,9 @@ export function formatSummary(r: SimulationResult): string {
   const agents = Object.entries(r.byAgent).sort((a, b) => (a[1].meanPlacement ?? 99) - (b[1].meanPlacement ?? 99));
   const lines = [
     `Tiltyard simulation: ${int(r.games)} games, seeds ${r.seed}–${lastSeed}, ${r.seats} seats, ${r.windows} windows`,
-    `line-up ${r.lineup.join(', ')} (rotating through the seats)`,
+    r.mode === 'rotate'
+      ? `line-up ${r.lineup.join(', ')} (rotating through the seats)`
+      : `line-up ${r.lineup.join(', ')}: every ${r.seats} of them (${int(r.lineups)} tables), each table in all ${r.seats} seat rotations on each of ${int(r.deals)} deal${r.deals === 1 ? '' : 's'} (${int(r.games / r.deals)} games a deal)`,
     '',
     ...table([
       ['events', int(r.events), `${int(r.meanEventsPerGame ?? 0)} per game`],
@@ -45,9 +48,15 @@ export function formatSummary(r: SimulationResult): string {
     '',
     'By agent',
     ...table([
-      ['agent', 'seats', 'wins', 'win rate', 'mean placement'],
-      ...agents.map(([name, a]) => [name, int(a.games), int(a.wins), pct(a.winRate), num(a.meanPlacement)]),
+      ['agent', 'seats', 'wins', 'win rate', 'mean placement', 'manipulates (success)', 'is manipulated (success)', 'slips', 'tilt Δ place'],
+      ...agents.map(([name, a]) => {
+        const x = research.get(name);
+        const outcome = (o: { attempts: number; success_rate: number | null } | undefined) => (o ? `${int(o.attempts)} (${pct(o.success_rate)})` : '–');
+        const delta = x?.tilt_resilience.placement_delta;
+        return [name, int(a.games), int(a.wins), pct(a.winRate), num(a.meanPlacement), outcome(x?.manipulation_given), outcome(x?.manipulation_received), pct(x?.slip_rate), delta == null ? '–' : signed(delta, 2)];
+      }),
     ]).map((l) => `  ${l}`),
+    '  (tilt Δ place: mean placement once manipulated − otherwise, – below 3 games a side; every research figure: --json `research`)',
   ];
   return lines.join('\n') + '\n';
 }

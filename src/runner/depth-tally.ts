@@ -1,9 +1,7 @@
 import type { GameEvent } from '../protocol/index.js';
 import { EMOTIONAL_INTENTS } from '../protocol/index.js';
 import { ratio } from './ratio.js';
-
-/** What a seat did in one round: attacks, defensive plays (guard, mask, trap), any action. */
-type RoundChoice = { attacks: number; defensive: number; actions: number };
+import { roundChoices, roundKey } from './round-choices.js';
 
 export type ChoiceShift = {
   /** Successful manipulations with this emotional intent whose target played the next round. */
@@ -21,14 +19,21 @@ export type DepthFigures = {
    * Skill share: the share of the variance in placement explained by which agent sat in the seat
    * (eta², between-agent sum of squares over the total). 0: placement is all deal and table;
    * 1: the agent decides it alone. With duplicate seeds every deal is seen by every agent, so the
-   * remainder is the deal's (and the table's) share.
+   * remainder is the deal's (and the table's) share. Null below MIN_DEPTH_GAMES games.
    */
   skillShare: number | null;
-  /** Highest minus lowest win rate over the agents (percentage points / 100). */
+  /** Highest minus lowest win rate over the agents (percentage points / 100); null below MIN_DEPTH_GAMES games. */
   winRateSpread: number | null;
   /** How a successful manipulation changes its target's next-round choices, by emotional intent. */
   manipulationShift: Record<string, ChoiceShift>;
 };
+
+/**
+ * Games the between-agent figures (skill share, win-rate spread) need. Over one game each agent has
+ * one placement, so the skill share is 1 and the spread 1 whenever the agents differ: an artefact
+ * of the sample, not depth. Below this they are null.
+ */
+export const MIN_DEPTH_GAMES = 2;
 
 type Shares = { n: number; attacks: number; defensive: number; actions: number };
 const zero = (): Shares => ({ n: 0, attacks: 0, defensive: 0, actions: 0 });
@@ -38,28 +43,15 @@ export class DepthTally {
   private readonly placements = new Map<string, number[]>();
   private readonly after = new Map<string, Shares>();
   private baseline = zero();
+  private games = 0;
 
   add(events: readonly GameEvent[], agents: readonly string[]): void {
     const seat = new Map<string, number>();
-    const rounds = new Map<string, RoundChoice>();
-    const successes: { turn: number; target: string; intent: string }[] = [];
-    const choice = (turn: number, id: string) => {
-      const k = `${turn}|${id}`;
-      let c = rounds.get(k);
-      if (!c) rounds.set(k, (c = { attacks: 0, defensive: 0, actions: 0 }));
-      return c;
-    };
+    const { rounds, successes } = roundChoices(events);
+    this.games++;
     for (const e of events) {
       if (e.type === 'game_started') for (const p of e.payload.players) seat.set(p.player_id, p.seat);
-      else if (e.type === 'action_resolved') {
-        const p = e.payload;
-        const c = choice(e.turn, p.actor_player_id);
-        c.actions++;
-        if (p.attack_plan) c.attacks++;
-        // A face-down play (card withheld) is a trap or a False Tell: defensive too.
-        else if (!p.card || ['guard', 'mask', 'trap'].includes(p.card.type)) c.defensive++;
-        if (p.manipulation_outcome === 'success' && p.attack_plan) successes.push({ turn: e.turn, target: p.attack_plan.target_player_id, intent: p.attack_plan.emotional_intent });
-      } else if (e.type === 'game_ended') {
+      else if (e.type === 'game_ended') {
         for (const p of e.payload.placements) {
           const name = agents[seat.get(p.player_id) ?? -1] ?? '?';
           let xs = this.placements.get(name);
@@ -75,7 +67,7 @@ export class DepthTally {
       this.baseline.actions += c.actions;
     }
     for (const s of successes) {
-      const next = rounds.get(`${s.turn + 1}|${s.target}`);
+      const next = rounds.get(roundKey(s.turn + 1, s.target));
       if (!next) continue;
       let a = this.after.get(s.intent);
       if (!a) this.after.set(s.intent, (a = zero()));
@@ -110,9 +102,10 @@ export class DepthTally {
         defensiveShareBaseline: ratio(b.defensive, b.actions),
       };
     }
+    const enough = this.games >= MIN_DEPTH_GAMES;
     return {
-      skillShare: all.length > 1 && total > 0 ? Math.round((between / total) * 1e4) / 1e4 : null,
-      winRateSpread: rates.length ? Math.round((Math.max(...rates) - Math.min(...rates)) * 1e4) / 1e4 : null,
+      skillShare: enough && all.length > 1 && total > 0 ? Math.round((between / total) * 1e4) / 1e4 : null,
+      winRateSpread: enough && rates.length ? Math.round((Math.max(...rates) - Math.min(...rates)) * 1e4) / 1e4 : null,
       manipulationShift: shift,
     };
   }

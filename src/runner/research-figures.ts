@@ -9,6 +9,28 @@ export type OutcomeFigures = { attempts: number; successes: number; partial: num
 const outcomeFigures = (o: Outcomes): OutcomeFigures => ({ attempts: o.attempts, successes: o.success, partial: o.partial, success_rate: ratio(o.success, o.attempts) });
 const mapFigures = <K extends string>(m: Record<K, Outcomes>) => Object.fromEntries(Object.entries<Outcomes>(m).map(([k, o]) => [k, outcomeFigures(o)])) as Record<K, OutcomeFigures>;
 
+/**
+ * Games each side of the tilt-resilience comparison needs before `placement_delta` is given: with
+ * fewer, one lucky or unlucky deal decides the sign. An agent manipulated in every game (usual
+ * against aggressive tables) has no "otherwise" side at all.
+ */
+export const MIN_RESILIENCE_GAMES = 3;
+
+export type TiltResilience = {
+  /** Games where a manipulation against it succeeded, and the others: the sample behind each mean. */
+  manipulated_games: number;
+  other_games: number;
+  placement_when_manipulated: number | null;
+  placement_otherwise: number | null;
+  /** Null unless both sides have MIN_RESILIENCE_GAMES games (`status` says why). */
+  placement_delta: number | null;
+  /** `ok`: both sides are large enough; `not_enough_games`: `note` says which side is short. */
+  status: 'ok' | 'not_enough_games';
+  note: string | null;
+  tilted_games: number;
+  placement_when_tilted: number | null;
+};
+
 /** One agent's research figures (a tournament's, or a simulation's). */
 export type AgentResearch = {
   agent: string;
@@ -42,16 +64,9 @@ export type AgentResearch = {
    * Tilt resilience: its mean placement in games where a manipulation against it succeeded
    * against its mean placement in the other games; `placement_delta` = the first − the second
    * (0: unshaken; positive: it places worse once manipulated). And its mean placement in games
-   * where its tilt reached 0.5 (the rules brief's anti-tilt figure).
+   * where its tilt reached 0.5 (the rules brief's anti-tilt figure). See TiltResilience.
    */
-  tilt_resilience: {
-    manipulated_games: number;
-    placement_when_manipulated: number | null;
-    placement_otherwise: number | null;
-    placement_delta: number | null;
-    tilted_games: number;
-    placement_when_tilted: number | null;
-  };
+  tilt_resilience: TiltResilience;
   card_plays: number;
   /** Share of its card plays (reactions included) by card type. */
   card_mix: Record<CardType, number | null>;
@@ -77,14 +92,37 @@ export type PairResearch = {
 
 export type ResearchFigures = { agents: AgentResearch[]; pairs: PairResearch[] };
 
+/** Why a resilience side is too small, in words; null when both sides are large enough. */
+function shortSide(manipulated: number, other: number): string | null {
+  const sides: string[] = [];
+  if (manipulated < MIN_RESILIENCE_GAMES) sides.push(manipulated === 0 ? 'never manipulated' : `manipulated in only ${manipulated} game${manipulated === 1 ? '' : 's'}`);
+  if (other < MIN_RESILIENCE_GAMES) sides.push(other === 0 ? 'manipulated in every game' : `only ${other} game${other === 1 ? '' : 's'} without a manipulation`);
+  return sides.length ? `not enough games: ${sides.join('; ')} (each side needs ${MIN_RESILIENCE_GAMES})` : null;
+}
+
+function tiltResilience(a: AgentResearchTally): TiltResilience {
+  const whenManipulated = ratio(a.manipulatedPlacements, a.manipulatedGames);
+  const otherwise = ratio(a.otherPlacements, a.otherGames);
+  const note = shortSide(a.manipulatedGames, a.otherGames);
+  return {
+    manipulated_games: a.manipulatedGames,
+    other_games: a.otherGames,
+    placement_when_manipulated: whenManipulated,
+    placement_otherwise: otherwise,
+    placement_delta: note === null && whenManipulated !== null && otherwise !== null ? round(whenManipulated - otherwise, 4) : null,
+    status: note === null ? 'ok' : 'not_enough_games',
+    note,
+    tilted_games: a.tiltedGames,
+    placement_when_tilted: ratio(a.tiltedPlacements, a.tiltedGames),
+  };
+}
+
 function agentFigures(agent: string, a: AgentResearchTally): AgentResearch {
   const plays = CARD_TYPES.reduce((n, t) => n + a.cards[t], 0);
   const promiseOutcome = (o: string) => (a.ledger['promise']?.[o] ?? 0) + (a.ledger['concession']?.[o] ?? 0);
   const [kept, broken] = [promiseOutcome('kept'), promiseOutcome('broken')];
   const pressured = ratio(a.pressuredSlips, a.pressuredActions);
   const baseline = ratio(a.slips - a.pressuredSlips, a.actions - a.pressuredActions);
-  const whenManipulated = ratio(a.manipulatedPlacements, a.manipulatedGames);
-  const otherwise = ratio(a.otherPlacements, a.otherGames);
   return {
     agent,
     manipulation_given: outcomeFigures(a.given),
@@ -108,14 +146,7 @@ function agentFigures(agent: string, a: AgentResearchTally): AgentResearch {
     promises_broken: broken,
     promise_keep_rate: ratio(kept, kept + broken),
     ledger: a.ledger,
-    tilt_resilience: {
-      manipulated_games: a.manipulatedGames,
-      placement_when_manipulated: whenManipulated,
-      placement_otherwise: otherwise,
-      placement_delta: whenManipulated === null || otherwise === null ? null : round(whenManipulated - otherwise, 4),
-      tilted_games: a.tiltedGames,
-      placement_when_tilted: ratio(a.tiltedPlacements, a.tiltedGames),
-    },
+    tilt_resilience: tiltResilience(a),
     card_plays: plays,
     card_mix: Object.fromEntries(CARD_TYPES.map((t) => [t, ratio(a.cards[t], plays)])) as Record<CardType, number | null>,
     emotion_coupling: {

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { MAX_SEED, Seed } from '../protocol/index.js';
-import { buildSeats, defaultLineup, defaultSeats, seatAgents, seatConfigs } from './lineup.js';
+import { buildSeats, defaultLineup, defaultSeats, seatConfigs } from './lineup.js';
+import type { AgentResearch } from './research-figures.js';
+import { dealsFor, gameAt, simSchedule } from './sim-schedule.js';
 import { playGame } from './play-game.js';
 import type { GameRun } from './run-game.js';
 import { SimStats, type SimFigures } from './sim-stats.js';
@@ -33,11 +35,23 @@ export const SimulationSpec = z
       const r = parseAgentSpec(spec);
       if (!r.ok) ctx.addIssue({ code: 'custom', path: ['agents'], message: r.message });
     }
-    // Game g is played with seed + g: the last one must be a seed too (compared without adding:
+    // More agents than seats: every line-up, so whole deals (the games round up to them).
+    const schedule = seats >= min && seats <= max ? simSchedule(lineup.length, seats) : ({ mode: 'rotate' } as const);
+    const deals = dealsFor(schedule, o.games);
+    const games = schedule.mode === 'rotate' ? o.games : deals * schedule.gamesPerDeal;
+    if (games > MAX_GAMES) ctx.addIssue({ code: 'custom', path: ['games'], message: `must be at most ${MAX_GAMES}: ${o.games} games round up to ${deals} deals of ${schedule.mode === 'rotate' ? 1 : schedule.gamesPerDeal} games (every line-up in every rotation)` });
+    // Deal d is played with seed + d: the last one must be a seed too (compared without adding:
     // past 2^53 the sum itself would round).
-    if (o.seed > MAX_SEED - (o.games - 1)) ctx.addIssue({ code: 'custom', path: ['seed'], message: `must be at most ${MAX_SEED - o.games + 1} for ${o.games} games (game g is played with seed + g, and seeds end at 2^53 − 1)` });
-    if (lineup.length > seats) ctx.addIssue({ code: 'custom', path: ['agents'], message: `names ${lineup.length} agents for ${seats} seats` });
-    return { games: o.games, seed: o.seed, seats, lineup, rules: o.rules };
+    if (o.seed > MAX_SEED - (deals - 1))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seed'],
+        message:
+          schedule.mode === 'rotate'
+            ? `must be at most ${MAX_SEED - o.games + 1} for ${o.games} games (game g is played with seed + g, and seeds end at 2^53 − 1)`
+            : `must be at most ${MAX_SEED - deals + 1} for ${deals} deals (deal d is played with seed + d, and seeds end at 2^53 − 1)`,
+      });
+    return { games, seed: o.seed, seats, lineup, rules: o.rules, schedule, deals };
   });
 export type SimulationSpec = z.output<typeof SimulationSpec>;
 
@@ -47,7 +61,11 @@ export type SimulateOptions = {
   seed: number;
   /** Default: the line-up's length when it names at least 2 agents, else 4. */
   seats?: number;
-  /** Agent specs (built-in names, skill:<folder>); seat i of game g gets `agents[(i + g) % agents.length]`. Default: the registry's first `seats`. */
+  /**
+   * Agent specs (built-in names, skill:<folder>); seat i of game g gets `agents[(i + g) % agents.length]`.
+   * With more agents than seats, every line-up of `seats` of them in every rotation per seed (see
+   * SimSchedule; `games` rounds up to whole deals). Default: the registry's first `seats`.
+   */
   agents?: readonly string[];
   rules?: RulesInput;
   /** Called after every game with the number done so far. */
@@ -58,6 +76,14 @@ export type SimulationResult = SimFigures & {
   seed: number;
   seats: number;
   lineup: string[];
+  /** `rotate`: one table, seats rotating; `every-lineup`: more agents than seats (SimSchedule). */
+  mode: 'rotate' | 'every-lineup';
+  /** Tables of different agents played (1 when rotating). */
+  lineups: number;
+  /** Seeds played: seed … seed + deals − 1 (rotating: one per game). */
+  deals: number;
+  /** Per agent: manipulation given and received, slips, forced errors, tilt resilience, … (research-figures.ts). */
+  research: AgentResearch[];
   windows: 'full' | 'compact';
   wallMs: number;
   eventsPerSec: number;
@@ -68,12 +94,12 @@ export type SimulationResult = SimFigures & {
 };
 
 /**
- * Plays game g of a simulation on its own: seed `spec.seed + g`, the line-up rotated by g. So
- * `play --seed S` shows game 0 of `simulate --seed S`, event for event.
+ * Plays game g of a simulation on its own: seed `spec.seed + g`, the line-up rotated by g (with
+ * more agents than seats, game g of the every-line-up schedule: gameAt). So `play --seed S` shows
+ * game 0 of `simulate --seed S`, event for event.
  */
 export async function playSeated(spec: SimulationSpec, g: number): Promise<{ run: GameRun; agents: string[]; seed: number }> {
-  const seed = spec.seed + g;
-  const agents = seatAgents(spec.lineup, spec.seats, g);
+  const { agents, seed } = gameAt(spec.schedule, spec.lineup, spec.seats, spec.seed, g);
   const seats = buildSeats(agents, seed);
   try {
     return { run: await playGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, seats), agents, seed };
@@ -123,6 +149,9 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     seed: spec.seed,
     seats: spec.seats,
     lineup: spec.lineup,
+    mode: spec.schedule.mode,
+    lineups: spec.schedule.mode === 'rotate' ? 1 : spec.schedule.tables.length,
+    deals: spec.deals,
     windows: spec.rules.windows,
     wallMs: Math.round(wallMs * 10) / 10,
     eventsPerSec: perSec(figures.events),
@@ -130,5 +159,6 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     decisionsPerSec: perSec(figures.decisions),
     logHash: tally.hash.digest('hex'),
     ...figures,
+    research: tally.stats.research().agents,
   };
 }

@@ -1,6 +1,12 @@
 import { EMOTIONAL_INTENTS, MANIPULATION_PLANS } from '../protocol/index.js';
 import type { OutcomeFigures } from '../runner/research-figures.js';
+import type { Interval } from './bootstrap.js';
+import type { ChoiceShiftRow } from './choice-shift.js';
 import type { Report } from './report.js';
+
+/** The report's tables, one CSV each (`<table>.csv`). */
+export const REPORT_TABLES = ['agents', 'pairs', 'plans', 'intents', 'ledger', 'shifts'] as const;
+export type ReportTable = (typeof REPORT_TABLES)[number];
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -24,6 +30,22 @@ const USAGE_SHAPE = { calls: 0, failed_calls: 0, input_tokens: 0, output_tokens:
 const outcomeRow = (o: OutcomeFigures): Cell[] => [o.attempts, o.successes, o.partial, o.success_rate];
 const OUTCOME_COLUMNS = ['attempts', 'successes', 'partial', 'success_rate'];
 
+const interval = (i: Interval | null): Cell[] => [i?.value, i?.low, i?.high];
+/** A choice-shift row; `*` in the target column is every target pooled. */
+const shiftRow = (r: ChoiceShiftRow): Cell[] => [
+  r.target ?? '*',
+  r.emotional_intent,
+  r.samples,
+  r.attack_share_after,
+  r.attack_share_baseline,
+  ...interval(r.attack_shift),
+  r.defensive_share_after,
+  r.defensive_share_baseline,
+  ...interval(r.defensive_shift),
+  r.status,
+];
+const SHIFT_COLUMNS = ['target', 'emotional_intent', 'samples', 'attack_share_after', 'attack_share_baseline', 'attack_shift', 'attack_shift_low', 'attack_shift_high', 'defensive_share_after', 'defensive_share_baseline', 'defensive_shift', 'defensive_shift_low', 'defensive_shift_high', 'status'];
+
 function table(records: readonly Record<string, Cell>[]): string {
   const header = Object.keys(records[0] ?? {});
   return toCsv(
@@ -38,9 +60,11 @@ function table(records: readonly Record<string, Cell>[]): string {
  *   figures, then every AgentResearch field flattened to `parent_child` columns);
  * - `pairs.csv`: one row per ordered pair (agent acting on target);
  * - `plans.csv`, `intents.csv`: one row per agent × manipulation_plan / emotional_intent;
- * - `ledger.csv`: one row per agent × commitment kind × outcome.
+ * - `ledger.csv`: one row per agent × commitment kind × outcome;
+ * - `shifts.csv`: the emotion → choice shifts, one row per emotional intent pooled (target `*`),
+ *   then per target × intent, each shift with its 95 % interval (`_low`, `_high`).
  */
-export function reportToCsv(report: Report): Record<'agents.csv' | 'pairs.csv' | 'plans.csv' | 'intents.csv' | 'ledger.csv', string> {
+export function reportToCsv(report: Report): Record<`${ReportTable}.csv`, string> {
   const agents = report.agents.map((a) => {
     const row: Record<string, Cell> = { agent: a.agent };
     const overall = report.overall.byAgent[a.agent];
@@ -78,5 +102,6 @@ export function reportToCsv(report: Report): Record<'agents.csv' | 'pairs.csv' |
           ),
       ),
     ),
+    'shifts.csv': toCsv(SHIFT_COLUMNS, [...report.choice_shift.by_intent, ...report.choice_shift.by_target].map(shiftRow)),
   };
 }

@@ -3,6 +3,7 @@ import type { AgentResearch, PairResearch } from '../runner/research-figures.js'
 import type { ProviderUsage } from '../runner/research-tally.js';
 import { SimStats, type SimFigures } from '../runner/sim-stats.js';
 import { attackMatrix, attackRows, type AttackCell } from './attacks.js';
+import { ChoiceShiftTally, type ChoiceShiftFigures } from './choice-shift.js';
 
 /** One finished game of a tournament, as read from the store. */
 export type ReportGame = {
@@ -27,6 +28,11 @@ export type Report = {
   pairs: PairResearch[];
   /** The who-manipulated-whom matrix: per ordered pair, the manipulation attempts behind `pairs[].manipulation`. */
   attacks: AttackCell[];
+  /**
+   * Emotion → choice: how a successful manipulation with each emotional intent moved its target's
+   * attack and defensive share the round after, pooled and per target, with 95 % bootstrap intervals.
+   */
+  choice_shift: ChoiceShiftFigures;
 };
 
 /** Agent by seat index, from a seat list or a player_id map read through game_started. */
@@ -52,11 +58,15 @@ export function agentsBySeat(game: ReportGame): string[] {
  */
 export function tournamentReport(games: readonly ReportGame[]): Report {
   const stats = new SimStats();
-  for (const g of games)
-    stats.add({ events: g.events, decisions: g.decisions ?? 0, agents: agentsBySeat(g), ...(g.providerCalls ? { providerCalls: g.providerCalls } : {}) });
+  const shifts = new ChoiceShiftTally();
+  for (const g of games) {
+    const agents = agentsBySeat(g);
+    stats.add({ events: g.events, decisions: g.decisions ?? 0, agents, ...(g.providerCalls ? { providerCalls: g.providerCalls } : {}) });
+    shifts.add(g.events, agents);
+  }
   const { agents, pairs } = stats.research();
   const overall = stats.figures();
   if (games.some((g) => g.decisions === undefined)) overall.rejectionRate = null;
   const attacks = attackMatrix(games.flatMap((g, i) => attackRows(g.game_id ?? `#${i}`, g.events, agentsBySeat(g))));
-  return { games: games.length, overall, agents, pairs, attacks };
+  return { games: games.length, overall, agents, pairs, attacks, choice_shift: shifts.figures() };
 }

@@ -52,6 +52,31 @@ describe('tiltyard simulate', () => {
     expect(run.stdout).toContain('By agent');
   });
 
+  it('given more agents than seats, then it plays every line-up in every rotation per seed and reports each agent', async () => {
+    const run = await tiltyard('simulate', '--agents', 'random,balanced,aggressor,turtle,trickster', '--seats', '4', '--games', '20', '--seed', '3', '--compact', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    type Agent = { games: number; wins: number; winRate: number; meanPlacement: number };
+    const r = JSON.parse(run.stdout) as { games: number; mode: string; lineups: number; deals: number; seats: number; byAgent: Record<string, Agent>; research: Array<{ agent: string; manipulation_given: { attempts: number }; tilt_resilience: { manipulated_games: number; other_games: number } }> };
+    // 5 tables of 4 (every combination) × 4 rotations, one deal: each agent at 4 tables, 16 games.
+    expect(r).toMatchObject({ games: 20, mode: 'every-lineup', lineups: 5, deals: 1, seats: 4 });
+    for (const name of ['random', 'balanced', 'aggressor', 'turtle', 'trickster']) {
+      expect(r.byAgent[name]).toMatchObject({ games: 16 });
+      expect(r.byAgent[name]!.meanPlacement).toBeGreaterThanOrEqual(1);
+    }
+    expect(Object.values(r.byAgent).reduce((n, a) => n + a.wins, 0)).toBeGreaterThanOrEqual(20);
+    expect(r.research.map((a) => a.agent)).toEqual(['aggressor', 'balanced', 'random', 'trickster', 'turtle']);
+    for (const a of r.research) expect(a.tilt_resilience.manipulated_games + a.tilt_resilience.other_games).toBe(16);
+    // The text names the schedule; a single game (play) still refuses more agents than seats.
+    const text = await tiltyardInProcess({}, 'simulate', '--agents', 'random,balanced,turtle', '--seats', '2', '--games', '1', '--compact');
+    expect(text.stdout).toContain('Tiltyard simulation: 6 games, seeds 1–1, 2 seats, compact windows');
+    expect(text.stdout).toContain('every 2 of them (3 tables), each table in all 2 seat rotations on each of 1 deal (6 games a deal)');
+    expect(text.stdout).toMatch(/manipulates \(success\)/);
+    const play = await tiltyardInProcess({}, 'play', '--agents', 'random,balanced,turtle', '--seats', '2');
+    expect(play.code).toBe(2);
+    expect(play.stderr).toBe('tiltyard: --agents: names 3 agents for 2 seats (one game seats 2; tiltyard simulate plays every line-up of more)\n');
+  }, 300_000);
+
   // The first row in a spawned process, the others in the test process (the same flag checks,
   // without a node start each).
   it.each(([
@@ -63,7 +88,7 @@ describe('tiltyard simulate', () => {
     [['--seats', '7'], /--seats/],
     [['--seats', '1'], /--seats/],
     [['--agents', 'random,nobody'], /unknown agent "nobody"/],
-    [['--agents', 'random,random,random', '--seats', '2'], /--agents/],
+    [['--agents', 'random,balanced,turtle', '--seats', '2', '--seed', '9007199254740991', '--games', '7'], /^tiltyard: --seed: must be at most 9007199254740990 for 2 deals/],
     [['--rules-file', '/does/not/exist.json'], /--rules-file/],
     [['--frobnicate'], /unknown flag --frobnicate/],
     [['stray'], /unexpected argument/],

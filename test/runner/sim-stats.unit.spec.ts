@@ -81,4 +81,13 @@ describe('SimStats', () => {
     }
     expect(s.figures()).toMatchObject({ medianRounds: 11, roundCapRate: 0.25 });
   });
+
+  it('given one game, then skill share and win-rate spread are null (one placement per agent says nothing); given two, they are figures', () => {
+    expect(f.depth).toMatchObject({ skillShare: null, winRateSpread: null });
+    const s = new SimStats();
+    s.add({ events: game(), decisions: 1, agents: ['turtle', 'random'] });
+    s.add({ events: game(), decisions: 1, agents: ['random', 'turtle'] });
+    // Seat 0 won both: each agent won once and lost once, so the agent explains nothing.
+    expect(s.figures().depth).toMatchObject({ skillShare: 0, winRateSpread: 0 });
+  });
 });

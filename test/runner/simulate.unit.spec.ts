@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../src/protocol/index.js';
 import { seatAgents } from '../../src/runner/lineup.js';
+import { MAX_SEED } from '../../src/protocol/index.js';
+import { gameAt, simSchedule } from '../../src/runner/sim-schedule.js';
 import { playSeated, simulate, SimulationSpec, type SimulationResult } from '../../src/runner/simulate.js';
 
 const timing = ['wallMs', 'eventsPerSec', 'gamesPerSec', 'decisionsPerSec'] as const;
@@ -66,6 +68,44 @@ describe('line-up rotation', () => {
   });
 });
 
+describe('every line-up (more agents than seats)', () => {
+  const lineup = ['a', 'b', 'c', 'd', 'e'];
+  const schedule = simSchedule(5, 4);
+  const games = Array.from({ length: 40 }, (_, g) => gameAt(schedule, lineup, 4, 10, g));
+
+  it('plays each deal at every table of 4 in all 4 rotations, with one seed per deal', () => {
+    expect(schedule).toMatchObject({ mode: 'every-lineup', gamesPerDeal: 20 });
+    expect(games.slice(0, 4).map((x) => x.agents)).toEqual([
+      ['a', 'b', 'c', 'd'],
+      ['b', 'c', 'd', 'a'],
+      ['c', 'd', 'a', 'b'],
+      ['d', 'a', 'b', 'c'],
+    ]);
+    expect(games[4]!.agents).toEqual(['a', 'b', 'c', 'e']);
+    expect(games.map((x) => x.seed)).toEqual([...Array(20).fill(10), ...Array(20).fill(11)]);
+    // Per deal: every agent in 16 games, in each seat 4 times; every pair at 3 tables × 4 rotations.
+    const deal = games.slice(0, 20).map((x) => x.agents);
+    for (const agent of lineup) {
+      expect(deal.filter((t) => t.includes(agent))).toHaveLength(16);
+      for (let seat = 0; seat < 4; seat++) expect(deal.filter((t) => t[seat] === agent)).toHaveLength(4);
+    }
+    expect(deal.filter((t) => t.includes('a') && t.includes('e'))).toHaveLength(12);
+  });
+
+  it('keeps rotating a line-up that fits the table', () => {
+    expect(simSchedule(4, 4)).toEqual({ mode: 'rotate' });
+    expect(gameAt(simSchedule(2, 4), ['a', 'b'], 4, 3, 1)).toEqual({ agents: ['b', 'a', 'b', 'a'], seed: 4, deal: 1 });
+  });
+
+  it('reports per-agent figures and research over the whole schedule', async () => {
+    const r = await simulate({ games: 1, seed: 2, seats: 2, agents: ['random', 'balanced', 'turtle'], rules: { windows: 'compact' } });
+    expect(r).toMatchObject({ games: 6, mode: 'every-lineup', lineups: 3, deals: 1 });
+    for (const name of ['random', 'balanced', 'turtle']) expect(r.byAgent[name]).toMatchObject({ games: 4 });
+    expect(r.research.map((a) => a.agent)).toEqual(['balanced', 'random', 'turtle']);
+    expect(r.research.every((a) => a.tilt_resilience.manipulated_games + a.tilt_resilience.other_games === 4)).toBe(true);
+  });
+});
+
 describe('SimulationSpec', () => {
   const issue = (input: unknown) => {
     const r = SimulationSpec.safeParse(input);
@@ -82,8 +122,14 @@ describe('SimulationSpec', () => {
     expect(issue({ games: 1, seed: -1 })).toMatchObject({ path: 'seed' });
     expect(issue({ games: 1, seed: 1, seats: 7 })).toMatchObject({ path: 'seats', message: 'must be between 2 and 6, got 7' });
     expect(issue({ games: 1, seed: 1, agents: ['nobody'] })).toMatchObject({ path: 'agents' });
-    expect(issue({ games: 1, seed: 1, seats: 2, agents: ['random', 'random', 'random'] })).toMatchObject({ path: 'agents' });
     expect(issue({ games: 1, seed: 1, rules: { livez: 3 } })).toMatchObject({ path: 'rules' });
+  });
+
+  it('given more agents than seats, then it plays whole deals of every line-up (games round up), and checks the last deal’s seed', () => {
+    const spec = SimulationSpec.parse({ games: 1, seed: 1, seats: 2, agents: ['random', 'random', 'random'] });
+    expect(spec).toMatchObject({ games: 6, deals: 1, schedule: { mode: 'every-lineup', tables: [[0, 1], [0, 2], [1, 2]], gamesPerDeal: 6 } });
+    expect(SimulationSpec.parse({ games: 7, seed: 1, seats: 2, agents: ['a', 'b', 'c'].map(() => 'random') })).toMatchObject({ games: 12, deals: 2 });
+    expect(issue({ games: 7, seed: MAX_SEED, seats: 2, agents: ['random', 'random', 'random'] })).toMatchObject({ path: 'seed', message: `must be at most ${MAX_SEED - 1} for 2 deals (deal d is played with seed + d, and seeds end at 2^53 − 1)` });
   });
 
   it('makes simulate throw on bad options', async () => {

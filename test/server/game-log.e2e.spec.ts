@@ -372,7 +372,7 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
   });
 
   describe('analytics', () => {
-    type Analytics = { view: string; private_details: boolean; status: string; unknown_figures: string[]; figures: { games: number; seatWinRate: Array<number | null>; manipulationOutcomes: Record<string, number>; byAgent: Record<string, { games: number; attacks: number | null }> } };
+    type Analytics = { view: string; private_details: boolean; status: string; unknown_figures: string[]; withheld_figures: Array<{ figure: string; reason: string }>; figures: { games: number; depth: Record<string, unknown>; seatWinRate: Array<number | null>; manipulationOutcomes: Record<string, number>; byAgent: Record<string, { games: number; attacks: number | null }> } };
     it('given an ended game, then researchers and admins get its figures with hidden details, and spectators get 403', async () => {
       for (const token of [RESEARCHER, ADMIN]) {
         const r = await get<Analytics>(`/games/${ended}/analytics`, token);
@@ -380,6 +380,10 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
         expect(r.body).toMatchObject({ private_details: true, status: 'ended', figures: { games: 1 } });
         expect(r.body.figures.seatWinRate.some((x) => x === 1)).toBe(true);
         expect(Object.values(r.body.figures.manipulationOutcomes).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+        // One game cannot say how much the agent decides: those figures are null, each with why.
+        expect(r.body.figures.depth).toMatchObject({ skillShare: null, winRateSpread: null });
+        expect(r.body.withheld_figures.map((w) => w.figure)).toEqual(['depth.skillShare', 'depth.winRateSpread']);
+        for (const w of r.body.withheld_figures) expect(w.reason).toMatch(/^needs at least 2 games/);
       }
       expect((await get(`/games/${ended}/analytics`)).status).toBe(403);
     });

@@ -223,6 +223,10 @@ describe('tournaments over REST and in the lobby, on a real server process', () 
     expect(pairRows.length).toBeGreaterThan(0); // aggressor attacks someone in every game
     for (const [agent, target] of pairRows) expect(SMALL.entrants).toEqual(expect.arrayContaining([agent, target]));
     expect(report.report.pairs).toHaveLength(pairRows.length);
+    // The emotion → choice shifts: six intents pooled, then each entrant × intent.
+    const shifts = (await (await api.api(`/tournaments/${id}/report?format=csv&table=shifts`, { token: RESEARCHER })).text()).trim().split('\n');
+    expect(shifts[0]).toMatch(/^target,emotional_intent,samples,/);
+    expect(shifts).toHaveLength(1 + 6 + SMALL.entrants.length * 6);
 
     const bad = await api.api(`/tournaments/${id}/report?format=xml`, { token: RESEARCHER });
     expect(bad.status).toBe(400);

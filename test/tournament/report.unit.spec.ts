@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/protocol/index.js';
+import { TournamentReport } from '../../src/server/docs/tournament-schemas.js';
 import { reportToCsv } from '../../src/tournament/report-csv.js';
 import { tournamentReport } from '../../src/tournament/report.js';
 
@@ -62,6 +63,39 @@ const calls = [
   { player_id: null, input_tokens: 999, output_tokens: 999, cost_usd: 9, latency_ms: 9, status: 'ok' },
 ];
 
+/** A two-seat game where alpha succeeds against bravo or not, and the placements given. */
+const duel = (manipulated: boolean, bravoPlace: number): GameEvent[] => [
+  ev('game_started', 0, { players: [{ player_id: 'plr_1', seat: 0 }, { player_id: 'plr_2', seat: 1 }] }),
+  resolved(1, 'plr_1', false, manipulated ? 'success' : 'failed', plan('plr_2', 'bait', 'fear')),
+  ev('game_ended', 2, { reason: 'last_seat_standing', rounds: 2, placements: [{ player_id: 'plr_1', placement: 3 - bravoPlace }, { player_id: 'plr_2', placement: bravoPlace }] }),
+];
+
+describe('tilt resilience sample sizes', () => {
+  const bravo = (games: GameEvent[][]) => tournamentReport(games.map((events) => ({ events, seats: ['alpha', 'bravo'] }))).agents.find((a) => a.agent === 'bravo')!.tilt_resilience;
+
+  it('given an agent manipulated in every game, then there is no delta and the note says why, with both sample sizes', () => {
+    const t = bravo([duel(true, 2), duel(true, 2), duel(true, 1), duel(true, 2)]);
+    expect(t).toMatchObject({ manipulated_games: 4, other_games: 0, placement_when_manipulated: 1.75, placement_otherwise: null, placement_delta: null, status: 'not_enough_games' });
+    expect(t.note).toBe('not enough games: manipulated in every game (each side needs 3)');
+  });
+
+  it('given fewer than 3 games on one side, then the means stand but the delta is withheld', () => {
+    const t = bravo([duel(true, 2), duel(true, 2), duel(true, 2), duel(false, 1), duel(false, 1)]);
+    expect(t).toMatchObject({ manipulated_games: 3, other_games: 2, placement_when_manipulated: 2, placement_otherwise: 1, placement_delta: null, status: 'not_enough_games' });
+    expect(t.note).toBe('not enough games: only 2 games without a manipulation (each side needs 3)');
+  });
+
+  it('given any report, then it matches the documented schema (OpenAPI TournamentReport)', () => {
+    const report = tournamentReport([{ game_id: 'game_1', events: duel(true, 2).map((e, i) => ({ ...e, seq: i + 1 })), seats: ['alpha', 'bravo'] }]);
+    expect(TournamentReport.safeParse({ tournament_id: 'trn_x', status: 'ended', games_counted: 1, report }).error).toBeUndefined();
+  });
+
+  it('given 3 games on each side, then the delta is the difference of the means', () => {
+    const t = bravo([duel(true, 2), duel(true, 2), duel(true, 1), duel(false, 1), duel(false, 1), duel(false, 2)]);
+    expect(t).toMatchObject({ manipulated_games: 3, other_games: 3, placement_when_manipulated: 1.6667, placement_otherwise: 1.3333, placement_delta: 0.3334, status: 'ok', note: null });
+  });
+});
+
 describe('tournamentReport on a hand-made log', () => {
   const report = tournamentReport([{ events: log, seats: ['alpha', 'bravo', 'charlie'], providerCalls: calls }]);
   const agent = (name: string) => report.agents.find((a) => a.agent === name)!;
@@ -114,13 +148,17 @@ describe('tournamentReport on a hand-made log', () => {
   it('measures tilt resilience by placement when manipulated and when tilted', () => {
     expect(agent('bravo').tilt_resilience).toEqual({
       manipulated_games: 1,
+      other_games: 0,
       placement_when_manipulated: 3,
       placement_otherwise: null,
       placement_delta: null,
+      status: 'not_enough_games',
+      note: 'not enough games: manipulated in only 1 game; manipulated in every game (each side needs 3)',
       tilted_games: 0,
       placement_when_tilted: null,
     });
-    expect(agent('charlie').tilt_resilience).toMatchObject({ manipulated_games: 0, placement_otherwise: 2, tilted_games: 1, placement_when_tilted: 2 });
+    expect(agent('charlie').tilt_resilience).toMatchObject({ manipulated_games: 0, other_games: 1, placement_otherwise: 2, tilted_games: 1, placement_when_tilted: 2, status: 'not_enough_games' });
+    expect(agent('charlie').tilt_resilience.note).toBe('not enough games: never manipulated; only 1 game without a manipulation (each side needs 3)');
   });
 
   it('mixes card types and couples them to fear per agent', () => {
@@ -162,6 +200,13 @@ describe('tournamentReport on a hand-made log', () => {
     expect(csv['plans.csv'].trimEnd().split('\n')).toHaveLength(1 + 3 * 6);
     expect(csv['plans.csv']).toContain('\ncharlie,bait,1,0,1,0\n');
     expect(csv['intents.csv']).toContain('\nalpha,fear,1,1,0,1\n');
+    const shifts = csv['shifts.csv'].trimEnd().split('\n');
+    expect(shifts[0]).toBe('target,emotional_intent,samples,attack_share_after,attack_share_baseline,attack_shift,attack_shift_low,attack_shift_high,defensive_share_after,defensive_share_baseline,defensive_shift,defensive_shift_low,defensive_shift_high,status');
+    // Six intents pooled, then three agents × six intents. bravo attacked in round 2, after alpha's
+    // fright; its rounds are that attack and round 4's play with no card shown (defensive): baseline ½, ½.
+    expect(shifts).toHaveLength(1 + 6 + 3 * 6);
+    expect(shifts[1]).toBe('*,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples');
+    expect(shifts).toContain('bravo,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples');
     expect(csv['ledger.csv']).toBe('agent,kind,outcome,count\nalpha,threat,credible,1\nbravo,concession,kept,1\nbravo,promise,broken,1\nbravo,promise,kept,1\n');
   });
 });

@@ -19,6 +19,7 @@ const MODULES: Readonly<Record<string, () => Promise<Record<string, unknown>>>> 
   tournament: () => import('./tournament.js'),
   tournaments: () => import('./tournaments.js'),
   standings: () => import('./standings.js'),
+  report: () => import('./report.js'),
   'agent-check': () => import('./agent-check.js'),
   worker: () => import('./worker.js'),
 };

@@ -3,6 +3,7 @@ import type { Command } from './command.js';
 import { gamesCommand } from './games.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
+import { reportCommand } from './report.js';
 import { resumeCommand } from './resume.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
@@ -14,4 +15,4 @@ import { verifyCommand } from './verify.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, agentCheckCommand, workerCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, agentCheckCommand, workerCommand];

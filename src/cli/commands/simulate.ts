@@ -13,14 +13,19 @@ export const simulateCommand: Command = {
   usage: `Usage: tiltyard simulate [--games N] [--seed S] [--seats K] [--agents a,b,…] [--rules-file f.json] [--compact] [--json]
 
 Plays N games in memory, one after another, and prints what happened: win rates by seat and by
-agent, rounds, card plays by type, manipulation and slip rates, throughput, and a sha256 over every
-event (logHash) — the same flags always give the same logHash.
+agent, rounds, card plays by type, manipulation and slip rates, per-agent research figures
+(manipulation given and received, slips, tilt resilience; all of them in --json \`research\`),
+throughput, and a sha256 over every event (logHash) — the same flags always give the same logHash.
+A progress bar on stderr (on a terminal) follows long runs.
 
-  --games N          games to play (default ${DEFAULT_GAMES})
-  --seed S           game g (0-based) is played with seed S + g (default 1)
+  --games N          games to play (default ${DEFAULT_GAMES}); with more agents than seats, rounded up to whole deals
+  --seed S           game g (0-based) is played with seed S + g (default 1); with more agents than seats, deal d with S + d
   --seats K          seats per game, 2–6 (default: the number of --agents if ≥ 2, else 4)
   --agents a,b,…     a line-up of agents (built-in names or skill:<folder>); game g seats agent (i + g) mod n in seat i,
-                     so each sits in every seat (default: the first K agents below)
+                     so each sits in every seat (default: the first K agents below). More agents than seats: each
+                     deal (seed) is played at every table of K of them (every combination; a balanced design past
+                     210), each table in all K seat rotations, as a round-robin with duplicate seeds — so 5 agents
+                     at 4 seats play 5 tables × 4 rotations = 20 games a deal
   --rules-file F     a JSON object of rules overrides (see docs/rules.md)
   --compact          compact windows: one decision per seat per round
   --json             print the result as one JSON object on stdout

@@ -110,6 +110,9 @@ export const GameAnalytics = z.object({
   status: GameStatus,
   figures: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, for this one game: seat and agent results, card type shares, manipulation and slip rates, rejections by code, emotion coupling. A figure whose inputs this view hides is null (unknown), never a zero' }),
   unknown_figures: z.array(z.string()).meta({ description: 'The figures this view cannot know (null in `figures`), e.g. cardTypeShare, byAgent.*.attacks, emotionCoupling for a researcher while the game runs; empty once private_details' }),
+  withheld_figures: z
+    .array(z.object({ figure: z.string().meta({ example: 'depth.skillShare' }), reason: z.string() }))
+    .meta({ description: 'Figures that compare agents over many games (depth.skillShare, depth.winRateSpread): null in `figures` for one game, each with why. A tournament report gives them over its games' }),
 });
 
 export const AgentCatalog = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORMATS } from '../../tournament/types.js';
-import { GameId, IsoTimestamp } from '../../protocol/index.js';
+import { EMOTIONAL_INTENTS, GameId, IsoTimestamp } from '../../protocol/index.js';
 import { TOURNAMENT_STATUSES } from '../../store/index.js';
 
 /**
@@ -102,6 +102,35 @@ export const TournamentAttacks = z.object({
   cells: z.array(AttackCell).meta({ description: 'The who-manipulated-whom matrix: one cell per ordered pair with attempts, with the attempts behind it' }),
 });
 
+const TiltResilience = z
+  .object({
+    manipulated_games: z.int().meta({ description: 'Games where a manipulation against it succeeded' }),
+    other_games: z.int().meta({ description: 'Its other games' }),
+    placement_when_manipulated: z.number().nullable(),
+    placement_otherwise: z.number().nullable(),
+    placement_delta: z.number().nullable().meta({ description: 'placement_when_manipulated − placement_otherwise; null unless both sides have 3 games (see status)' }),
+    status: z.enum(['ok', 'not_enough_games']),
+    note: z.string().nullable().meta({ description: 'Which side is short, in words (e.g. "not enough games: manipulated in every game (each side needs 3)"); null when status is ok' }),
+    tilted_games: z.int(),
+    placement_when_tilted: z.number().nullable(),
+  })
+  .meta({ description: 'Mean placement when a manipulation against it succeeded vs otherwise, with the games behind each side' });
+
+const ChoiceShiftRow = z.object({
+  target: z.string().nullable().meta({ description: 'The target agent; null in by_intent (every target pooled)' }),
+  emotional_intent: z.enum(EMOTIONAL_INTENTS),
+  samples: z.int().meta({ description: 'Successful manipulations with this intent after which the target acted the next round' }),
+  attack_share_after: z.number().nullable().meta({ description: 'Mean share of attacks among the target’s next-round actions' }),
+  attack_share_baseline: z.number().nullable().meta({ description: 'The target’s attack share over every round it acted in (pooled: the mean over the samples’ targets)' }),
+  attack_shift: Interval.meta({ description: 'after − baseline with its 95 % bootstrap interval (fixed seed); null below 5 samples' }),
+  defensive_share_after: z.number().nullable(),
+  defensive_share_baseline: z.number().nullable(),
+  defensive_shift: Interval,
+  status: z.enum(['ok', 'not_enough_samples']),
+});
+
+const ReportAgent = z.object({ agent: z.string(), tilt_resilience: TiltResilience }).catchall(z.unknown());
+
 export const TournamentReport = z
   .object({
     tournament_id: z.string(),
@@ -111,12 +140,15 @@ export const TournamentReport = z
       .object({
         games: z.int(),
         overall: z.record(z.string(), z.unknown()).meta({ description: 'The figures `tiltyard simulate` reports, over these games (by agent, card-type shares, manipulation and slip rates, emotion coupling)' }),
-        agents: z.array(z.record(z.string(), z.unknown())).meta({
+        agents: z.array(ReportAgent).meta({
           description:
             'Per agent: manipulation attempts and success given and received, success by manipulation_plan and by emotional_intent, slips and forced errors, prediction accuracy, promises kept and broken, tilt resilience, card-type mix, token and cost use',
         }),
         pairs: z.array(z.record(z.string(), z.unknown())).meta({ description: 'Per ordered pair: who manipulated whom, and how often it worked' }),
         attacks: z.array(AttackCell).meta({ description: 'The manipulation attempts behind `pairs`, per ordered pair (game, seq, plan, outcome)' }),
+        choice_shift: z
+          .object({ by_intent: z.array(ChoiceShiftRow), by_target: z.array(ChoiceShiftRow) })
+          .meta({ description: 'Emotion → choice: how a successful manipulation with each emotional intent moved its target’s attack and defensive share the round after, pooled (by_intent) and per target agent (by_target)' }),
       })
       .meta({ description: 'The research report (src/tournament/report.ts)' }),
   })

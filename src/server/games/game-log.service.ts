@@ -14,6 +14,7 @@ import { seesFullHashes } from './game-view.js';
 import type { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
 import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
 import { maskHidden, type AnalyticsFigures } from './partial-figures.js';
+import { withoutManyGameFigures, type WithheldFigure } from './many-game-figures.js';
 
 /** A page of a game's log as one viewer sees it. */
 export type EventsPage = {
@@ -49,6 +50,8 @@ export type GameAnalytics = {
   figures: AnalyticsFigures;
   /** Which figures are unknown from this view (empty once `private_details`). */
   unknown_figures: string[];
+  /** Figures that need many games (skill share, win-rate spread): null in `figures` for one game, each with why. */
+  withheld_figures: WithheldFigure[];
 };
 
 /** The viewer for a role and `?view=`, or the 400/403 viewFor gives; a seat the game lacks is a 400. */
@@ -113,8 +116,17 @@ export class GameLogService {
     const stats = new SimStats();
     const agents = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
     stats.add({ events, decisions: (await readDecisions(this.store, gameId)).length, agents });
-    const { figures, unknown } = maskHidden(stats.figures(), events);
-    return { game_id: gameId, view: viewer.role, private_details: role === 'admin' || gameOver, status: game.status, figures, unknown_figures: unknown };
+    const masked = maskHidden(stats.figures(), events);
+    const { figures, withheld } = withoutManyGameFigures(masked.figures);
+    return {
+      game_id: gameId,
+      view: viewer.role,
+      private_details: role === 'admin' || gameOver,
+      status: game.status,
+      figures,
+      unknown_figures: masked.unknown,
+      withheld_figures: withheld,
+    };
   }
 
   /** @example await log.snapshot('game_ab12', 'admin', { seq: 40, view: 'plr_2' }) */

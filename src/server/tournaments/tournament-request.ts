@@ -3,6 +3,7 @@ import { Seed } from '../../protocol/index.js';
 import { TournamentConfigSchema } from '../../tournament/config.js';
 import { TOURNAMENT_STATUSES } from '../../store/index.js';
 import { MAX_COST_USD } from '../../tournament/cost-limit.js';
+import { REPORT_TABLES } from '../../tournament/report-csv.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../games/game-request.js';
 
@@ -70,9 +71,9 @@ export type ListTournamentsQuery = z.output<typeof ListTournamentsQuery>;
 export const ReportQuery = z.strictObject({
   format: z.enum(['json', 'csv'], 'must be json or csv').default('json'),
   table: z
-    .enum(['agents', 'pairs', 'plans', 'intents', 'ledger'], 'must be agents, pairs, plans, intents or ledger')
+    .enum(REPORT_TABLES, `must be ${REPORT_TABLES.slice(0, -1).join(', ')} or ${REPORT_TABLES.at(-1)}`)
     .default('agents')
-    .meta({ description: 'With format=csv: which table (one row per agent, ordered pair, agent × manipulation_plan, agent × emotional_intent, agent × commitment outcome)' }),
+    .meta({ description: 'With format=csv: which table (one row per agent, ordered pair, agent × manipulation_plan, agent × emotional_intent, agent × commitment outcome, emotional intent (pooled) and target × intent for the choice shifts)' }),
 });
 export type ReportQuery = z.output<typeof ReportQuery>;
 
