@@ -110,4 +110,25 @@ describe('visualizer: the move list', () => {
     await page.screenshot({ path: join(outDir(), 'visualizer-moves.png'), fullPage: true });
     await page.close();
   }, 120_000);
+
+  it('charts lives, resolve and an emotion per seat with the position marked, and a click on a chart seeks there', async () => {
+    const mid = Math.floor(head / 2);
+    const page = await open(mid);
+    await page.getByTestId('tab-charts').click();
+    for (const id of ['chart-lives', 'chart-resolve', 'chart-emotion']) {
+      await page.getByTestId(id).locator('canvas').waitFor();
+      expect(await page.getByTestId(id).getAttribute('data-cursor')).toBe(String(mid));
+    }
+    // A click a quarter of the way along the resolve chart's plot goes a quarter of the way into the game.
+    const over = page.getByTestId('chart-resolve').locator('.u-over');
+    const box = (await over.boundingBox())!;
+    await over.click({ position: { x: box.width / 4, y: box.height / 2 } });
+    await page.waitForFunction(`document.querySelector('[data-testid=cursor]').textContent !== '${mid}'`);
+    const to = await num(page, 'cursor');
+    expect(Math.abs(to - head / 4)).toBeLessThanOrEqual(Math.ceil(head / 50));
+    await waitShown(page, 'chart-lives', 'eq', to, 'data-cursor');
+    await expectMarkedAt(page, to);
+    await page.screenshot({ path: join(outDir(), 'visualizer-charts.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
 });
