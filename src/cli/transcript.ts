@@ -1,172 +1,89 @@
-import type { AttackPlan, EmotionVector, EventPayload, EventType, GameEvent, GameEventOf, TacticalEffect } from '../protocol/index.js';
-import { EMOTIONS } from '../protocol/index.js';
-import { num, signed, table } from './format.js';
-
-type Handlers = { [T in EventType]?: (p: EventPayload<T>, e: GameEventOf<T>) => string[] };
+import type { EventPayload, GameEvent } from '../protocol/index.js';
+import { Narrator, type NarrationLine } from '../view/narrate.js';
+import { vectorWords } from '../view/narrate-effects.js';
+import { table } from './format.js';
 
 /**
- * The admin's transcript of a full event log: every seat's secret plans, speech acts, attack
- * plans, resolutions and emotions. Routine bookkeeping (draws, reaction requests, reflection
- * records) is left out; `play --json` has everything.
+ * The admin's transcript of a full event log, told by the same narrator as the web page's move
+ * list (`src/view/narrate.ts`): every seat's secret plans, speech with its act, plays with their
+ * attack plans, resolutions with the manipulation contest, the ledger, feelings, lives and
+ * placements, grouped by round and phase, key moments starred and listed at the end. Routine
+ * bookkeeping (draws, reaction requests, reflection records) is left out; `play --json` has everything.
  */
 export function formatTranscript(events: readonly GameEvent[]): string {
   const line = transcriptLines();
-  return events.flatMap((e) => line(e)).join('\n') + '\n';
+  const out = events.flatMap((e) => line(e));
+  return [...out, ...line.summary()].join('\n') + '\n';
 }
 
-/** A stateful formatter: it folds names, cards and emotions as the log goes by. */
-export function transcriptLines(): (e: GameEvent) => string[] {
+type Transcript = ((e: GameEvent) => string[]) & { summary(): string[] };
+
+/** A stateful formatter over the narrator: it adds round and phase headers, the seat table and the placements table. */
+export function transcriptLines(): Transcript {
+  const narrator = new Narrator();
   const labels = new Map<string, string>();
   const agents = new Map<string, string>();
-  const emotions = new Map<string, EmotionVector>();
-  const actionCards = new Map<string, string>();
-  let cards: Record<string, string> = {};
-  let header: string[] = [];
-  const who = (id: string | null | undefined): string => (id ? (labels.get(id) ?? id) : 'nobody');
-  const card = (id: string | undefined): string => (id ? (cards[id] ?? id) : 'a card');
+  const moments: NarrationLine[] = [];
+  let round = 0;
+  let phase = '';
 
-  const handlers: Handlers = {
-    game_started(p, e) {
-      cards = p.cards ?? {};
-      for (const s of p.players) {
-        labels.set(s.player_id, `P${s.seat + 1}`);
-        agents.set(s.player_id, s.display_name);
-        emotions.set(s.player_id, s.baseline);
-      }
-      const rows = p.players.map((s) => [`P${s.seat + 1}`, s.display_name, s.player_id, `baseline ${vector(s.baseline)}`]);
-      return [
-        `Game ${e.game_id} · seed ${p.seed ?? '?'} · rules ${p.rules_version} (${p.rules['windows'] === 'compact' ? 'compact' : 'full'} windows) · ${p.players.length} seats · deck ${p.deck_count}`,
-        ...table(rows, 4).map((l) => `  ${l}`),
-        `  base order ${p.base_order.map(who).join(' ')}`,
-      ];
-    },
-    // Phase headers wait for the phase's first line, so quiet phases (draw, end) take no space.
-    phase_changed(p) {
-      header = p.phase === 'upkeep' ? [] : [`-- ${p.phase} --`];
-      return p.phase === 'upkeep' ? ['', `=== Round ${p.turn} ===`] : [];
-    },
-    upkeep_applied: (p) => [
-      `  order ${p.initiative_order.map(who).join(' ')}` +
-        (p.locked_out.length ? ` · locked out ${p.locked_out.map(who).join(' ')}` : '') +
-        Object.entries(p.forced_lines).map(([a, b]) => ` · ${who(a)} must attack ${who(b)}`).join(''),
-    ],
-    ritual_fired: (p) => [`  ${who(p.owner_player_id)}'s ${p.card.name} fires: ${effect(p.tactical_effect, who) || 'no effect'}`, ...notes(p.rules_notes)],
-    deck_reshuffled: (p) => [`  the discard (${p.count}) is reshuffled into the deck`],
-    cards_discarded: (p) => [`  ${who(p.player_id)} discards ${p.cards.map((c) => c.name).join(', ')} (${p.reason.replace('_', ' ')})`],
-    secret_plan_committed: (p) => [
-      `  ${who(p.player_id)} plans ${p.plan?.tactical_intent ?? '?'}` +
-        (p.plan?.emotional_intent ? `, ${p.plan.emotional_intent.emotion} → ${who(p.plan.emotional_intent.target_player_id)}` : '') +
-        (p.plan?.deception_frame ? ` (frame: "${p.plan.deception_frame}")` : '') +
-        (p.defaulted ? ' (defaulted)' : ''),
-    ],
-    speech_posted: (p) => [
-      `  ${who(p.player_id)} → ${p.channel === 'private' ? who(p.target_player_id) : 'all'} [${p.channel}, ${p.speech_act ?? '?'}` +
-        (p.channel === 'public' && p.target_player_id ? `, at ${who(p.target_player_id)}` : '') +
-        `] "${p.text ?? ''}"`,
-    ],
-    talk_finished: (p) => (p.forced ? [`  ${who(p.player_id)} is silenced (talk rejected)`] : []),
-    action_submitted(p) {
-      const actor = who(p.player_id);
-      if (p.kind === 'pass') return [`  ${actor} passes${p.forced ? ` (forced: ${p.rules_notes.join('; ')})` : ''}`];
-      const name = p.card?.name ?? card(p.action?.payload.card_id);
-      actionCards.set(p.action_id, name);
-      const verb = p.kind === 'activate' ? 'activates' : p.card ? 'plays' : 'plays face-down';
-      const target = p.target_player_id ? ` → ${who(p.target_player_id)}` : '';
-      return [`  ${actor} ${verb} ${name}${target} (tempo ${p.tempo_paid})`, ...plan(p.attack_plan, who), ...notes(p.rules_notes)];
-    },
-    action_rejected: (p) => [`  ${who(p.player_id)}'s ${p.window} rejected (attempt ${p.attempt}): ${p.code}${p.message ? ` — ${p.message}` : ''}${p.reprompt ? ', asked again' : ''}`],
-    reaction_submitted: (p) => [`  ${who(p.player_id)} ${p.card ? `reacts with ${p.card.name}` : 'does not react'}`],
-    action_resolved(p) {
-      const what = p.card?.name ?? actionCards.get(p.action_id) ?? p.kind;
-      const placed = p.tactical_effect.card_moves.filter((m) => m.to.startsWith('arena:')).map((m) => `${card(m.card_id)} enters the arena`);
-      const faceDown = p.kind === 'play_card' && p.card === null;
-      const parts = [effect(p.tactical_effect, who) || placed.join(', ') || (faceDown ? 'lies face down in the arena' : 'no tactical effect')];
-      if (p.manipulation_outcome) parts.push(`manipulation ${p.manipulation_outcome}${p.manipulation ? ` (margin ${num(p.manipulation.margin)})` : ''}`);
-      if (p.slipped) parts.push('SLIP');
-      if (p.fizzled) parts.push('fizzled');
-      const targets = p.target_player_ids.length ? ` → ${p.target_player_ids.map(who).join(' ')}` : '';
-      return [`  ${who(p.actor_player_id)}'s ${what}${targets}: ${parts.join(' · ')}`, ...notes(p.rules_notes)];
-    },
-    ledger_settled: (p) => [
-      ...(p.settlements ?? []).map(
-        (x) => `  ledger: ${who(x.speaker_player_id)}'s ${x.kind}${x.target_player_id ? ` to ${who(x.target_player_id)}` : ''} ${x.outcome}`,
-      ),
-      ...(effect(p.tactical_effect, who) ? [`  ledger effects: ${effect(p.tactical_effect, who)}`] : []),
-    ],
-    prediction_scored: (p) => [
-      `  ${who(p.predictor_player_id)}'s read "${p.predicted}" on ${who(p.target_player_id)}: ${p.correct ? 'correct' : 'wrong'} (saw ${p.observed.join(', ') || 'nothing'})` +
-        (p.tempo_delta ? `, tempo ${signed(p.tempo_delta)}` : ''),
-    ],
-    emotion_updated(p) {
-      if (!p.emotions) return [];
-      const before = emotions.get(p.player_id);
-      emotions.set(p.player_id, p.emotions);
-      const changes = EMOTIONS.map((k) => ({ k, v: p.emotions![k], d: p.emotions![k] - (before?.[k] ?? 0) }))
-        .filter((c) => Math.abs(c.d) >= 0.01)
-        .sort((a, b) => Math.abs(b.d) - Math.abs(a.d))
-        .slice(0, 4);
-      const tell = p.tell.dominant ? ` · tell shows ${p.tell.dominant}${p.tell.masked ? ' (masked)' : ''}` : '';
-      if (changes.length === 0 && !tell) return [];
-      return [`  ${who(p.player_id)} feels ${changes.map((c) => `${c.k} ${num(c.v)} (${signed(c.d, 2)})`).join(', ') || 'the same'}${tell}${p.reason === 'life_lost' ? ' after losing a life' : ''}`];
-    },
-    exposure_updated: (p) => [`  exposure ${deltas(p.exposure_delta, who)}`, ...notes(p.rules_notes)],
-    life_lost: (p) => [`  ${who(p.player_id)} LOSES ${p.lives_left ? `A LIFE: ${p.lives_left} left, resolve reset to ${p.resolve_after}` : 'ITS LAST LIFE'}`],
-    player_eliminated: (p) => [`  ${who(p.player_id)} IS ELIMINATED`],
-    game_ended(p) {
-      const rows = [
-        ['#', 'seat', 'agent', 'lives', 'resolve', 'tempo', 'exposure', 'out'],
-        ...p.placements.map((x) => [
-          String(x.placement),
-          who(x.player_id),
-          agents.get(x.player_id) ?? '',
-          ...[x.lives, x.resolve, x.tempo, x.exposure].map(String),
-          x.alive ? 'alive' : `round ${x.eliminated_turn ?? '?'}`,
-        ]),
-      ];
-      return ['', `=== Game over after ${p.rounds} rounds (${p.reason.replace(/_/g, ' ')}) ===`, 'Placements', ...table(rows, 3).map((l) => `  ${l}`)];
-    },
-  };
-
-  return (e) => {
-    const handler = handlers[e.type] as ((p: unknown, e: GameEvent) => string[]) | undefined;
-    const lines = handler ? handler(e.payload, e) : [];
-    if (lines.length === 0 || header.length === 0) return lines;
-    const out = [...header, ...lines];
-    header = [];
+  const headers = (l: NarrationLine): string[] => {
+    const out: string[] = [];
+    if (l.round !== round) {
+      round = l.round;
+      phase = '';
+      out.push('', `=== Round ${round} ===`);
+    }
+    if (l.phase !== phase) {
+      phase = l.phase;
+      if (phase !== 'upkeep') out.push(`-- ${phase} --`);
+    }
     return out;
   };
+
+  const fn = (e: GameEvent): string[] => {
+    const lines = narrator.push(e);
+    if (e.type === 'game_started') return header(e, labels, agents);
+    const out: string[] = [];
+    if (e.type === 'game_ended') out.push('', `=== Game over after ${e.payload.rounds} rounds (${e.payload.reason.replace(/_/g, ' ')}) ===`);
+    for (const l of lines) {
+      if (e.type !== 'game_ended') out.push(...headers(l));
+      if (l.key_moment) moments.push(l);
+      out.push(`${l.key_moment ? '★ ' : '  '}${l.text}`, ...l.details.map((d) => `      ${d}`));
+    }
+    if (e.type === 'game_ended') out.push(...placements(e.payload, labels, agents));
+    return out;
+  };
+  return Object.assign(fn, {
+    summary: (): string[] =>
+      moments.length ? ['', 'Key moments', ...table(moments.map((l) => [`round ${l.round}`, l.phase, `seq ${l.seq}`, l.key_moment!.title]), 4).map((x) => `  ${x}`)] : [],
+  });
 }
 
-type Who = (id: string) => string;
-
-const notes = (xs: readonly string[]): string[] => (xs.length ? [`      notes: ${xs.join('; ')}`] : []);
-
-function plan(p: AttackPlan | null | undefined, who: Who): string[] {
-  if (!p) return [];
+function header(e: Extract<GameEvent, { type: 'game_started' }>, labels: Map<string, string>, agents: Map<string, string>): string[] {
+  const p = e.payload;
+  for (const s of p.players) {
+    labels.set(s.player_id, `P${s.seat + 1}`);
+    agents.set(s.player_id, s.display_name);
+  }
+  const rows = p.players.map((s) => [`P${s.seat + 1}`, s.display_name, s.player_id, `baseline ${vectorWords(s.baseline)}`]);
   return [
-    `      attack plan: ${p.kinetic_intent} + ${p.emotional_intent} on ${who(p.target_player_id)} via ${p.manipulation_plan} (${p.delivery_channel})` +
-      `, expects "${p.expected_behavior_shift}", confidence ${num(p.confidence)}`,
+    `Game ${e.game_id} · seed ${p.seed ?? '?'} · rules ${p.rules_version} (${p.rules['windows'] === 'compact' ? 'compact' : 'full'} windows) · ${p.players.length} seats · deck ${p.deck_count}`,
+    ...table(rows, 4).map((l) => `  ${l}`),
+    `  base order ${p.base_order.map((id) => agents.get(id) ?? id).join(', ')}`,
   ];
 }
 
-const deltas = (m: Record<string, number>, who: Who): string =>
-  Object.entries(m)
-    .filter(([, d]) => d !== 0)
-    .map(([id, d]) => `${who(id)} ${signed(d)}`)
-    .join(', ');
-
-/** The visible numbers of a tactical effect: resolve, tempo, exposure and statuses. */
-function effect(t: TacticalEffect, who: Who): string {
-  const parts = (['resolve', 'tempo', 'exposure'] as const)
-    .map((k) => [k, deltas(t[`${k}_delta`], who)] as const)
-    .filter(([, d]) => d)
-    .map(([k, d]) => `${k} ${d}`);
-  for (const s of t.status_changes) parts.push(`${s.status.replace('_', ' ')} on ${who(s.player_id)}${s.toward_player_id ? ` toward ${who(s.toward_player_id)}` : ''}`);
-  for (const x of t.triggered_effects) parts.push(x);
-  return parts.join(', ');
-}
-
-function vector(v: EmotionVector): string {
-  const set = EMOTIONS.filter((k) => v[k] !== 0).map((k) => `${k} ${num(v[k])}`);
-  return set.length ? set.join(', ') : 'neutral';
+function placements(p: EventPayload<'game_ended'>, labels: Map<string, string>, agents: Map<string, string>): string[] {
+  const rows = [
+    ['#', 'seat', 'agent', 'lives', 'resolve', 'tempo', 'exposure', 'out'],
+    ...p.placements.map((x) => [
+      String(x.placement),
+      labels.get(x.player_id) ?? x.player_id,
+      agents.get(x.player_id) ?? '',
+      ...[x.lives, x.resolve, x.tempo, x.exposure].map(String),
+      x.alive ? 'alive' : `round ${x.eliminated_turn ?? '?'}`,
+    ]),
+  ];
+  return ['Placements', ...table(rows, 3).map((l) => `  ${l}`)];
 }

@@ -18,6 +18,11 @@
  * - speechFeed(events) → SpeechLine[] — what was said, as the view may see it.
  * - scrubberMarkers(events) → Marker[] — eliminations, successful manipulations, broken promises, phase and round starts.
  * - diffViews(a, b) → DiffEntry[] — what changed between two views, as readable entries.
+ * - statSeries(events, start?, startSeq?) → StatSeries — lives and resolve per seat over the game, as chart columns.
+ * - narrate(events, { names? }) → Narration — the story as sentences, grouped by round and phase, key moments marked (the CLI transcript and the move list).
+ * - new Narrator({ names? }) — the same as a fold: push(event) → NarrationLine[].
+ * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
+ * - stepMoment(moments, seq, dir) → seq | null — the next (1) or previous (−1) key moment.
  */
 export { foldView, foldEvents } from './fold-view.js';
 export { stateHash, sha256Hex, canonicalJson } from './state-hash.js';
@@ -30,5 +35,7 @@ export { predictionTable, type PredictionTable, type PredictionRow } from './pre
 export { speechFeed, type SpeechLine } from './speech.js';
 export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
+export { statSeries, type StatSeries } from './stats.js';
+export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
 export type { Viewer, StateView } from '../game/views.js';
 export type { GameEvent } from '../protocol/events.js';

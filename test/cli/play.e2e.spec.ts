@@ -31,7 +31,11 @@ describe('tiltyard play', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Game game_\w+ · seed 2 · rules .* \(compact windows\) · 4 seats/);
     expect(run.stdout).toContain('=== Round 1 ===');
-    expect(run.stdout).toMatch(/attack plan: \w+ \+ \w+ on P\d/);
+    // The shared narrator's sentences: names, card names and plans in words, no ids or snake_case keys.
+    expect(run.stdout).toMatch(/\n {6}Attack plan: .+ to .+ through .+, delivered .+; confidence \d+%\./);
+    expect(run.stdout).toMatch(/\n {2}.+ plays [A-Z][\w ]+ on .+ \(\d tempo\)\./);
+    expect(run.stdout).toMatch(/\n★ .+ is eliminated\./);
+    expect(run.stdout).toMatch(/\nKey moments\n {2}round \d+ +\w+ +seq \d+ +\w/);
     expect(run.stdout).toMatch(/=== Game over after \d+ rounds/);
     expect(run.stdout).toMatch(/Placements\n +# +seat +agent[^\n]*\n +1 +P\d +random/);
   });

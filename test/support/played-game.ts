@@ -10,11 +10,20 @@ export type PlayedGame = {
   states: GameState[];
 };
 
-export type GameSpec = { seed: number; seats: number; round_cap: number; compact: boolean; driver: number };
+export type GameSpec = {
+  seed: number;
+  seats: number;
+  round_cap: number;
+  compact: boolean;
+  driver: number;
+  /** Display names by seat (default: the engine's "Seat N"). */
+  names?: readonly string[];
+};
 
 /** Plays a whole game with the seeded legal driver and keeps the state after every event. */
 export function playGame(g: GameSpec): PlayedGame {
-  const config = { seats: g.seats, rules: { round_cap: g.round_cap, windows: g.compact ? ('compact' as const) : ('full' as const) } };
+  const seats = g.names ? g.names.slice(0, g.seats).map((display_name) => ({ display_name })) : g.seats;
+  const config = { seats, rules: { round_cap: g.round_cap, windows: g.compact ? ('compact' as const) : ('full' as const) } };
   const state = initialState(config, g.seed);
   const events: GameEvent[] = [];
   const started = stepInPlace(state, { type: 'start' });

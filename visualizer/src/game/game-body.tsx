@@ -8,6 +8,7 @@ import { scrubberMarkers, type GameEvent } from '../../../src/view/index.js';
 import type { Player } from './player.js';
 import { TablePanel } from '../panels/table-panel.js';
 import { Panels } from '../panels/panels.js';
+import { MovePanel } from '../panels/move-panel.js';
 
 type Props = {
   player: Player;
@@ -85,6 +86,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           <div class="game-grid">
             <div class="col">
               <TablePanel view={state} last={timeline.event(cursor)} placements={placements} />
+              <MovePanel player={player} all={all} cursor={cursor} names={names} />
             </div>
             <div class="col">
               <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} />

@@ -4,13 +4,13 @@ import 'uplot/dist/uPlot.min.css';
 import type { EmotionSeries } from '../../../src/view/index.js';
 import { seatHex } from './seat-color.js';
 
-const EMOTIONS = ['tilt', 'fear', 'anger', 'confidence', 'shame', 'greed', 'valence', 'arousal', 'dominance'] as const;
-type Emotion = (typeof EMOTIONS)[number];
+export const EMOTIONS = ['tilt', 'fear', 'anger', 'confidence', 'shame', 'greed', 'valence', 'arousal', 'dominance'] as const;
+export type Emotion = (typeof EMOTIONS)[number];
 
 type Props = { series: EmotionSeries; seats: string[]; names: Map<string, string>; cursor: number };
 
 /** Columns for uPlot: x = every seq where something changed, each seat's value held until its next point. */
-function columns(series: EmotionSeries, seats: string[], emotion: Emotion): { data: uPlot.AlignedData; any: boolean } {
+export function columns(series: EmotionSeries, seats: string[], emotion: Emotion): { data: uPlot.AlignedData; any: boolean } {
   const xs = [...new Set(seats.flatMap((s) => (series[s] ?? []).map((p) => p.seq)))].sort((a, b) => a - b);
   let any = false;
   const ys = seats.map((s) => {

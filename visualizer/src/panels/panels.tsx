@@ -11,11 +11,12 @@ import { TrustPanel } from './trust-panel.js';
 import { LedgerPanel, PredictionPanel } from './ledger-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { KnewPanel } from './knew-panel.js';
+import { ChartsPanel } from './charts-panel.js';
 
 type Props = { player: Player; all: WireEvent[]; cursor: number; state: View; names: Map<string, string>; role: Role; view: string; ended: boolean; seats: string[]; gameId: string };
 
-type Tab = 'attacks' | 'emotions' | 'trust' | 'ledger' | 'predictions' | 'diff' | 'knew';
-const TAB_LABEL: Record<Tab, string> = { attacks: 'Attacks', emotions: 'Emotions', trust: 'Trust & grievance', ledger: 'Ledger', predictions: 'Predictions', diff: 'Diff', knew: 'What a seat knew' };
+type Tab = 'attacks' | 'charts' | 'emotions' | 'trust' | 'ledger' | 'predictions' | 'diff' | 'knew';
+const TAB_LABEL: Record<Tab, string> = { attacks: 'Attacks', charts: 'Charts', emotions: 'Emotions', trust: 'Trust & grievance', ledger: 'Ledger', predictions: 'Predictions', diff: 'Diff', knew: 'What a seat knew' };
 
 /** The panels beside the table: the speech feed, and one analysis tab at a time (only it is computed). */
 export function Panels({ player, all, cursor, state, names, role, view, ended, seats, gameId }: Props) {
@@ -28,7 +29,7 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
   // The feed is a per-event map: the whole log's lines once, and a seek only counts those said by then.
   const speech = useMemo(() => speechFeed(all as unknown as GameEvent[]), [all]);
   const said = countUpTo(speech, cursor);
-  const tabs: Tab[] = ['attacks', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...((role === 'admin' || role === 'researcher') && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
+  const tabs: Tab[] = ['attacks', 'charts', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...((role === 'admin' || role === 'researcher') && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
   const seek = (seq: number) => {
     player.pause();
     player.seek(seq);
@@ -46,6 +47,7 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
         </div>
         <div role="tabpanel">
           {tab === 'attacks' && <AttackPanel rows={attackList(upTo)} names={names} selected={attack} select={setAttack} seek={seek} />}
+          {tab === 'charts' && <ChartsPanel events={upTo} start={timeline.stateAt(timeline.first).world.players} first={timeline.first} head={timeline.head} seats={seats} names={names} cursor={cursor} seek={seek} />}
           {tab === 'emotions' && <EmotionPanel series={emotionSeries(upTo)} seats={seats} names={names} cursor={cursor} />}
           {tab === 'trust' && <TrustPanel matrix={trustMatrix(state, upTo)} names={names} event={(s) => timeline.event(s)} seek={seek} />}
           {tab === 'ledger' && <LedgerPanel rows={commitmentLedger(upTo)} names={names} />}

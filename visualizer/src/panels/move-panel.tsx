@@ -1,0 +1,159 @@
+import type { JSX } from 'preact';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { lineAt, stepMoment, type NarrationGroup } from '../../../src/view/index.js';
+import type { WireEvent } from '../game/history.js';
+import { NarrationLog } from '../game/narration.js';
+import type { Player } from '../game/player.js';
+import { seatColor } from './seat-color.js';
+import './move-panel.css';
+
+type Props = { player: Player; all: readonly WireEvent[]; cursor: number; names: Map<string, string> };
+
+const MOMENT_LABEL: Record<string, string> = {
+  elimination: 'elimination',
+  betrayal: 'betrayal',
+  broken_promise: 'broken promise',
+  emotion_flip: 'emotion flipped',
+  swing: 'big swing',
+  life_lost: 'life lost',
+};
+
+const isTyping = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
+const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The move list: the game told as sentences by the shared narrator, grouped by round and phase.
+ * It is the scrubber's twin: a click on a line seeks there, the line at the position is marked
+ * and kept in view as the game plays, and key moments have previous/next buttons (P / N keys).
+ * Agent text is rendered as text only.
+ */
+export function MovePanel({ player, all, cursor, names }: Props) {
+  const namesKey = [...names].map(([k, v]) => `${k}=${v}`).join('\n');
+  const log = useMemo(() => new NarrationLog(names), [namesKey]);
+  const story = useMemo(() => log.update(all), [log, all]);
+  const box = useRef<HTMLOListElement>(null);
+  const seek = (seq: number) => {
+    player.pause();
+    player.seek(seq);
+  };
+  const moment = (dir: 1 | -1) => {
+    const to = stepMoment(story.moments, player.cursor.value, dir);
+    if (to !== null) seek(to);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.key === 'n' || e.key === 'N') moment(1);
+      else if (e.key === 'p' || e.key === 'P') moment(-1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  // The lines are drawn once per change of the log (each group once while it stays the same); a
+  // seek only moves the mark below, so scrubbing never redraws hundreds of sentences.
+  const cache = useMemo(() => new WeakMap<NarrationGroup, JSX.Element>(), [log]);
+  const list = story.groups.map((g, i) => {
+    let el = cache.get(g);
+    if (!el) {
+      el = <Group key={`${g.lines[0]!.seq}:${i}`} group={g} />;
+      cache.set(g, el);
+    }
+    return el;
+  });
+
+  const current = lineAt(story.lines, cursor);
+  const currentSeq = current >= 0 ? story.lines[current]!.seq : null;
+  useLayoutEffect(() => {
+    const ol = box.current;
+    if (!ol) return;
+    for (const el of ol.querySelectorAll('[aria-current]')) {
+      el.removeAttribute('aria-current');
+      el.classList.remove('current');
+    }
+    if (currentSeq === null) return;
+    const marked = ol.querySelectorAll<HTMLElement>(`li[data-seq="${currentSeq}"]`);
+    for (const el of marked) {
+      el.setAttribute('aria-current', 'step');
+      el.classList.add('current');
+    }
+    const last = marked[marked.length - 1];
+    if (last) keepInView(ol, last, player.playing.value && player.speed.value > 4);
+  }, [currentSeq, story]);
+
+  const onClick = (e: MouseEvent) => {
+    const li = (e.target as HTMLElement).closest<HTMLElement>('li[data-seq]');
+    if (li) seek(Number(li.dataset['seq']));
+  };
+  const here = currentSeq !== null ? story.lines[current]! : null;
+  const prev = stepMoment(story.moments, cursor, -1);
+  const next = stepMoment(story.moments, cursor, 1);
+
+  return (
+    <section class="panel moves" aria-labelledby="moves-h">
+      <div class="moves-head">
+        <h2 id="moves-h">The story</h2>
+        <button type="button" onClick={() => moment(-1)} disabled={prev === null} title="Previous key moment (P)" data-testid="prev-moment">
+          ◀ key moment
+        </button>
+        <button type="button" onClick={() => moment(1)} disabled={next === null} title="Next key moment (N)" data-testid="next-moment">
+          key moment ▶
+        </button>
+        <span class="muted" data-testid="moment-count">
+          {story.moments.length} key moment{story.moments.length === 1 ? '' : 's'}
+        </span>
+      </div>
+      {story.lines.length === 0 && <p class="muted">Nothing has happened yet.</p>}
+      <ol class="move-list" ref={box} onClick={onClick} data-testid="move-list" aria-label="Moves, by round and phase">
+        {list}
+      </ol>
+      <p class="muted moves-foot" aria-live="polite" data-testid="move-current">
+        {here ? `Round ${here.round}, ${here.phase}: ${here.text}` : 'Before the first move.'}
+      </p>
+    </section>
+  );
+}
+
+/** One round-and-phase group: a heading, then its lines, each carrying its seq. */
+function Group({ group }: { group: NarrationGroup }) {
+  return (
+    <li class="move-group" data-testid="move-group">
+      <h3>{group.round === 0 ? 'Setup' : `Round ${group.round} · ${group.phase}`}</h3>
+      <ol>
+        {group.lines.map((l, i) => (
+          <li key={i} data-seq={l.seq} data-kind={l.kind} class={l.key_moment ? `move key ${l.key_moment.kind}` : 'move'} data-testid="move-line" title={`event ${l.seq} — click to go there`}>
+            {l.key_moment && (
+              <span class="moment" data-testid="moment-title">
+                <b>{MOMENT_LABEL[l.key_moment.kind] ?? 'key moment'}</b> {l.key_moment.title}
+              </span>
+            )}
+            {l.seats[0] && <i class="seat-dot" style={{ '--seat-color': seatColor(l.seats[0]) }} aria-hidden="true" />}
+            <span class="text">{l.text}</span>
+            {l.details.length > 0 && (
+              <span class="details">
+                {l.details.map((d, j) => (
+                  <span key={j}>{d}</span>
+                ))}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </li>
+  );
+}
+
+/** Scrolls the list (never the page) so the line is visible, a third of the way down; instant when motion is reduced or play is fast. */
+function keepInView(box: HTMLElement, el: HTMLElement, fast: boolean): void {
+  // Measured on screen: offsetTop would depend on which ancestor is the offset parent (groups are contained).
+  const r = el.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  const top = r.top - b.top + box.scrollTop;
+  const bottom = top + r.height;
+  if (top >= box.scrollTop && bottom <= box.scrollTop + box.clientHeight) return;
+  const to = Math.max(0, top - box.clientHeight / 3);
+  box.scrollTo({ top: to, behavior: reducedMotion() || fast ? 'auto' : 'smooth' });
+}
