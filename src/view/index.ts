@@ -18,6 +18,7 @@
  * - speechFeed(events) → SpeechLine[] — what was said, as the view may see it.
  * - scrubberMarkers(events) → Marker[] — eliminations, successful manipulations, broken promises, phase and round starts.
  * - diffViews(a, b) → DiffEntry[] — what changed between two views, as readable entries.
+ * - gameResult(events) → GameResult | null — placements and how each seat went out, once game_ended is in the events.
  */
 export { foldView, foldEvents } from './fold-view.js';
 export { stateHash, sha256Hex, canonicalJson } from './state-hash.js';
@@ -30,5 +31,6 @@ export { predictionTable, type PredictionTable, type PredictionRow } from './pre
 export { speechFeed, type SpeechLine } from './speech.js';
 export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
+export { gameResult, type GameResult, type SeatResult, type FinalBlow } from './result.js';
 export type { Viewer, StateView } from '../game/views.js';
 export type { GameEvent } from '../protocol/events.js';
