@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { Role } from '../lib/role-probe.js';
 import { Controls } from './controls.js';
 import { HealthLine } from './health-line.js';
@@ -47,6 +47,11 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
     player.pause();
     player.seek(seq);
   };
+  const drawn = Boolean(timeline && state);
+  // For bench:visualizer: when the table was first painted (effects run after the paint).
+  useEffect(() => {
+    if (drawn && performance.getEntriesByName('viz:table').length === 0) performance.mark('viz:table');
+  }, [drawn]);
 
   return (
     <main id="main" class="game">
