@@ -3,8 +3,12 @@ import { location, setQuery } from '../lib/router.js';
 import { agentSpecs, listGames, type GameFilter, type GameSummary, type TournamentSummary } from './lobby-data.js';
 import { GameRow } from './lobby-rows.js';
 
-/** Games a page of the lobby's list holds. */
+/** Games a page of the lobby's list holds, unless the address says `?per=` (1–100). */
 export const PAGE_SIZE = 20;
+const perPage = (): number => {
+  const n = Number(location.peek().query.get('per'));
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : PAGE_SIZE;
+};
 
 const STATUSES = [
   ['ended', 'ended'],
@@ -24,10 +28,11 @@ type Props = { tournaments: TournamentSummary[] | null; refresh: number };
 
 /**
  * The lobby's game list: filters (status, agent, tournament) kept in the address, and pages of
- * PAGE_SIZE newest first (GET /games keyset cursors: a page stays put while new games start).
+ * PAGE_SIZE (or `?per=`) newest first (GET /games keyset cursors: a page stays put while new games start).
  * `refresh` changes when the lobby channel says something ended: the current page is read again.
  */
 export function GameBrowser({ tournaments, refresh }: Props) {
+  const [per] = useState(perPage);
   const [filter, setFilter] = useState<GameFilter>(initialFilter);
   const [agentDraft, setAgentDraft] = useState(filter.agent);
   // cursors[i] is the cursor of page i (null: the first page).
@@ -40,7 +45,7 @@ export function GameBrowser({ tournaments, refresh }: Props) {
   const cursor = cursors.at(-1) ?? null;
   useEffect(() => {
     let stale = false;
-    listGames(filter, PAGE_SIZE, cursor).then(
+    listGames(filter, per, cursor).then(
       (p) => {
         if (stale) return;
         setPage(p);

@@ -26,17 +26,16 @@ function TournamentGroup({ t, refresh }: { t: TournamentSummary; refresh: number
   }, [open, refresh, t.tournament_id]);
   return (
     <li class="card-row">
-      <details class="t-group" onToggle={(e) => setOpen((e.currentTarget).open)} data-testid="tournament-group" data-tournament-id={t.tournament_id}>
-        <summary>
-          <a href={tournamentPath(t.tournament_id)} class="game-link" data-testid="tournament-link" data-tournament-id={t.tournament_id}>
-            <span class={`badge${t.status === 'running' ? ' live' : ''}`}>{t.status}</span>
-            <span class="gid">{t.name}</span>
-            <span class="agents">{t.tournament_id}</span>
-            <span class="meta">
-              {t.progress.played}/{t.progress.scheduled} games done · {t.progress.running} running
-            </span>
-          </a>
-        </summary>
+      <a href={tournamentPath(t.tournament_id)} class="game-link" data-testid="tournament-link" data-tournament-id={t.tournament_id}>
+        <span class={`badge${t.status === 'running' ? ' live' : ''}`}>{t.status}</span>
+        <span class="gid">{t.name}</span>
+        <span class="agents">{t.tournament_id}</span>
+        <span class="meta">
+          {t.progress.played}/{t.progress.scheduled} games done · {t.progress.running} running
+        </span>
+      </a>
+      <details class="t-group" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="tournament-group" data-tournament-id={t.tournament_id}>
+        <summary>its games ({t.progress.scheduled})</summary>
         {!games ? (
           <p aria-busy="true">Loading its games…</p>
         ) : (
