@@ -184,6 +184,19 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await page.close();
   });
 
+  it('shows an ended tournament without a live badge, its games under "Round 1 of 1" with a status badge each', async () => {
+    const page = await open(`/watch/tournaments/${tournamentId}`);
+    await page.getByTestId('t-games').waitFor();
+    expect(await page.getByTestId('t-status').textContent()).toBe('ended');
+    expect(await page.getByTestId('t-updates').count()).toBe(0);
+    const rounds = page.getByTestId('t-round');
+    expect(await rounds.count()).toBe(1);
+    expect(await rounds.first().locator('.round-head').textContent()).toMatch(new RegExp(`^Round 1 of 1 · ${tournamentGames.length} games? · ${tournamentGames.length} ended`));
+    const badges = await page.getByTestId('t-game-status').allTextContents();
+    expect(badges).toEqual(tournamentGames.map(() => 'ended'));
+    await page.close();
+  });
+
   it('compresses every text answer over real HTTP (brotli or gzip as asked), and the socket still connects', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const js = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
