@@ -72,12 +72,12 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await waitShown(page, 'cursor', 'eq', head);
     const banner = page.getByTestId('result');
     await banner.waitFor();
-    const shown = await page.evaluate<{ player: string | null; placement: string | null }[]>(`[...document.querySelectorAll('[data-testid=result-seat]')].map((e) => ({ player: e.getAttribute('data-player'), placement: e.getAttribute('data-placement') }))`);
+    const shown = await page.evaluate<{ player: string | null; placement: string | null }[]>(`[...document.querySelectorAll('[data-testid=result-seat]')].map((e) => ({ player: e.getAttribute('data-result-player'), placement: e.getAttribute('data-placement') }))`);
     expect(shown).toEqual(record.placements!.map((p) => ({ player: p.player_id, placement: String(p.placement) })));
     expect(await banner.textContent()).toMatch(/wins|share first place/);
     // Every seat that went out says when.
     const out = (await allEvents(server, gameId, 'spectator')).filter((e) => e.type === 'player_eliminated');
-    for (const e of out) expect(await page.locator(`[data-testid=result-seat][data-player="${String(e.payload['player_id'])}"]`).textContent()).toMatch(/out in round \d+/);
+    for (const e of out) expect(await page.locator(`[data-testid=result-seat][data-result-player="${String(e.payload['player_id'])}"]`).textContent()).toMatch(/out in round \d+/);
     await page.close();
 
     const early = await openGame('?seq=5');

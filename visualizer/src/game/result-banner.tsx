@@ -36,7 +36,7 @@ export function ResultBanner({ result, names, seek }: Props) {
       </h2>
       <ol class="placements">
         {result.seats.map((s) => (
-          <li key={s.player_id} data-testid="result-seat" data-player={s.player_id} data-placement={s.placement}>
+          <li key={s.player_id} data-testid="result-seat" data-result-player={s.player_id} data-placement={s.placement}>
             <b>{ordinal(s.placement)}</b> {name(s.player_id)} —{' '}
             {s.out ? (
               <>
