@@ -156,7 +156,7 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await page.getByTestId('games-list').waitFor();
     for (let n = 1; ; n++) {
       await waitShown(page, 'page-number', 'eq', `page ${n}`);
-      await until('the page’s rows', async () => ((await rows()).some((id) => !seen.includes(id)) ? true : undefined), 10_000, 50);
+      await until('the page’s rows', async () => ((await rows()).some((id) => !seen.includes(id)) ? true : undefined), 30_000, 50);
       const got = await rows();
       expect(got.length).toBeLessThanOrEqual(2);
       seen.push(...got);
@@ -170,13 +170,13 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await page.getByTestId('filter-agent').fill('turtle');
     await page.getByTestId('filter-agent').press('Enter');
     await waitShown(page, 'page-number', 'eq', 'page 1');
-    await until('the turtle games', async () => ((await rows()).length > 0 && (await rows()).every((id) => id === small[0] || id === small[2]) ? true : undefined), 10_000, 50);
+    await until('the turtle games', async () => ((await rows()).length > 0 && (await rows()).every((id) => id === small[0] || id === small[2]) ? true : undefined), 30_000, 50);
     expect(new URL(page.url()).searchParams.get('agent')).toBe('turtle');
 
     await page.getByTestId('filter-agent').fill('');
     await page.getByTestId('filter-agent').press('Enter');
     await page.getByTestId('filter-tournament').selectOption(tournamentId);
-    await until('the tournament’s games', async () => ((await rows()).join() === [...tournamentGames].sort().reverse().slice(0, 2).join() || (await rows()).every((id) => tournamentGames.includes(id)) ? true : undefined), 10_000, 50);
+    await until('the tournament’s games', async () => ((await rows()).join() === [...tournamentGames].sort().reverse().slice(0, 2).join() || (await rows()).every((id) => tournamentGames.includes(id)) ? true : undefined), 30_000, 50);
 
     const group = page.locator(`[data-testid=tournament-group][data-tournament-id="${tournamentId}"]`);
     await group.locator('summary').click();
