@@ -10,12 +10,17 @@
  * Frame time is measured as the interval between requestAnimationFrame callbacks while events
  * arrive: a frame whose work overran 16.7 ms shows as a ≥ 33 ms interval. Targets: bundle
  * ≤ 150 KB gzipped, load ≤ 1 s, seek p95 ≤ 50 ms, frame p95 < 16 ms of work (interval ≤ 17 ms).
+ *
+ * Also a game of ≈ 1,000 events (default rules, the first seed whose log lands in 800–1,400
+ * events): the bytes its page transfers in all, over real HTTP with the server's compression
+ * (CDP's encodedDataLength of every response up to the page being ready; target ≤ 250 KB), and
+ * its first table paint (navigation start → the `viz:table` mark; target ≤ 1 s).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { launchBrowser } from '../test/visualizer/browser.js';
 import { ADMIN, api, createGame, startVizServer, waitEnded } from '../test/visualizer/support.js';
 import { setup as buildIfStale } from '../test/cli/global-setup.js';
@@ -36,20 +41,40 @@ const pct = (xs: number[], p: number): number => {
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100 : NaN;
 };
 
-function bundle(): { js_gzip_bytes: number; js_bytes: number; css_gzip_bytes: number; files: number } {
-  const dir = join(import.meta.dirname, '..', 'dist', 'visualizer', 'assets');
+function bundle(): { js_gzip_bytes: number; js_bytes: number; js_brotli_bytes: number; initial_js_gzip_bytes: number; css_gzip_bytes: number; files: number } {
+  const root = join(import.meta.dirname, '..', 'dist', 'visualizer');
+  const dir = join(root, 'assets');
+  // The initial JS: what index.html loads before anything else (a lazy chunk would not count).
+  const initial = new Set([...readFileSync(join(root, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!));
   let js = 0;
   let jsRaw = 0;
+  let br = 0;
+  let first = 0;
   let css = 0;
   const files = readdirSync(dir);
   for (const f of files) {
     const body = readFileSync(join(dir, f));
     if (f.endsWith('.js')) {
-      js += gzipSync(body, { level: 9 }).length;
+      const gz = gzipSync(body, { level: 9 }).length;
+      js += gz;
+      if (initial.has(f)) first += gz;
       jsRaw += body.length;
+      br += brotliCompressSync(body).length;
     } else if (f.endsWith('.css')) css += gzipSync(body, { level: 9 }).length;
   }
-  return { js_gzip_bytes: js, js_bytes: jsRaw, css_gzip_bytes: css, files: files.length };
+  return { js_gzip_bytes: js, js_bytes: jsRaw, js_brotli_bytes: br, initial_js_gzip_bytes: first, css_gzip_bytes: css, files: files.length };
+}
+
+/** A stored game of about 1,000 events under default rules: the first seed whose log lands in 800–1,400, else the closest. */
+async function thousandGame(server: { url: string }): Promise<{ id: string; events: number; seed: number }> {
+  let best = { id: '', events: 0, seed: 0 };
+  for (let seed = 1; seed <= 12; seed++) {
+    const id = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'trickster', 'turtle'], seed, pace_ms: 0 });
+    const last = await waitEnded(server, id, 600_000);
+    if (Math.abs(last - 1000) < Math.abs(best.events - 1000)) best = { id, events: last, seed };
+    if (last >= 800 && last <= 1400) break;
+  }
+  return best;
 }
 
 /**
@@ -138,9 +163,43 @@ try {
   if (failed.length) throw new Error(`the stored game ${stored.id} fails verify: ${failed.join(', ')}`);
   const page = await browser.page();
 
+  // A ≈ 1,000-event game: bytes transferred for its whole page (HTML, JS, CSS, the game's record,
+  // snapshots and event pages, compressed as the server sends them), and its first table paint.
+  const thousand = await thousandGame(server);
+  const transfers: { bytes: number; by_type: Record<string, number>; encodings: Record<string, number>; table_ms: number; ready_ms: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const p = await browser.page();
+    const net = await p.context().newCDPSession(p);
+    await net.send('Network.enable');
+    // The browser's cache would make later runs free: every run is a first visit.
+    await net.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const types = new Map<string, string>();
+    const encodings: Record<string, number> = {};
+    const byType: Record<string, number> = {};
+    let bytes = 0;
+    net.on('Network.responseReceived', (e) => {
+      types.set(e.requestId, e.type);
+      const enc = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'identity';
+      encodings[enc] = (encodings[enc] ?? 0) + 1;
+    });
+    net.on('Network.loadingFinished', (e) => {
+      bytes += e.encodedDataLength;
+      const t = types.get(e.requestId) ?? 'other';
+      byType[t] = (byType[t] ?? 0) + e.encodedDataLength;
+    });
+    await p.goto(`${server.url}/watch/games/${thousand.id}`);
+    const t = await p.evaluate<{ table: number; ready: number }>(
+      `new Promise((r) => { const f = () => { const s = document.querySelector('[data-testid=scrubber]'); if (document.querySelector('[data-testid=head]')?.textContent === '${thousand.events}' && s && !s.disabled && performance.getEntriesByName('viz:table')[0]) r({ table: performance.getEntriesByName('viz:table')[0].startTime, ready: performance.now() }); else requestAnimationFrame(f); }; f(); })`,
+    );
+    // The replay's one head check (a snapshot) may still be on its way: let the network go quiet.
+    await p.waitForLoadState('networkidle');
+    transfers.push({ bytes, by_type: byType, encodings, table_ms: t.table, ready_ms: t.ready });
+    await p.close();
+  }
+
   // Load to interactive: navigation start → the replay ready (its head shown, the table drawn, the
-  // scrubber enabled). A replay opens at seq 0; the marks split the time into fetching the history
-  // and folding it.
+  // scrubber enabled). A replay opens on its final position; the marks split the time into fetching
+  // the history and folding it.
   const loads: { total: number; history: number; folded: number }[] = [];
   for (let i = 0; i < 5; i++) {
     await page.goto(`${server.url}/watch/games/${stored.id}`);
@@ -186,7 +245,16 @@ try {
     JSON.stringify(
       {
         bench: 'visualizer',
-        bundle: { ...size, js_gzip_kb: Math.round(size.js_gzip_bytes / 102.4) / 10, target_kb: 150 },
+        bundle: { ...size, js_gzip_kb: Math.round(size.js_gzip_bytes / 102.4) / 10, initial_js_gzip_kb: Math.round(size.initial_js_gzip_bytes / 102.4) / 10, target_kb: 150 },
+        page_1000_events: {
+          game_id: thousand.id,
+          seed: thousand.seed,
+          events: thousand.events,
+          transferred_bytes: { runs: transfers.map((x) => x.bytes), median: pct(transfers.map((x) => x.bytes), 50), by_type: transfers[0]!.by_type, target: 250 * 1024 },
+          content_encodings: transfers[0]!.encodings,
+          first_table_paint_ms: { runs: transfers.map((x) => Math.round(x.table_ms)), median: pct(transfers.map((x) => x.table_ms), 50), target: 1000 },
+          ready_ms: { runs: transfers.map((x) => Math.round(x.ready_ms)), median: pct(transfers.map((x) => x.ready_ms), 50) },
+        },
         stored_game: { game_id: stored.id, seed: stored.seed, events: stored.events, rules: LONG_RULES, verified: { events_checked: verify.events_checked, assertions: verify.assertions.length } },
         load_to_interactive_ms: {
           runs: totals.map((x) => Math.round(x)),

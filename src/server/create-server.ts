@@ -9,6 +9,7 @@ import { logTransientWaits, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
 import { ServerConfigError, type ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
+import { compress } from './http/compress.js';
 import { jsonOnly } from './http/json-only.js';
 import { readRetryBudget } from './http/read-retry-budget.js';
 import { assertPortFree } from './http/port-free.js';
@@ -70,6 +71,9 @@ export async function createServer(
   // First, so every answer carries them, the middlewares' own 400s and 415s included.
   app.disable('x-powered-by');
   app.use(securityHeaders);
+  // Every text answer (assets, JSON, event pages) goes out brotli or gzip (see compress for why
+  // that is no BREACH oracle here); socket.io answers its own requests and is left alone.
+  app.use(compress);
   // Before any route: malformed targets (NUL, bad UTF-8, repeated or bracketed params) are 400s.
   app.use(requestGuard);
   // Every body this API takes is JSON: anything else is one clear 415, not a form parsed half-way.

@@ -174,6 +174,9 @@ export async function listGames(
   const and: Prisma.GameWhereInput[] = [];
   if (f.status) and.push({ status: { in: Array.isArray(f.status) ? f.status : [f.status] } });
   if (f.tournament_id) and.push({ tournamentGame: { tournamentId: f.tournament_id } });
+  if (f.tournament_id === null) and.push({ tournamentGame: { is: null } });
+  // jsonb containment (`seats @> '[{"agent": …}]'`): one seat with that agent is enough.
+  if (f.agent !== undefined) and.push({ seats: { array_contains: [{ agent: f.agent }] } });
   if (f.created_after) and.push({ createdAt: { gt: new Date(f.created_after) } });
   if (f.created_before) and.push({ createdAt: { lt: new Date(f.created_before) } });
   if (p.cursor) {

@@ -84,7 +84,10 @@ export type AppendOptions = {
 
 export const ListGamesFilter = z.object({
   status: z.union([GameStatus, z.array(GameStatus)]).optional(),
-  tournament_id: z.string().optional(),
+  /** Only this tournament's games; null: only games outside every tournament. */
+  tournament_id: z.string().nullable().optional(),
+  /** Only games with a seat of this agent (SeatRecord.agent). */
+  agent: z.string().optional(),
   created_after: IsoTimestamp.optional(),
   created_before: IsoTimestamp.optional(),
 });

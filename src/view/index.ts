@@ -23,6 +23,7 @@
  * - new Narrator({ names? }) — the same as a fold: push(event) → NarrationLine[].
  * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
  * - stepMoment(moments, seq, dir) → seq | null — the next (1) or previous (−1) key moment.
+ * - gameResult(events) → GameResult | null — placements and how each seat went out, once game_ended is in the events.
  */
 export { foldView, foldEvents } from './fold-view.js';
 export { stateHash, sha256Hex, canonicalJson } from './state-hash.js';
@@ -37,5 +38,6 @@ export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
 export { statSeries, type StatSeries } from './stats.js';
 export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
+export { gameResult, type GameResult, type SeatResult, type FinalBlow } from './result.js';
 export type { Viewer, StateView } from '../game/views.js';
 export type { GameEvent } from '../protocol/events.js';

@@ -84,7 +84,7 @@ describe('API docs', () => {
     const params = (path: string, method = 'get') => Object.fromEntries((doc.paths[path]?.[method]?.parameters ?? []).map((p) => [p.name, `${p.in}${p.required ? '!' : ''}`]));
     expect(params('/games/{id}/events')).toEqual({ id: 'path!', after: 'query', limit: 'query', view: 'query' });
     expect(params('/games/{id}/snapshot')).toEqual({ id: 'path!', seq: 'query', view: 'query' });
-    expect(params('/games')).toEqual({ status: 'query', limit: 'query', cursor: 'query' });
+    expect(params('/games')).toEqual({ status: 'query', limit: 'query', cursor: 'query', agent: 'query', tournament: 'query' });
     const body = doc.components.schemas['CreateGameBody'] as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(body.properties).sort()).toEqual(['agents', 'pace_ms', 'rules', 'seed', 'spectator_delay_ms']);
     expect(body.required).toEqual(['agents']);

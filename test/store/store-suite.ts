@@ -365,6 +365,25 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
       expect(ended.games.map((g) => g.game_id)).toContain(game.gameId);
     });
 
+    it('given games with different agents, one of them in a tournament, then listGames filters by agent and by tournament (or none)', async () => {
+      const tag = freshGameId('filt').slice(-8);
+      const seatsOf = (...agents: string[]) => agents.map((agent, i) => ({ seat: i, player_id: `plr_${i + 1}`, agent }));
+      const make = async (agents: string[]) => (await store.createGame({ seed: 7, config: { game_id: freshGameId('filt'), seats: agents.length }, seats: seatsOf(...agents) })).game_id;
+      const solo = await make([`a-${tag}`, 'turtle']);
+      const both = await make([`b-${tag}`, `a-${tag}`]);
+      const inT = await make([`a-${tag}`, `c-${tag}`]);
+      const t = await store.tournaments.create({ config: { seed: 1, format: 'round-robin', entrants: ['x', 'y'] } });
+      await store.tournaments.linkGame(t.tournament_id, { game_id: inT, key: 'r0000-t0000-d0000-p0', round: 0, table: 0, seats: ['x', 'y'] });
+      // As sets: games made within one millisecond order by their (random) ids.
+      const ids = async (filter: Parameters<typeof store.listGames>[0]) => (await store.listGames(filter, { limit: 500 })).games.map((g) => g.game_id).sort();
+      expect(await ids({ agent: `a-${tag}` })).toEqual([inT, both, solo].sort());
+      expect(await ids({ agent: `b-${tag}` })).toEqual([both]);
+      expect(await ids({ agent: `nobody-${tag}` })).toEqual([]);
+      expect(await ids({ agent: `a-${tag}`, tournament_id: null })).toEqual([both, solo].sort());
+      expect(await ids({ agent: `a-${tag}`, tournament_id: t.tournament_id })).toEqual([inT]);
+      expect(await ids({ tournament_id: t.tournament_id })).toEqual([inT]);
+    });
+
     it('given decisions, then append records them in the same statement and recordActions adds refused ones idempotently', async () => {
       const g = playGame(20, { tag: 'acts', rules: { round_cap: 2 } });
       await store.createGame({ seed: g.seed, config: g.config });

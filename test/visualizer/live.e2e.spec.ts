@@ -78,6 +78,8 @@ describe('visualizer: a live game', () => {
     const h0 = await num(page, 'head');
     await headAtLeast(page, h0 + 5);
     await waitShown(page, 'h-checks', 'gte', 1, undefined, 60_000);
+    // The diagnostics (and their drop button) are behind a toggle for anyone but admins.
+    await page.getByText('diagnostics', { exact: true }).click();
     await page.getByTestId('drop-connection').click();
     await waitShown(page, 'h-reconnects', 'gte', 1);
     await whenLive(page);

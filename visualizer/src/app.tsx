@@ -3,7 +3,17 @@ import { role, setToken, token } from './lib/auth.js';
 import { location, onLinkClick } from './lib/router.js';
 import { LobbyPage } from './lobby/lobby-page.js';
 import { GamePage } from './game/game-page.js';
-import { TournamentPage } from './tournament/tournament-page.js';
+import { lazyComponent } from './lib/lazy.js';
+
+// Its own chunk (matrices, colour scales): the game page and the lobby never load it.
+const TournamentPage = lazyComponent(
+  () => import('./tournament/tournament-page.js').then((m) => m.TournamentPage),
+  () => (
+    <main id="main" aria-busy="true">
+      <p>Loading…</p>
+    </main>
+  ),
+);
 
 /** The token field: researchers and admins paste theirs; the server decides what it may see. */
 function TokenForm() {

@@ -81,7 +81,7 @@ const ROUTES: Route[] = [
     tag: 'games',
     summary: 'List games, newest first',
     description:
-      '`status` takes one or more of created, running, ended, aborted (comma-separated or repeated). Pages with `cursor` = the previous page’s `next_cursor`. Anonymous callers see each game as of its delayed head (see GET /games/{id}) and are filtered on that status, so a page may hold fewer than `limit` games.',
+      '`status` takes one or more of created, running, ended, aborted, failed (comma-separated). `agent` keeps games with a seat of that agent; `tournament` keeps one tournament’s games, or with `none` the games outside every tournament. Pages of `limit` (1–500) with `cursor` = the previous page’s `next_cursor`. Anonymous callers see each game as of its delayed head (see GET /games/{id}) and are filtered on that status, so a page may hold fewer than `limit` games.',
     role: 'spectator',
     query: ListGamesQuery,
     ok: { status: 200, schema: 'GamesPage' },

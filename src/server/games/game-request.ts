@@ -77,9 +77,17 @@ export const MAX_LIST_LIMIT = 500;
 const LIMIT = (issue: { input?: unknown }) =>
   `must be a whole number from 1 to ${MAX_LIST_LIMIT} (games per page), got ${JSON.stringify(issue.input)}`;
 
+/** The longest `agent` or `tournament` value `GET /games` takes (names and ids are far shorter). */
+export const MAX_FILTER_LENGTH = 200;
+const FilterText = (what: string) =>
+  SafeString.min(1, `must name ${what}`).max(MAX_FILTER_LENGTH, `must be at most ${MAX_FILTER_LENGTH} characters`);
+
 /**
- * `GET /games?status=running,created&limit=20&cursor=…`: each parameter at most once (the request
- * guard refuses repeats and brackets), status a comma-separated list.
+ * `GET /games?status=running,created&agent=balanced&tournament=none&limit=20&cursor=…`: each
+ * parameter at most once (the request guard refuses repeats and brackets), status a
+ * comma-separated list; `agent` a seat's agent (as POST /games named it: `balanced`,
+ * `skill:<folder>`…); `tournament` a tournament id, or `none` for games outside any tournament
+ * (the lobby lists those, and each tournament's games under it).
  */
 export const ListGamesQuery = z.strictObject({
   status: z
@@ -93,6 +101,8 @@ export const ListGamesQuery = z.strictObject({
     .min(1, { error: LIMIT })
     .max(MAX_LIST_LIMIT, { error: LIMIT })
     .optional(),
-  cursor: z.string().min(1).optional(),
+  cursor: z.string().min(1).max(MAX_FILTER_LENGTH * 2, 'is not a cursor GET /games gave out').optional(),
+  agent: FilterText('an agent').optional().meta({ description: 'Only games with a seat of this agent (as POST /games named it, e.g. balanced or skill:<folder>)' }),
+  tournament: FilterText('a tournament id or none').optional().meta({ description: 'Only the games of this tournament; `none`: only games outside every tournament' }),
 });
 export type ListGamesQuery = z.output<typeof ListGamesQuery>;

@@ -38,13 +38,14 @@ export class GamesController {
     return gameView(await orHttp(this.games.create(request)), role);
   }
 
-  /** `GET /games?status=&limit=&cursor=` → {games, next_cursor}, newest first. */
+  /** `GET /games?status=&agent=&tournament=&limit=&cursor=` → {games, next_cursor}, newest first. */
   @Get()
   async list(@Headers() headers: RequestHeaders, @Query() query: unknown): Promise<{ games: GameView[]; next_cursor: string | null }> {
     const role = requireRole(headers, this.settings);
     const q = parseOr400(ListGamesQuery, query, 'query');
     const status = storeStatuses(q.status, role);
-    const page = await orHttp(this.games.list(status ? { status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
+    const filter = { ...(status ? { status } : {}), ...(q.agent ? { agent: q.agent } : {}), ...(q.tournament ? { tournament_id: q.tournament === 'none' ? null : q.tournament } : {}) };
+    const page = await orHttp(this.games.list(filter, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
     const now = Date.now();
     const inPlay = await this.seedsInPlay(role, page.games);
     const games = await orHttp(Promise.all(page.games.map((g) => visibleGame(this.store, g, role, now, this.bus.commits, inPlay.has(g.game_id)))));

@@ -14,7 +14,22 @@ const MARKER_LABEL: Record<string, string> = {
 
 type Props = { player: Player; stops: PhaseStop[]; markers: MarkerLike[]; live: boolean };
 
-const isTyping = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
+/** Inputs whose keys are not text: a click on the scrubber (a range) must not swallow the shortcuts. */
+const NOT_TEXT = new Set(['range', 'button', 'submit', 'reset', 'checkbox', 'radio', 'color', 'file', 'image']);
+
+/**
+ * Whether a key press belongs to the focused control rather than the player: text being typed,
+ * a select's own arrows. Everything else — the page, a button, the scrubber — hands keys to the
+ * shortcuts (they used to stop working after any click on the scrubber, which keeps the focus).
+ */
+export function ownsKeys(t: EventTarget | null, key: string): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
+  if (t instanceof HTMLInputElement) return !NOT_TEXT.has(t.type);
+  // A focused button or link activates on Space and Enter itself (doing it twice would undo it).
+  if ((t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SUMMARY') && (key === ' ' || key === 'Enter')) return true;
+  return false;
+}
 
 /**
  * The player's controls: scrubber with markers, play/pause, speeds, step by event/phase/round,
@@ -35,13 +50,13 @@ export function Controls({ player, stops, markers, live }: Props) {
     else {
       const to = stepStop(stops, c, dir, by);
       if (to !== null) player.seek(to);
-      else player.seek(dir === 1 ? player.head.value : 0);
+      else player.seek(dir === 1 ? player.head.value : player.first);
     }
   };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.metaKey || e.ctrlKey || e.altKey) return;
+      if (ownsKeys(e.target, e.key) || e.metaKey || e.ctrlKey || e.altKey) return;
       const k = e.key;
       let handled = true;
       if (k === ' ' || k === 'k') player.togglePlay();
@@ -49,7 +64,7 @@ export function Controls({ player, stops, markers, live }: Props) {
       else if (k === 'ArrowLeft') step(-1, e.shiftKey ? 'phase' : 'event');
       else if (k === ']') step(1, 'round');
       else if (k === '[') step(-1, 'round');
-      else if (k === 'Home') player.seek(0);
+      else if (k === 'Home') player.seek(player.first);
       else if (k === 'End') player.seek(player.head.value);
       else if (k === 'l' && live) player.goLive();
       else if (k === '+' || k === '=') player.setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, SPEEDS.indexOf(player.speed.value as (typeof SPEEDS)[number]) + 1)]!);
@@ -90,7 +105,7 @@ export function Controls({ player, stops, markers, live }: Props) {
         </div>
         <input
           type="range"
-          min={0}
+          min={player.first}
           max={head}
           value={cursor}
           aria-label="Event position"

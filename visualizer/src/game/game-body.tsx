@@ -1,10 +1,11 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { Role } from '../lib/role-probe.js';
 import { Controls } from './controls.js';
-import { CursorHash } from './cursor-hash.js';
+import { HealthLine } from './health-line.js';
+import { ResultBanner } from './result-banner.js';
 import type { GameRecordView, WireEvent } from './history.js';
 import { phaseStops } from './navigation.js';
-import { scrubberMarkers, type GameEvent } from '../../../src/view/index.js';
+import { gameResult, scrubberMarkers, type GameEvent } from '../../../src/view/index.js';
 import type { Player } from './player.js';
 import { TablePanel } from '../panels/table-panel.js';
 import { Panels } from '../panels/panels.js';
@@ -35,14 +36,23 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
   const cursor = player.cursor.value;
   const state = player.state.value;
   const conn = player.connection.value;
-  const health = player.health.value;
   const all = useMemo<WireEvent[]>(() => (timeline ? timeline.slice(timeline.first, timeline.head) : []), [timeline, version]);
   const stops = useMemo(() => phaseStops(all), [all]);
   const markers = useMemo(() => scrubberMarkers(all as unknown as GameEvent[]), [all]);
   const names = new Map(game.seats.map((s) => [s.player_id, s.display_name ?? s.agent]));
   const delay = typeof game.options.spectator_delay_ms === 'number' && game.options.spectator_delay_ms > 0 && role === 'spectator' ? game.options.spectator_delay_ms : 0;
-  // Only what the log holds up to the cursor: a replay does not spoil its own ending.
-  const placements = state?.world.status === 'done' ? gameEndPlacements(all, cursor) : null;
+  const result = useMemo(() => gameResult(all as unknown as GameEvent[]), [all]);
+  // Only once the cursor reaches game_ended: a replay does not spoil its own ending.
+  const ended = result && cursor >= result.seq ? result : null;
+  const seek = (seq: number) => {
+    player.pause();
+    player.seek(seq);
+  };
+  const drawn = Boolean(timeline && state);
+  // For bench:visualizer: when the table was first painted (effects run after the paint).
+  useEffect(() => {
+    if (drawn && performance.getEntriesByName('viz:table').length === 0) performance.mark('viz:table');
+  }, [drawn]);
 
   return (
     <main id="main" class="game">
@@ -83,42 +93,19 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
       ) : (
         <>
           <Controls player={player} stops={stops} markers={markers} live={live} />
+          {ended && <ResultBanner result={ended} names={names} seek={seek} />}
           <div class="game-grid">
             <div class="col">
-              <TablePanel view={state} last={timeline.event(cursor)} placements={placements} />
+              <TablePanel view={state} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
               <MovePanel player={player} all={all} cursor={cursor} names={names} />
             </div>
             <div class="col">
               <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} />
             </div>
           </div>
-          <p class="debug" data-testid="health">
-            <CursorHash state={state} seq={cursor} onHash={(s, h) => void player.verifyRest(s, h).catch(() => undefined)} /> · events <span data-testid="h-events">{timeline.head}</span> · hash checks <span data-testid="h-checks">{health.hashChecks}</span> · mismatches{' '}
-            <span data-testid="h-mismatches">{health.hashMismatches}</span> · resyncs <span data-testid="h-resyncs">{health.resyncs}</span> · gaps <span data-testid="h-gaps">{health.gaps}</span> · duplicates{' '}
-            <span data-testid="h-dups">{health.duplicates}</span> · fold errors <span data-testid="h-fold-errors">{health.foldErrors}</span> · reconnects <span data-testid="h-reconnects">{health.reconnects}</span>
-            {player.lagMs.value !== null ? ` · lag ${player.lagMs.value} ms` : ''}
-            {player.lastMismatch.value ? ` · last mismatch at seq ${player.lastMismatch.value.seq} (local ${player.lastMismatch.value.local.slice(0, 8)}, server ${player.lastMismatch.value.server.slice(0, 8)})` : ''}
-            {live && (
-              <>
-                {' '}
-                ·{' '}
-                <button type="button" class="ghost" onClick={() => player.dropConnection()} data-testid="drop-connection" title="Close the socket as a network failure would (it reconnects and resumes)">
-                  drop connection
-                </button>
-              </>
-            )}
-          </p>
+          <HealthLine player={player} state={state} cursor={cursor} head={timeline.head} live={live} role={role} />
         </>
       )}
     </main>
   );
-}
-
-/** Placements once the log holds game_ended at or before the cursor. */
-function gameEndPlacements(events: readonly WireEvent[], cursor: number): { player_id: string; placement: number }[] | null {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.seq <= cursor && e.type === 'game_ended') return (e.payload as { placements: { player_id: string; placement: number }[] }).placements;
-  }
-  return null;
 }

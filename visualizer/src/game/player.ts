@@ -79,8 +79,10 @@ export class Player {
   /** Loads the history (snapshot at seq 0 + every event), then joins the live feed if live. */
   async start(initialSeq: number | null): Promise<void> {
     try {
-      // A seat's view exists once the seats are dealt (seq 1); every other view starts before any event.
-      const from = this.view.startsWith('plr_') ? 1 : 0;
+      // Every view starts at seq 0, the undealt table (a seat's included: game_started deals its
+      // private view in). Starting a seat at 1 left seq 0 on the scrubber showing seq 1's state,
+      // which the rest check then compared with the server's seq 0: a mismatch and a refold.
+      const from = 0;
       const [base, history] = await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal, this.expectedHead)]);
       // Marks for bench:visualizer (history fetched, then folded): where a slow load spends its time.
       performance.mark('viz:history');
@@ -91,13 +93,10 @@ export class Player {
       batch(() => {
         this.timeline.value = timeline;
         this.version.value++;
-        if (initialSeq !== null) {
-          this.following.value = false;
-          this.cursor.value = Math.min(initialSeq, timeline.head);
-        } else {
-          this.following.value = this.live;
-          this.cursor.value = this.live ? timeline.head : 0;
-        }
+        // A deep link wins; otherwise a live game follows its head and an ended one opens on its
+        // final position (its result), not on the empty table of seq 0.
+        this.following.value = initialSeq === null && this.live;
+        this.cursor.value = initialSeq !== null ? this.clamp(initialSeq, timeline) : timeline.head;
         this.connection.value = this.live ? 'connecting' : 'replay';
       });
       if (this.live) this.connect();
@@ -207,7 +206,10 @@ export class Player {
     if (m.seq > t.head) {
       // The server starts past what we hold (we were too far behind): take its state as a new base.
       t.rebase(m.seq, m.state as View);
-      this.version.value++;
+      batch(() => {
+        this.version.value++;
+        this.cursor.value = this.clamp(this.cursor.value, t);
+      });
       return;
     }
     await this.check(m.seq, m.state_hash, m.state as View);
@@ -279,13 +281,23 @@ export class Player {
 
   // --- playback -------------------------------------------------------------------------------
 
-  /** Shows `seq` (clamped) and stops following the head. */
+  /** Shows `seq` (clamped to what the timeline holds) and stops following the head. */
   seek(seq: number): void {
-    const head = this.head.value;
+    const t = this.timeline.value;
     batch(() => {
-      this.cursor.value = Math.max(0, Math.min(head, Math.round(seq)));
+      this.cursor.value = t ? this.clamp(seq, t) : 0;
       this.following.value = false;
     });
+  }
+
+  /** The first seq the timeline can show (0, or later after a rebase). */
+  get first(): number {
+    return this.timeline.value?.first ?? 0;
+  }
+
+  /** A seq the timeline can show: the cursor never points before its first state or past its head. */
+  private clamp(seq: number, t: Timeline): number {
+    return Math.max(t.first, Math.min(t.head, Math.round(seq)));
   }
 
   /** Back to the live head (live games). */
@@ -304,7 +316,7 @@ export class Player {
   }
 
   play(): void {
-    if (this.cursor.value >= this.head.value && !this.live) this.cursor.value = 0;
+    if (this.cursor.value >= this.head.value && !this.live) this.cursor.value = this.first;
     this.following.value = false;
     this.playing.value = true;
     this.tick();

@@ -31,8 +31,41 @@ export function leaderOf(players: PublicPlayer[]): string | null {
   return a.display_name || a.player_id;
 }
 
-export async function listGames(status: string, limit: number): Promise<GameSummary[]> {
-  return (await getJson<{ games: GameSummary[] }>(`/games?status=${status}&limit=${limit}`)).games;
+/** The lobby's filters of GET /games: status (comma-separated), agent, tournament id or `none`. Empty: no filter. */
+export type GameFilter = { status: string; agent: string; tournament: string };
+
+/** One page of GET /games under a filter, newest first; `next_cursor` for the page after it. */
+export async function listGames(filter: Partial<GameFilter>, limit: number, cursor?: string | null): Promise<{ games: GameSummary[]; next_cursor: string | null }> {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v) q.set(k, v);
+  q.set('limit', String(limit));
+  if (cursor) q.set('cursor', cursor);
+  return getJson<{ games: GameSummary[]; next_cursor: string | null }>(`/games?${q.toString()}`);
+}
+
+/** The agents that can sit (GET /agents), by the spec a game's seat records: the agent filter's suggestions. */
+export async function agentSpecs(): Promise<string[]> {
+  const c = await getJson<{ builtins?: { spec: string }[]; skills?: { spec: string }[] }>('/agents');
+  return [...(c.builtins ?? []), ...(c.skills ?? [])].map((a) => a.spec);
+}
+
+/**
+ * The live game to feature: the one furthest along (highest round), then with the most seats
+ * still in it, then the newest — the table most likely to be deciding something now.
+ */
+export function featured(live: readonly GameSummary[], info: Record<string, LiveInfo>): GameSummary | null {
+  const running = live.filter((g) => g.status === 'running');
+  const score = (g: GameSummary) => [info[g.game_id]?.turn ?? -1, info[g.game_id]?.alive ?? 0, Date.parse(g.created_at)];
+  let best: GameSummary | null = null;
+  for (const g of running) {
+    if (!best) best = g;
+    else {
+      const [a, b] = [score(g), score(best)];
+      const i = a.findIndex((x, k) => x !== b[k]);
+      if (i >= 0 && a[i]! > b[i]!) best = g;
+    }
+  }
+  return best;
 }
 
 export async function liveInfo(gameId: string): Promise<LiveInfo> {

@@ -1,19 +1,62 @@
 import { useEffect, useState } from 'preact/hooks';
 import { token } from '../lib/auth.js';
-import { gamePath, tournamentPath } from '../lib/router.js';
+import { tournamentPath } from '../lib/router.js';
 import { keepAlive, spectateSocket, type LobbyNoticeMsg } from '../lib/spectate-socket.js';
-import { listGames, listTournaments, liveInfo, type GameSummary, type LiveInfo, type TournamentSummary } from './lobby-data.js';
+import { featured, listGames, listTournaments, liveInfo, type GameSummary, type LiveInfo, type TournamentSummary } from './lobby-data.js';
+import { GameBrowser } from './lobby-games.js';
+import { FeaturedGame, GameRow } from './lobby-rows.js';
 
-type Lobby = { live: GameSummary[]; ended: GameSummary[]; tournaments: TournamentSummary[] | null; info: Record<string, LiveInfo> };
+/** The live tables: all of them (the featured one may be a tournament's), and those outside any tournament (listed here). */
+type Lobby = { live: GameSummary[]; standalone: GameSummary[]; tournaments: TournamentSummary[] | null; info: Record<string, LiveInfo> };
 
-const agentsOf = (g: GameSummary): string => [...g.seats].sort((a, b) => a.seat - b.seat).map((s) => s.display_name ?? s.agent).join(' · ');
-const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '');
+/** A tournament's row, and its games under it when opened (read then, and again on each refresh). */
+function TournamentGroup({ t, refresh }: { t: TournamentSummary; refresh: number }) {
+  const [open, setOpen] = useState(false);
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let stale = false;
+    listGames({ tournament: t.tournament_id }, 100).then(
+      (p) => !stale && setGames(p.games),
+      () => !stale && setGames([]),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [open, refresh, t.tournament_id]);
+  return (
+    <li class="card-row">
+      <a href={tournamentPath(t.tournament_id)} class="game-link" data-testid="tournament-link" data-tournament-id={t.tournament_id}>
+        <span class={`badge${t.status === 'running' ? ' live' : ''}`}>{t.status}</span>
+        <span class="gid">{t.name}</span>
+        <span class="agents">{t.tournament_id}</span>
+        <span class="meta">
+          {t.progress.played}/{t.progress.scheduled} games done · {t.progress.running} running
+        </span>
+      </a>
+      <details class="t-group" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="tournament-group" data-tournament-id={t.tournament_id}>
+        <summary>its games ({t.progress.scheduled})</summary>
+        {!games ? (
+          <p aria-busy="true">Loading its games…</p>
+        ) : (
+          <ul class="cards" data-testid="tournament-games">
+            {games.map((g) => (
+              <GameRow key={g.game_id} g={g} />
+            ))}
+          </ul>
+        )}
+      </details>
+    </li>
+  );
+}
 
-/** `/`: live games, recently ended ones and tournaments, kept fresh by the lobby channel. */
+/** `/`: the featured live game, live tables, a filtered and paged list of games, and tournaments with their games; kept fresh by the lobby channel. */
 export function LobbyPage() {
   const [lobby, setLobby] = useState<Lobby | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [connected, setConnected] = useState(false);
+  // Bumped on a lobby notice: the game list and open tournaments read their page again.
+  const [refresh, setRefresh] = useState(0);
   const tok = token.value;
 
   useEffect(() => {
@@ -21,12 +64,16 @@ export function LobbyPage() {
     let pending: ReturnType<typeof setTimeout> | null = null;
     const load = async () => {
       try {
-        const [live, ended, tournaments] = await Promise.all([listGames('running,created', 50), listGames('ended', 20), listTournaments().catch(() => null)]);
+        const [live, standalone, tournaments] = await Promise.all([
+          listGames({ status: 'running,created' }, 50).then((p) => p.games),
+          listGames({ status: 'running,created', tournament: 'none' }, 50).then((p) => p.games),
+          listTournaments().catch(() => null),
+        ]);
         const infos = await Promise.all(live.filter((g) => g.status === 'running').map(async (g) => [g.game_id, await liveInfo(g.game_id).catch(() => null)] as const));
         const info: Record<string, LiveInfo> = {};
         for (const [id, i] of infos) if (i) info[id] = i;
         if (!stopped) {
-          setLobby({ live, ended, tournaments, info });
+          setLobby({ live, standalone, tournaments, info });
           setError(null);
         }
       } catch (e) {
@@ -34,7 +81,8 @@ export function LobbyPage() {
       }
     };
     // Notices come in bursts (a game ends, the next starts): one reload for the burst.
-    const soon = () => {
+    const soon = (ended = false) => {
+      if (ended) setRefresh((n) => n + 1);
       if (pending) return;
       pending = setTimeout(() => {
         pending = null;
@@ -50,10 +98,11 @@ export function LobbyPage() {
     });
     socket.on('disconnect', () => setConnected(false));
     socket.on('game_started', (_n: LobbyNoticeMsg) => soon());
-    socket.on('game_ended', (_n: LobbyNoticeMsg) => soon());
-    for (const n of ['tournament_started', 'tournament_game_ended', 'tournament_ended']) socket.on(n, () => soon());
+    socket.on('game_ended', (_n: LobbyNoticeMsg) => soon(true));
+    socket.on('tournament_started', () => soon());
+    for (const n of ['tournament_game_ended', 'tournament_ended']) socket.on(n, () => soon(true));
     // Rounds and leaders change between notices: refresh the live rows now and then.
-    const timer = setInterval(soon, 5000);
+    const timer = setInterval(() => soon(), 5000);
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -62,6 +111,8 @@ export function LobbyPage() {
     };
   }, [tok]);
 
+  const top = lobby ? featured(lobby.live, lobby.info) : null;
+  const inTournaments = lobby ? lobby.live.length - lobby.standalone.length : 0;
   return (
     <main id="main" class="lobby">
       <h1>
@@ -74,60 +125,21 @@ export function LobbyPage() {
         <>
           <section aria-labelledby="live-h">
             <h2 id="live-h">Live games</h2>
+            {top && <FeaturedGame g={top} info={lobby.info[top.game_id]} />}
             {lobby.live.length === 0 ? (
               <p class="muted">No game is running. Start one with <code>POST /games</code> or <code>npm start</code> (demo table).</p>
             ) : (
-              <ul class="cards" data-testid="live-games">
-                {lobby.live.map((g) => {
-                  const i = lobby.info[g.game_id];
-                  return (
-                    <li key={g.game_id} class="card-row">
-                      <a href={gamePath(g.game_id)} class="game-link" data-game-id={g.game_id}>
-                        <span class="badge live">{g.status === 'running' ? 'LIVE' : 'queued'}</span>
-                        <span class="gid">{g.game_id}</span>
-                        <span class="agents">{agentsOf(g)}</span>
-                        <span class="meta">
-                          {i ? (
-                            <>
-                              round {i.turn} · {i.phase} · {i.alive} alive{i.leader ? <> · leads: <b>{i.leader}</b></> : ' · level'}
-                            </>
-                          ) : (
-                            `${g.last_seq} events`
-                          )}
-                        </span>
-                      </a>
-                    </li>
-                  );
-                })}
-              </ul>
+              <>
+                <ul class="cards" data-testid="live-games">
+                  {lobby.standalone.filter((g) => g.game_id !== top?.game_id).map((g) => (
+                    <GameRow key={g.game_id} g={g} info={lobby.info[g.game_id]} />
+                  ))}
+                </ul>
+                {inTournaments > 0 && <p class="muted">…and {inTournaments} live in tournaments (below, under each tournament).</p>}
+              </>
             )}
           </section>
-          <section aria-labelledby="ended-h">
-            <h2 id="ended-h">Recently ended</h2>
-            {lobby.ended.length === 0 ? (
-              <p class="muted">None yet.</p>
-            ) : (
-              <ul class="cards" data-testid="ended-games">
-                {lobby.ended.map((g) => {
-                  const winner = g.placements?.find((p) => p.placement === 1);
-                  const seat = winner ? g.seats.find((s) => s.player_id === winner.player_id) : undefined;
-                  return (
-                    <li key={g.game_id} class="card-row">
-                      <a href={gamePath(g.game_id)} class="game-link" data-game-id={g.game_id}>
-                        <span class="badge">replay</span>
-                        <span class="gid">{g.game_id}</span>
-                        <span class="agents">{agentsOf(g)}</span>
-                        <span class="meta">
-                          {winner ? <>winner: <b>{seat?.display_name ?? seat?.agent ?? winner.player_id}</b> · </> : null}
-                          {g.last_seq} events · {when(g.ended_at)}
-                        </span>
-                      </a>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </section>
+          <GameBrowser tournaments={lobby.tournaments} refresh={refresh} />
           {lobby.tournaments && (
             <section aria-labelledby="tour-h" data-testid="tournaments">
               <h2 id="tour-h">Tournaments</h2>
@@ -136,16 +148,7 @@ export function LobbyPage() {
               ) : (
                 <ul class="cards">
                   {lobby.tournaments.map((t) => (
-                    <li key={t.tournament_id} class="card-row">
-                      <a href={tournamentPath(t.tournament_id)} class="game-link" data-testid="tournament-link" data-tournament-id={t.tournament_id}>
-                        <span class={`badge${t.status === 'running' ? ' live' : ''}`}>{t.status}</span>
-                        <span class="gid">{t.name}</span>
-                        <span class="agents">{t.tournament_id}</span>
-                        <span class="meta">
-                          {t.progress.played}/{t.progress.scheduled} games done · {t.progress.running} running
-                        </span>
-                      </a>
-                    </li>
+                    <TournamentGroup key={t.tournament_id} t={t} refresh={refresh} />
                   ))}
                 </ul>
               )}

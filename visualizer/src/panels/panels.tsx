@@ -6,14 +6,18 @@ import type { Player } from '../game/player.js';
 import type { View } from './types.js';
 import { SpeechPanel } from './speech-panel.js';
 import { AttackPanel } from './attack-panel.js';
-import { EmotionPanel } from './emotion-panel.js';
-import { TrustPanel } from './trust-panel.js';
+import { lazyComponent } from '../lib/lazy.js';
 import { LedgerPanel, PredictionPanel } from './ledger-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { KnewPanel } from './knew-panel.js';
-import { ChartsPanel } from './charts-panel.js';
 
 type Props = { player: Player; all: WireEvent[]; cursor: number; state: View; names: Map<string, string>; role: Role; view: string; ended: boolean; seats: string[]; gameId: string };
+
+// Loaded when their tab first opens: uPlot and the colour scales are a fifth of the bundle, and
+// most visits never open these tabs (the first table paint waits for the initial JS).
+const EmotionPanel = lazyComponent(() => import('./emotion-panel.js').then((m) => m.EmotionPanel));
+const TrustPanel = lazyComponent(() => import('./trust-panel.js').then((m) => m.TrustPanel));
+const ChartsPanel = lazyComponent(() => import('./charts-panel.js').then((m) => m.ChartsPanel));
 
 type Tab = 'attacks' | 'charts' | 'emotions' | 'trust' | 'ledger' | 'predictions' | 'diff' | 'knew';
 const TAB_LABEL: Record<Tab, string> = { attacks: 'Attacks', charts: 'Charts', emotions: 'Emotions', trust: 'Trust & grievance', ledger: 'Ledger', predictions: 'Predictions', diff: 'Diff', knew: 'What a seat knew' };

@@ -83,7 +83,7 @@ export function TablePanel({ view, last, placements }: Props) {
                 {p.forced_line_toward ? ` · forced toward ${p.forced_line_toward}` : ''}
               </div>
               {!p.alive && <div class="placement">eliminated{place.has(p.player_id) ? ` · place ${place.get(p.player_id)}` : ''}</div>}
-              {p.alive && place.has(p.player_id) && <div class="placement">place {place.get(p.player_id)}</div>}
+              {p.alive && place.has(p.player_id) && <div class={`placement${place.get(p.player_id) === 1 ? ' winner' : ''}`}>{place.get(p.player_id) === 1 ? 'winner · place 1' : `place ${place.get(p.player_id)}`}</div>}
             </article>
           );
         })}

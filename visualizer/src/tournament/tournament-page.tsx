@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../lib/api.js';
 import { token } from '../lib/auth.js';
-import { gamePath } from '../lib/router.js';
 import { keepAlive, spectateSocket } from '../lib/spectate-socket.js';
 import { loadTournament, type Attacks, type Interval, type Tournament } from './tournament-data.js';
 import { CellAttacks, HeadToHeadMatrix, ManipulationMatrix } from './tournament-matrices.js';
+import { TournamentGames } from './tournament-games.js';
 
 const ci = (x: Interval, d = 2): string => (x ? `${x.value.toFixed(d)} [${x.low.toFixed(d)}, ${x.high.toFixed(d)}]` : '—');
 
@@ -99,9 +99,12 @@ export function TournamentPage({ id }: { id: string }) {
         <span class="badge" data-testid="t-status">
           {t.status}
         </span>
-        <span class={`conn ${connected ? 'ok' : 'off'}`} role="status">
-          {connected ? 'live' : 'connecting…'}
-        </span>
+        {/* The live-updates badge only while games can still change: an ended tournament is final. */}
+        {t.status === 'running' || t.status === 'created' ? (
+          <span class={`conn ${connected ? 'ok' : 'off'}`} role="status" data-testid="t-updates">
+            {connected ? 'updating live' : 'connecting…'}
+          </span>
+        ) : null}
       </h1>
       <p class="muted">
         {t.config.format} · {t.config.seats} seats a table · {entrants.length} entrants · <span class="mono">{t.tournament_id}</span>
@@ -168,37 +171,7 @@ export function TournamentPage({ id }: { id: string }) {
 
       <section class="panel" aria-labelledby="games-h">
         <h2 id="games-h">Games ({t.games.length})</h2>
-        <div class="scroll">
-          <table class="grid" data-testid="t-games">
-            <thead>
-              <tr>
-                <th>game</th>
-                <th>round</th>
-                <th>table</th>
-                <th>seats (placement)</th>
-                <th>status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.games.map((g) => (
-                <tr key={g.game_id}>
-                  <td>
-                    <a href={gamePath(g.game_id)} data-testid="t-game" data-game-id={g.game_id} class="mono">
-                      {g.game_id}
-                    </a>
-                  </td>
-                  <td>{g.round}</td>
-                  <td>{g.table}</td>
-                  <td>{g.seats.map((s, i) => `${s}${g.placements ? ` (${g.placements[i]})` : ''}`).join(' · ')}</td>
-                  <td>
-                    {g.status}
-                    {g.error ? ` — ${g.error}` : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TournamentGames games={t.games} />
       </section>
     </main>
   );

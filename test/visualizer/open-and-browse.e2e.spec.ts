@@ -1,0 +1,225 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../server/spawn-server.js';
+import { launchBrowser, type Browser } from './browser.js';
+import { ADMIN, allEvents, api, createGame, num, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
+
+type GameRow = { game_id: string; seats: { agent: string }[]; placements: { player_id: string; placement: number }[] | null };
+
+/**
+ * Issue 27 in a real browser against a real server: an ended game opens on its result; seat views
+ * fold from seq 0 with no mismatch; the shortcuts work after a click on the scrubber; the
+ * diagnostics line is an admin's (a toggle for others); the lobby's filters and pages; and every
+ * text answer is compressed over real HTTP.
+ */
+describe('visualizer: opening on the result, seat views, keys, lobby filters, compression', () => {
+  let server: VizServer;
+  let browser: Browser;
+  /** A three-seat game (seats plr_1…plr_3). */
+  let gameId: string;
+  let head: number;
+  /** Two-seat games outside any tournament. */
+  const small: string[] = [];
+  let tournamentId: string;
+  let tournamentGames: string[];
+
+  beforeAll(async () => {
+    server = await startVizServer();
+    browser = await launchBrowser();
+    gameId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator'], pace_ms: 0 });
+    for (const agents of [['turtle', 'balanced'], ['aggressor', 'balanced'], ['turtle', 'aggressor'], ['balanced', 'aggressor']]) small.push(await createGame(server, { agents, pace_ms: 0 }));
+    const res = await fetch(`${server.url}/tournaments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'filter cup', format: 'round-robin', entrants: ['balanced', 'aggressor', 'turtle'], seats: 3, seeds: 1, duplicate: false, seed: 5, pace_ms: 0 }),
+    });
+    const body = (await res.json()) as { tournament_id: string };
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    tournamentId = body.tournament_id;
+    head = await waitEnded(server, gameId, 240_000);
+    for (const id of small) await waitEnded(server, id, 240_000);
+    tournamentGames = await until(
+      'the tournament to end',
+      async () => {
+        const t = await api<{ status: string; games: { game_id: string }[] }>(server, `/tournaments/${tournamentId}`);
+        return t.status === 'ended' ? t.games.map((g) => g.game_id) : undefined;
+      },
+      240_000,
+      250,
+    );
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (path: string, token?: string): Promise<Page> => {
+    const page = await browser.page();
+    if (token) await withToken(page, token);
+    await page.goto(`${server.url}${path}`);
+    return page;
+  };
+  const openGame = async (query = '', token?: string): Promise<Page> => {
+    const page = await open(`/watch/games/${gameId}${query}`, token);
+    await page.getByTestId('table').waitFor();
+    await waitShown(page, 'head', 'eq', head);
+    return page;
+  };
+
+  it('opens an ended game on its final position with a result banner; ?seq= still deep-links (no banner before the end)', async () => {
+    const record = await api<GameRow>(server, `/games/${gameId}`);
+    const page = await openGame();
+    await waitShown(page, 'cursor', 'eq', head);
+    const banner = page.getByTestId('result');
+    await banner.waitFor();
+    const shown = await page.evaluate<{ player: string | null; placement: string | null }[]>(`[...document.querySelectorAll('[data-testid=result-seat]')].map((e) => ({ player: e.getAttribute('data-result-player'), placement: e.getAttribute('data-placement') }))`);
+    expect(shown).toEqual(record.placements!.map((p) => ({ player: p.player_id, placement: String(p.placement) })));
+    expect(await banner.textContent()).toMatch(/wins|share first place/);
+    // Every seat that went out says when.
+    const out = (await allEvents(server, gameId, 'spectator')).filter((e) => e.type === 'player_eliminated');
+    for (const e of out) expect(await page.locator(`[data-testid=result-seat][data-result-player="${String(e.payload['player_id'])}"]`).textContent()).toMatch(/out in round \d+/);
+    await page.close();
+
+    const early = await openGame('?seq=5');
+    await waitShown(early, 'cursor', 'eq', 5);
+    expect(await early.getByTestId('result').count()).toBe(0);
+    await early.close();
+  });
+
+  it('as admin, each seat view from seq 0 folds with no mismatch, resync or fold error', async () => {
+    for (const seat of ['plr_1', 'plr_2', 'plr_3']) {
+      const page = await openGame(`?view=${seat}&seq=0`, ADMIN);
+      await waitShown(page, 'cursor', 'eq', 0);
+      const at0 = await api<{ state_hash: string }>(server, `/games/${gameId}/snapshot?seq=0&view=${seat}`, ADMIN);
+      await waitShown(page, 'cursor-hash', 'eq', at0.state_hash, 'data-hash');
+      // The rest check at seq 0 and the head check have both answered.
+      await waitShown(page, 'h-checks', 'gte', 2);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await waitShown(page, 'cursor', 'eq', 2);
+      const at2 = await api<{ state_hash: string }>(server, `/games/${gameId}/snapshot?seq=2&view=${seat}`, ADMIN);
+      await waitShown(page, 'cursor-hash', 'eq', at2.state_hash, 'data-hash');
+      await waitShown(page, 'h-checks', 'gte', 3);
+      expect({ seat, mismatches: await num(page, 'h-mismatches'), resyncs: await num(page, 'h-resyncs'), fold_errors: await num(page, 'h-fold-errors') }).toEqual({ seat, mismatches: 0, resyncs: 0, fold_errors: 0 });
+      await page.close();
+    }
+  }, 120_000);
+
+  it('keeps the keyboard shortcuts after a click on the scrubber: ] five times lands five round starts on', async () => {
+    const page = await openGame('?seq=0');
+    await page.getByTestId('scrubber').click();
+    // The click seeks (to about the middle); wait for the URL to rest there, then read it.
+    await page.waitForURL((url) => url.searchParams.get('seq') !== '0');
+    const from = await num(page, 'cursor');
+    const phases = (await allEvents(server, gameId, 'spectator')).filter((e) => e.type === 'phase_changed') as unknown as { seq: number; turn: number }[];
+    const rounds = phases.filter((s, i) => i === 0 || s.turn !== phases[i - 1]!.turn).map((s) => s.seq);
+    let expected = from;
+    for (let i = 0; i < 5; i++) expected = rounds.find((s) => s > expected) ?? head;
+    for (let i = 0; i < 5; i++) await page.keyboard.press(']');
+    await waitShown(page, 'cursor', 'eq', expected);
+    expect(expected).toBeGreaterThan(from);
+    await page.keyboard.press('Home');
+    await waitShown(page, 'cursor', 'eq', 0);
+    await page.close();
+  });
+
+  it('shows the diagnostics line open to admins and behind a closed toggle to everyone else', async () => {
+    const anon = await openGame();
+    expect(await anon.getByTestId('diagnostics').getAttribute('open')).toBeNull();
+    expect(await anon.getByTestId('health').isVisible()).toBe(false);
+    await anon.getByText('diagnostics', { exact: true }).click();
+    await anon.getByTestId('health').waitFor({ state: 'visible' });
+    await anon.close();
+    const admin = await openGame('', ADMIN);
+    expect(await admin.getByTestId('diagnostics').getAttribute('open')).not.toBeNull();
+    expect(await admin.getByTestId('health').isVisible()).toBe(true);
+    await admin.close();
+  });
+
+  it('GET /games filters by agent and tournament (or none), and refuses bad filters with a 400', async () => {
+    const ids = async (q: string) => (await api<{ games: GameRow[] }>(server, `/games?${q}`)).games.map((g) => g.game_id).sort();
+    expect(await ids('status=ended&tournament=none')).toEqual([gameId, ...small].sort());
+    expect(await ids(`tournament=${tournamentId}`)).toEqual([...tournamentGames].sort());
+    expect(await ids('agent=turtle&tournament=none')).toEqual([small[0]!, small[2]!].sort());
+    for (const bad of ['tournament=', `agent=${'x'.repeat(201)}`, 'agent=a%00b', 'limit=501']) {
+      const res = await fetch(`${server.url}/games?${bad}`);
+      expect(res.status, bad).toBe(400);
+      await res.arrayBuffer();
+    }
+  });
+
+  it('pages the lobby’s games and filters them by agent and tournament; a tournament’s games sit under it', async () => {
+    const standalone = [gameId, ...small].sort();
+    const page = await open('/?per=2');
+    const rows = () => page.evaluate<string[]>(`[...document.querySelectorAll('[data-testid=games-list] [data-game-id]')].map((e) => e.getAttribute('data-game-id'))`);
+    const seen: string[] = [];
+    await page.getByTestId('games-list').waitFor();
+    for (let n = 1; ; n++) {
+      await waitShown(page, 'page-number', 'eq', `page ${n}`);
+      await until('the page’s rows', async () => ((await rows()).some((id) => !seen.includes(id)) ? true : undefined), 30_000, 50);
+      const got = await rows();
+      expect(got.length).toBeLessThanOrEqual(2);
+      seen.push(...got);
+      if (await page.getByTestId('page-older').isDisabled()) break;
+      await page.getByTestId('page-older').click();
+    }
+    expect([...seen].sort()).toEqual(standalone);
+    await page.getByTestId('page-newer').click();
+    await waitShown(page, 'page-number', 'eq', `page ${Math.ceil(standalone.length / 2) - 1}`);
+
+    await page.getByTestId('filter-agent').fill('turtle');
+    await page.getByTestId('filter-agent').press('Enter');
+    await waitShown(page, 'page-number', 'eq', 'page 1');
+    await until('the turtle games', async () => ((await rows()).length > 0 && (await rows()).every((id) => id === small[0] || id === small[2]) ? true : undefined), 30_000, 50);
+    expect(new URL(page.url()).searchParams.get('agent')).toBe('turtle');
+
+    await page.getByTestId('filter-agent').fill('');
+    await page.getByTestId('filter-agent').press('Enter');
+    await page.getByTestId('filter-tournament').selectOption(tournamentId);
+    await until('the tournament’s games', async () => ((await rows()).join() === [...tournamentGames].sort().reverse().slice(0, 2).join() || (await rows()).every((id) => tournamentGames.includes(id)) ? true : undefined), 30_000, 50);
+
+    const group = page.locator(`[data-testid=tournament-group][data-tournament-id="${tournamentId}"]`);
+    await group.locator('summary').click();
+    await group.getByTestId('tournament-games').locator(`[data-game-id="${tournamentGames[0]!}"]`).waitFor();
+    await page.close();
+  });
+
+  it('shows an ended tournament without a live badge, its games under "Round 1 of 1" with a status badge each', async () => {
+    const page = await open(`/watch/tournaments/${tournamentId}`);
+    await page.getByTestId('t-games').waitFor();
+    expect(await page.getByTestId('t-status').textContent()).toBe('ended');
+    expect(await page.getByTestId('t-updates').count()).toBe(0);
+    const rounds = page.getByTestId('t-round');
+    expect(await rounds.count()).toBe(1);
+    expect(await rounds.first().locator('.round-head').textContent()).toMatch(new RegExp(`^Round 1 of 1 · ${tournamentGames.length} games? · ${tournamentGames.length} ended`));
+    const badges = await page.getByTestId('t-game-status').allTextContents();
+    expect(badges).toEqual(tournamentGames.map(() => 'ended'));
+    await page.close();
+  });
+
+  it('compresses every text answer over real HTTP (brotli or gzip as asked), and the socket still connects', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const js = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
+    const paths = [js, css, `/games/${gameId}/events?after=0&limit=1000`, `/games/${gameId}/snapshot?seq=${head}`, '/docs/openapi.json', '/games?limit=50'];
+    for (const [accept, want] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+      for (const path of paths) {
+        const res = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': accept } });
+        expect({ path, accept, status: res.status, encoding: res.headers.get('content-encoding') }).toEqual({ path, accept, status: 200, encoding: want });
+        expect(res.headers.get('vary') ?? '').toMatch(/accept-encoding/i);
+        await res.arrayBuffer();
+      }
+    }
+    const plain = await fetch(`${server.url}${js}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    await plain.arrayBuffer();
+    // socket.io is untouched: the lobby's channel comes up.
+    const lobby = await open('/');
+    await lobby.locator('.conn.ok').waitFor();
+    await lobby.close();
+  });
+
+  it('logged no console errors on any page', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { gamePath } from '../lib/router.js';
+import type { GameSummary, LiveInfo } from './lobby-data.js';
+
+const agentsOf = (g: GameSummary): string => [...g.seats].sort((a, b) => a.seat - b.seat).map((s) => s.display_name ?? s.agent).join(' · ');
+const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '');
+
+const STATUS_BADGE: Record<string, string> = { running: 'LIVE', created: 'queued', ended: 'replay', aborted: 'aborted', failed: 'failed' };
+
+function winnerOf(g: GameSummary): string | null {
+  const w = g.placements?.find((p) => p.placement === 1);
+  if (!w) return null;
+  const seat = g.seats.find((s) => s.player_id === w.player_id);
+  return seat?.display_name ?? seat?.agent ?? w.player_id;
+}
+
+/** What a live game's row says: its round, phase and who leads (from its public snapshot), else its length. */
+function liveMeta(g: GameSummary, i: LiveInfo | undefined) {
+  if (!i) return <>{g.last_seq} events</>;
+  return (
+    <>
+      round {i.turn} · {i.phase} · {i.alive} alive{i.leader ? <> · leads: <b>{i.leader}</b></> : ' · level'}
+    </>
+  );
+}
+
+/** One game as a link to its page: status badge, id, agents, and its round (live) or result (ended). */
+export function GameRow({ g, info }: { g: GameSummary; info?: LiveInfo | undefined }) {
+  const winner = winnerOf(g);
+  const live = g.status === 'running' || g.status === 'created';
+  return (
+    <li class="card-row">
+      <a href={gamePath(g.game_id)} class="game-link" data-game-id={g.game_id}>
+        <span class={`badge${live ? ' live' : ''}`}>{STATUS_BADGE[g.status] ?? g.status}</span>
+        <span class="gid">{g.game_id}</span>
+        <span class="agents">{agentsOf(g)}</span>
+        <span class="meta">
+          {live ? (
+            liveMeta(g, info)
+          ) : (
+            <>
+              {winner ? <>winner: <b>{winner}</b> · </> : null}
+              {g.last_seq} events · {when(g.ended_at)}
+            </>
+          )}
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/** The featured live game: the one furthest along, drawn larger at the top of the lobby. */
+export function FeaturedGame({ g, info }: { g: GameSummary; info: LiveInfo | undefined }) {
+  return (
+    <div class="featured" data-testid="featured">
+      <div class="muted">Featured live game</div>
+      <a href={gamePath(g.game_id)} class="game-link" data-game-id={g.game_id}>
+        <span class="badge live">LIVE</span>
+        <span class="gid">{g.game_id}</span>
+        <span class="agents">{agentsOf(g)}</span>
+        <span class="meta">{liveMeta(g, info)}</span>
+      </a>
+    </div>
+  );
+}
