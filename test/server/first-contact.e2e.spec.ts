@@ -51,14 +51,14 @@ describe('REST rough edges', () => {
     expect((await fetch(`${server.url}/games?limit=500`)).status).toBe(200);
   });
 
-  it('/verify: anonymous callers get 403, as the README says; researchers once the game is over', async () => {
+  it('/verify: anonymous callers get 403, as the reference says; researchers once the game is over', async () => {
     const id = await createGame(server, { agents: ['random', 'turtle'], pace_ms: 0, rules: { round_cap: 2 } });
     await gameEnded(server.store, id);
     const anon = await error(await fetch(`${server.url}/games/${id}/verify`));
     expect(anon.status).toBe(403);
     const researcher = await fetch(`${server.url}/games/${id}/verify`, { headers: { authorization: `Bearer ${RESEARCHER}` } });
     expect(researcher.status).toBe(200);
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'reference.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain('`/games/:id/verify` is not projected');
     expect(readme).toContain('anonymous callers get 403');
     // Over, the analytics hide nothing: no unknown figures, attacks counted.
