@@ -3,6 +3,7 @@ import { Seed } from '../../protocol/index.js';
 import { TournamentConfigSchema } from '../../tournament/config.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../games/game-request.js';
+import { refineSpectators, spectatorFields, type SpectatorRequest } from '../games/broadcast-mode.js';
 
 const Millis = (max: number) =>
   z
@@ -17,6 +18,8 @@ const serverFields = {
   seed: Seed.optional(),
   pace_ms: Millis(MAX_PACE_MS).optional(),
   spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
+  /** Every game of the tournament is shown in this mode (see broadcast-mode.ts). */
+  ...spectatorFields,
 };
 
 /** A validated request for a tournament, as TournamentsService.create takes it. */
@@ -27,18 +30,18 @@ export type TournamentRequest = {
   seed: number | undefined;
   pace_ms: number | undefined;
   spectator_delay_ms: number | undefined;
-};
+} & SpectatorRequest;
 
 /**
  * `POST /tournaments`: the core's TournamentConfig (format, entrants, seats, seeds, max_games,
  * duplicate, stop_when_separated, rounds, challenger, compact, rules) plus how the server shows
- * its games (name, pace_ms, spectator_delay_ms). Strict, so a misspelt key is a 400 naming it;
+ * its games (name, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe). Strict, so a misspelt key is a 400 naming it;
  * every cross-field rule is the core's own (config.ts), so REST and the CLI refuse the same things.
  *
  * @example CreateTournamentBody.parse({ format: 'round-robin', entrants: ['random', 'balanced', 'turtle'], seats: 2 })
  */
 export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverFields).transform((body, ctx): TournamentRequest => {
-  const { name, seed, pace_ms, spectator_delay_ms, ...rest } = body;
+  const { name, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, ...rest } = body;
   // The core checks the config as a whole; the seed only matters for its range, checked above.
   const parsed = TournamentConfigSchema.safeParse(rest);
   if (!parsed.success) {
@@ -46,7 +49,11 @@ export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverField
     return z.NEVER;
   }
   const { seed: _default, ...config } = parsed.data;
-  return { name, config, seed, pace_ms, spectator_delay_ms };
+  // An entrant that could act on a broadcast sits in some of its games: the choice holds for all of them.
+  const before = ctx.issues.length;
+  refineSpectators({ spectators, broadcast_unsafe }, config.entrants, ctx, 'entrants');
+  if (ctx.issues.length > before) return z.NEVER;
+  return { name, config, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe };
 });
 
 /** `GET /tournaments?status=&limit=&cursor=` (status may repeat or be comma-separated). */
