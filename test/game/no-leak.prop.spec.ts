@@ -5,29 +5,9 @@ import type { GameState, Viewer } from '../../src/game/index.js';
 import { awaiting, initialState, requestFor, stepInPlace, viewEvent, viewState } from '../../src/game/index.js';
 import { applyEvent } from '../../src/game/evolve.js';
 import { drive, rand } from '../support/drivers.js';
-import { leaks } from '../support/leaks.js';
+import { futureLeaks, leaks } from '../support/leaks.js';
 
 const BROADCAST: Viewer = { role: 'broadcast' };
-
-/** What of the future a broadcast projection shows: the seed (as a value or text), the PRNG state, the deck order, the card map, the raw state. */
-function futureLeaks(view: unknown, seed: number): string[] {
-  const out = new Set<string>();
-  if (JSON.stringify(view).includes(String(seed))) out.add('the seed');
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (node === null || typeof node !== 'object') return;
-    const o = node as Record<string, unknown>;
-    const keys = Object.keys(o);
-    if (keys.filter((k) => /^card_\d{3}$/.test(k)).length > 3) out.add('the card-id→name map');
-    for (const k of keys) {
-      if (['rng', 's0', 's1', 's2', 'deck', 'order', 'raw'].includes(k)) out.add(`secret key ${k}`);
-      if (k === 'seed' && o[k] !== null) out.add('the seed');
-      walk(o[k]);
-    }
-  };
-  walk(view);
-  return [...out];
-}
 
 const game = fc.record({
   seed: fc.integer({ min: 100_000, max: 2 ** 31 - 1 }), // ≥ 6 digits, so a leaked seed is findable as text

@@ -7,7 +7,7 @@ import type { ServerSettings } from '../config.js';
 import { GameBus, type LobbyDelivery, type LobbyNotice } from '../../live/game-bus.js';
 import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
-import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import { LOGGER, SETTINGS, SPECTATE_CLOCK, STORE } from '../tokens.js';
 import { DUPLICATE_SET_RUNNING, duplicateHold, holdMessage } from '../tournaments/duplicate-hold.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { FeedRegistry } from './feed-registry.js';
@@ -50,7 +50,7 @@ export class SpectateService implements OnModuleDestroy {
   private readonly addressJoins: RateLimiter;
   private timer: NodeJS.Timeout | null = null;
   private stopLobby: (() => void) | null = null;
-  private readonly now = () => Date.now();
+  private readonly now: () => number;
 
   constructor(
     @Inject(STORE) private readonly store: EventStore,
@@ -58,7 +58,9 @@ export class SpectateService implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: JsonLogger,
     private readonly bus: GameBus,
     @Optional() @Inject(SPECTATE_LIMITS) limits?: Partial<SpectateLimits>,
+    @Optional() @Inject(SPECTATE_CLOCK) clock?: () => number,
   ) {
+    this.now = clock ?? (() => Date.now());
     this.limits = { ...DEFAULT_SPECTATE_LIMITS, ...limits };
     this.addresses = new ClientAddresses(settings.trustProxy);
     this.socketJoins = new RateLimiter(this.limits.socketJoinBurst, this.limits.socketJoinsPerMin, this.now);
