@@ -8,8 +8,13 @@ export type BroadcastUnsafe = z.infer<typeof BroadcastUnsafe>;
 
 /** The request fields that choose a game's (or a tournament's games') spectator mode. */
 export const spectatorFields = {
-  spectators: z.enum(SpectatorMode.options, 'must be public (the public table) or broadcast (every seat, delayed by at least a round)').optional(),
-  broadcast_unsafe: BroadcastUnsafe.optional(),
+  spectators: z
+    .enum(SpectatorMode.options, 'must be public (the public table) or broadcast (every seat, delayed by at least a round)')
+    .optional()
+    .meta({ description: 'What anonymous viewers see: public (default: the public table, behind spectator_delay_ms) or broadcast (every seat as an admin sees it — hands, secret plans, private speech with its speech act, emotions, trust, grievance — never the seed, PRNG or deck order; each event only once the round after its own has ended and spectator_delay_ms after its commit). docs/security.md' }),
+  broadcast_unsafe: BroadcastUnsafe.optional().meta({
+    description: 'With spectators: broadcast, when a seat could act on what it shows (a skill with the network, any subprocess agent with TILTYARD_SANDBOX=off, an LLM on an endpoint the operator did not configure): hold (default) shows nothing of the game before it has ended; refuse answers 400 naming each such seat',
+  }),
 };
 export type SpectatorRequest = { spectators?: SpectatorMode | undefined; broadcast_unsafe?: BroadcastUnsafe | undefined };
 
