@@ -40,6 +40,9 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
   const markers = useMemo(() => scrubberMarkers(all as unknown as GameEvent[]), [all]);
   const names = new Map(game.seats.map((s) => [s.player_id, s.display_name ?? s.agent]));
   const delay = typeof game.options.spectator_delay_ms === 'number' && game.options.spectator_delay_ms > 0 && role === 'spectator' ? game.options.spectator_delay_ms : 0;
+  // The broadcast view is always held back: by the delay and a full round (or to the game's end).
+  const broadcast = game.options.spectators === 'broadcast' && (view === 'broadcast' || role === 'spectator');
+  const secs = Math.round((game.options.spectator_delay_ms ?? 0) / 100) / 10;
   // Only what the log holds up to the cursor: a replay does not spoil its own ending.
   const placements = state?.world.status === 'done' ? gameEndPlacements(all, cursor) : null;
 
@@ -51,7 +54,13 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           <span class={`conn ${conn === 'live' ? 'ok' : conn === 'stale' || conn === 'error' ? 'stale' : conn === 'replay' ? '' : 'off'}`} role="status" data-testid="connection">
             {CONNECTION_TEXT[conn]}
           </span>
-          {delay > 0 && <span class="badge" title="Anonymous spectators watch this game behind a delay">delay {Math.round(delay / 100) / 10} s</span>}
+          {broadcast ? (
+            <span class="badge" data-testid="broadcast-badge" title="Every seat's hands, plans, private speech and emotions, never the seed or the deck; each event once the round after its own has ended and the delay has passed">
+              {game.options.broadcast_held ? 'broadcast · held to the end' : `broadcast · delayed ${secs} s/round`}
+            </span>
+          ) : (
+            delay > 0 && <span class="badge" title="Anonymous spectators watch this game behind a delay">delay {Math.round(delay / 100) / 10} s</span>
+          )}
         </h1>
         <label>
           view{' '}
@@ -64,7 +73,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           </select>
         </label>
         <span id="view-help" class="muted">
-          {role === 'spectator' ? 'public table (enter a researcher or admin token for more)' : `your token: ${role}`}
+          {role === 'spectator' ? `${view === 'broadcast' ? 'broadcast: every seat, a round behind' : 'public table'} (enter a researcher or admin token for more)` : `your token: ${role}`}
         </span>
       </div>
       {notice && (
