@@ -43,10 +43,10 @@ export function releasedRound(h: HoldBack, lastTurn: number, ended: boolean): nu
 /**
  * The hold-back in words, for error messages and logs.
  *
- * @example describeHoldBack({ delayMs: 2000, until: 'next_round_end' }) // '2000 ms after each step, and a full round behind (until the next round has ended)'
+ * @example describeHoldBack({ delayMs: 2000, until: 'next_round_end' }) // '2000 ms behind, and a full round behind (until the next round has ended)'
  */
 export function describeHoldBack(h: HoldBack): string {
-  const time = `${h.delayMs} ms after each step`;
+  const time = `${h.delayMs} ms behind`;
   if (h.until === 'commit') return time;
   const rounds = h.until === 'game_end' ? 'not before the game has ended (a seat could act on the broadcast)' : 'a full round behind (until the next round has ended)';
   return h.delayMs > 0 ? `${time}, and ${rounds}` : rounds;

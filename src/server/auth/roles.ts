@@ -56,7 +56,7 @@ export function viewFor(role: Role, requested: string | undefined, gameOver = fa
     return role === 'admin' || (role === 'researcher' && gameOver)
       ? { ok: true, viewer: { role: 'seat', player_id: view } }
       : { ok: false, status: 403, message: role === 'researcher' ? 'a seat view needs an admin token while the game runs (researchers may have one once it is over)' : 'a seat view needs an admin token' };
-  return { ok: false, status: 400, message: `view must be spectator, broadcast, researcher, admin or a seat id like plr_1, got "${view}"` };
+  return { ok: false, status: 400, message: `view must be spectator, researcher, admin or a seat id like plr_1 (or broadcast, on a broadcast game), got "${view}"` };
 }
 
 /** Whether a role watches a delayed game with the delay (only anonymous spectators do). */
