@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { risksOf } from '../agents/seat/broadcast-risk.js';
 import type { Viewer } from '../game/index.js';
 import { GameId, PlayerId } from '../protocol/index.js';
 import { INPUT_CLOCKS, type InputClockName } from '../runner/input-clock.js';
@@ -132,12 +133,29 @@ export function seqFlag(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** `--view`: spectator, researcher, admin, or a seat's player id (plr_N). Whether the seat exists is the game's to say. */
+/** `--view`: spectator, broadcast, researcher, admin, or a seat's player id (plr_N). Whether the seat exists is the game's to say. */
 export function viewerFlag(value: string | undefined): Viewer {
   const v = value ?? 'spectator';
-  if (v === 'spectator' || v === 'researcher' || v === 'admin') return { role: v };
+  if (v === 'spectator' || v === 'broadcast' || v === 'researcher' || v === 'admin') return { role: v };
   if (PlayerId.safeParse(v).success) return { role: 'seat', player_id: v };
-  throw new UsageError(`--view: must be spectator, researcher, admin or a seat id like plr_1, got "${v}"`);
+  throw new UsageError(`--view: must be spectator, broadcast, researcher, admin or a seat id like plr_1, got "${v}"`);
+}
+
+/**
+ * `--spectators public|broadcast` and `--broadcast-unsafe hold|refuse`: a game's (or a
+ * tournament's games') spectator mode, checked against its agents as POST /games checks it (a
+ * refused seat is a usage error naming it). Returns the options to store, or {} when neither is given.
+ */
+export function spectatorFlags(values: { spectators?: string | undefined; 'broadcast-unsafe'?: string | undefined }, agents: readonly string[]): Record<string, unknown> {
+  const mode = values.spectators;
+  const unsafe = values['broadcast-unsafe'];
+  if (mode === undefined && unsafe === undefined) return {};
+  if (mode !== undefined && mode !== 'public' && mode !== 'broadcast') throw new UsageError(`--spectators: must be public or broadcast, got "${mode}"`);
+  if (unsafe !== undefined && unsafe !== 'hold' && unsafe !== 'refuse') throw new UsageError(`--broadcast-unsafe: must be hold or refuse, got "${unsafe}"`);
+  if (unsafe !== undefined && mode !== 'broadcast') throw new UsageError('--broadcast-unsafe: only applies with --spectators broadcast');
+  const risks = mode === 'broadcast' ? risksOf(agents) : [];
+  if (unsafe === 'refuse' && risks.length) throw new UsageError(risks.map((r) => `--spectators broadcast: seat ${r.player_id} (${r.agent}) could act on the broadcast: ${r.why}`).join('\n'));
+  return { spectators: mode ?? 'public', broadcast_held: risks.length > 0 };
 }
 
 /** The one game id a command takes as its argument (exactly one unless `optional`). */

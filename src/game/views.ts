@@ -14,19 +14,26 @@ import { player } from './players.js';
 import type { RulesConfig } from './rules.js';
 import type { GameState, PlayerId } from './state.js';
 import { tellsOf } from './tells.js';
+import { broadcastEvent } from './views-broadcast.js';
 import { HIDDEN_CARD, cardRefOf } from './views-cards.js';
 
 /**
  * Who is looking. A seat sees what its agent may see; spectators the public table; researchers the
- * public table live and everything once the game is over; admins everything, live.
+ * public table live and everything once the game is over; admins everything, live. A broadcast
+ * audience sees every seat as an admin does, but never the seed, the PRNG, the deck's order or
+ * the raw engine state (nothing that tells the future), and only behind the server's hold-back.
  */
 export type Viewer =
   | { role: 'seat'; player_id: PlayerId }
   | { role: 'spectator' }
   | { role: 'researcher' }
+  | { role: 'broadcast' }
   | { role: 'admin' };
 
-const seesAll = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' || (viewer.role === 'researcher' && gameOver);
+/** Whether a viewer sees every seat's secrets (hands, plans, private speech, emotions). */
+const seesAll = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' || viewer.role === 'broadcast' || (viewer.role === 'researcher' && gameOver);
+/** Whether a viewer sees what tells the future too (the seed): admins, and researchers after the end. */
+const seesFuture = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' || (viewer.role === 'researcher' && gameOver);
 const seatOf = (viewer: Viewer): PlayerId | null => (viewer.role === 'seat' ? viewer.player_id : null);
 
 /**
@@ -34,7 +41,8 @@ const seatOf = (viewer: Viewer): PlayerId | null => (viewer.role === 'seat' ? vi
  * viewer, and the PRNG state, and lists what it dropped under `redacted`.
  */
 export function viewEvent(event: GameEvent, viewer: Viewer, gameOver = false): GameEvent {
-  if (seesAll(viewer, gameOver)) return event;
+  if (seesFuture(viewer, gameOver)) return event;
+  if (viewer.role === 'broadcast') return broadcastEvent(event);
   const seat = seatOf(viewer);
   const hidden = event.visibility.hidden;
   const drop = hidden.filter((h) => seat === null || !h.to.includes(seat)).map((h) => h.key);
@@ -125,7 +133,7 @@ export function worldView(state: GameState, viewer: Viewer, tells = tellsOf(stat
   return {
     schema_version: state.schema_version,
     game_id: state.game_id,
-    seed: all ? state.seed : null,
+    seed: seesFuture(viewer, gameOver) ? state.seed : null,
     turn: state.turn,
     phase: state.phase,
     status: state.status,

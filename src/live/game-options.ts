@@ -7,6 +7,14 @@ export const MAX_SPECTATOR_DELAY_MS = 600_000;
 export const MAX_PACE_MS = 60_000;
 
 /**
+ * Who anonymous viewers are: `public` shows them the public table (spectator projection);
+ * `broadcast` every seat as an admin sees it, minus what tells the future (see views-broadcast.ts),
+ * always behind the hold-back of src/live/hold-back.ts.
+ */
+export const SpectatorMode = z.enum(['public', 'broadcast']);
+export type SpectatorMode = z.infer<typeof SpectatorMode>;
+
+/**
  * What the server runs a game with besides its engine config, stored with the game
  * (games.options) so that a restarted server resumes it the same way.
  */
@@ -17,6 +25,13 @@ export const GameOptions = z.object({
   spectator_delay_ms: z.int().min(0).max(MAX_SPECTATOR_DELAY_MS).default(0),
   /** A game of the demo table (the server keeps one playing). */
   demo: z.boolean().default(false),
+  /** What anonymous viewers are shown (games stored before the option existed are public). */
+  spectators: SpectatorMode.default('public'),
+  /**
+   * A broadcast game where a seat could act on what it shows (see agents/seat/broadcast-risk.ts):
+   * nothing of it reaches a delayed audience before the game has ended.
+   */
+  broadcast_held: z.boolean().default(false),
 });
 export type GameOptions = z.output<typeof GameOptions>;
 
@@ -26,5 +41,5 @@ export type GameOptions = z.output<typeof GameOptions>;
  */
 export function optionsOf(game: Pick<GameRecord, 'options'>, defaultPaceMs: number): GameOptions {
   const parsed = GameOptions.safeParse({ pace_ms: defaultPaceMs, ...game.options });
-  return parsed.success ? parsed.data : { pace_ms: defaultPaceMs, spectator_delay_ms: 0, demo: false };
+  return parsed.success ? parsed.data : { pace_ms: defaultPaceMs, spectator_delay_ms: 0, demo: false, spectators: 'public', broadcast_held: false };
 }

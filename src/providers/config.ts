@@ -62,6 +62,13 @@ export type ProviderSetup = {
   prices: PriceTable;
   /** Where it came from, for error messages. */
   source: string;
+  /**
+   * The providers the server's operator set up: the mock, the providers file's, and the built-in
+   * ones whose environment variable is set. Absent: only the mock. The others are defaults nobody
+   * chose (ollama and lmstudio on their usual local ports), which whoever listens there answers:
+   * a broadcast game does not trust them (agents/seat/broadcast-risk.ts).
+   */
+  configured?: ReadonlySet<string>;
 };
 
 export class ProviderConfigError extends Error {}
@@ -77,6 +84,15 @@ function withEnv(value: unknown, env: Env, path: string): unknown {
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withEnv(v, env, `${path}.${k}`)]));
   return value;
 }
+
+/** The environment variables that set up each built-in provider (see builtinEntries). */
+const PROVIDER_ENV: Record<string, readonly string[]> = {
+  openai: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'],
+  anthropic: ['ANTHROPIC_API_KEY'],
+  openrouter: ['OPENROUTER_API_KEY'],
+  ollama: ['OLLAMA_BASE_URL'],
+  lmstudio: ['LMSTUDIO_BASE_URL'],
+};
 
 /** The providers available without a file: the mock always; the others when their keys or URLs are set. */
 function builtinEntries(env: Env): Record<string, ProviderEntry> {
@@ -137,7 +153,9 @@ export function loadProviders(options: { env?: Env; file?: string | null; cwd?: 
     }
     if (entry.default_model) defaults.set(name, entry.default_model);
   }
-  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, prices, source: path ?? 'environment' };
+  const configured = new Set(['mock', ...Object.keys(file.providers)]);
+  for (const [name, vars] of Object.entries(PROVIDER_ENV)) if (vars.some((v) => env[v])) configured.add(name);
+  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, prices, source: path ?? 'environment', configured };
 }
 
 /**

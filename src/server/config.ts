@@ -36,6 +36,8 @@ export const ServerConfig = z.object({
   /** Keep a demo table of built-in agents playing (default on). */
   TILTYARD_DEMO: Flag,
   TILTYARD_DEMO_AGENTS: z.string().default('balanced,aggressor,manipulator,trickster'),
+  /** What anonymous viewers of the demo table see: broadcast (every seat, a round behind; default) or public. */
+  TILTYARD_DEMO_SPECTATORS: z.enum(['public', 'broadcast']).default('broadcast'),
   /** Milliseconds between a live game's steps, so people can follow it (0: as fast as possible). */
   TILTYARD_PACE_MS: Int(0, 60_000).default(250),
   TILTYARD_MAX_GAMES: Int(1, 256).default(8),
@@ -68,6 +70,8 @@ export type ServerSettings = {
   researcherTokens: string[];
   demo: boolean;
   demoAgents: string[];
+  /** The demo table's spectator mode (see live/game-options.ts). */
+  demoSpectators: 'public' | 'broadcast';
   paceMs: number;
   maxGames: number;
   heartbeatMs: number;
@@ -111,6 +115,7 @@ export function serverSettings(env: Readonly<Record<string, string | undefined>>
     researcherTokens: c.TILTYARD_RESEARCHER_TOKEN,
     demo: c.TILTYARD_DEMO ?? true,
     demoAgents: c.TILTYARD_DEMO_AGENTS.split(',').map((a) => a.trim()).filter(Boolean),
+    demoSpectators: c.TILTYARD_DEMO_SPECTATORS,
     paceMs: c.TILTYARD_PACE_MS,
     maxGames: c.TILTYARD_MAX_GAMES,
     heartbeatMs: c.TILTYARD_HEARTBEAT_MS,

@@ -257,7 +257,7 @@ function draftOf(view: StateView): Pick<Draft, 'world' | 'private'> {
   };
 }
 
-const seesAll = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' || (viewer.role === 'researcher' && gameOver);
+const seesAll = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' || viewer.role === 'broadcast' || (viewer.role === 'researcher' && gameOver);
 
 /**
  * The one view reducer: folds one projected event (as `viewEvent(event, viewer, gameOver)` made it)

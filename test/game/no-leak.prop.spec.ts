@@ -5,7 +5,9 @@ import type { GameState, Viewer } from '../../src/game/index.js';
 import { awaiting, initialState, requestFor, stepInPlace, viewEvent, viewState } from '../../src/game/index.js';
 import { applyEvent } from '../../src/game/evolve.js';
 import { drive, rand } from '../support/drivers.js';
-import { leaks } from '../support/leaks.js';
+import { futureLeaks, leaks } from '../support/leaks.js';
+
+const BROADCAST: Viewer = { role: 'broadcast' };
 
 const game = fc.record({
   seed: fc.integer({ min: 100_000, max: 2 ** 31 - 1 }), // ≥ 6 digits, so a leaked seed is findable as text
@@ -75,6 +77,41 @@ describe('no leak: projections never carry another seat’s secrets', () => {
       { numRuns: 200 },
     );
     expect(checkedEvents).toBeGreaterThan(10_000);
+  });
+
+  it('given random games, then the broadcast projection shows every seat but never the seed, the PRNG state, the deck order or the card map, in events or states', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(game, (g) => {
+        const config = { seats: g.seats, rules: { round_cap: g.round_cap, windows: g.compact ? ('compact' as const) : ('full' as const) } };
+        const state = initialState(config, g.seed);
+        const problems: string[] = [];
+        let sawHands = false;
+        const check = (what: string, value: unknown) => {
+          const found = futureLeaks(value, state.seed);
+          if (found.length) problems.push(`${what}: ${found.join(', ')}`);
+          checked++;
+        };
+        const onEvents = (events: readonly GameEvent[]) => {
+          for (const e of events) {
+            const b = viewEvent(e, BROADCAST);
+            check(`${e.type}#${e.seq}`, b);
+            if (e.type === 'cards_drawn' && (b.payload as { card_refs?: unknown[] }).card_refs?.length) sawHands = true;
+          }
+          const v = viewState(state, BROADCAST);
+          check(`state at ${state.seq}`, v);
+          if (v.private.length !== state.players.length && state.status !== 'setup') problems.push(`state at ${state.seq}: ${v.private.length} private views of ${state.players.length} seats`);
+        };
+        const started = stepInPlace(state, { type: 'start' });
+        if (!started.ok) throw new Error(started.rejection.code);
+        onEvents(started.events);
+        drive(state, { r: rand(g.driver), onStep: (_, r) => r.ok && onEvents(r.events) });
+        if (!sawHands) problems.push('no hand was shown');
+        if (problems.length) throw new Error(problems.slice(0, 5).join('\n'));
+      }),
+      { numRuns: 100 },
+    );
+    expect(checked).toBeGreaterThan(5_000);
   });
 
   it('the checker itself: the admin projection of the same kind of game is caught leaking every kind of secret', () => {

@@ -86,12 +86,12 @@ describe('API docs', () => {
     expect(params('/games/{id}/snapshot')).toEqual({ id: 'path!', seq: 'query', view: 'query' });
     expect(params('/games')).toEqual({ status: 'query', limit: 'query', cursor: 'query', agent: 'query', tournament: 'query' });
     const body = doc.components.schemas['CreateGameBody'] as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(body.properties).sort()).toEqual(['agents', 'pace_ms', 'rules', 'seed', 'spectator_delay_ms']);
+    expect(Object.keys(body.properties).sort()).toEqual(['agents', 'broadcast_unsafe', 'pace_ms', 'rules', 'seed', 'spectator_delay_ms', 'spectators']);
     expect(body.required).toEqual(['agents']);
     expect(params('/tournaments')).toEqual({ status: 'query', limit: 'query', cursor: 'query' });
     expect(params('/tournaments/{id}/report')).toEqual({ id: 'path!', format: 'query', table: 'query' });
     const trn = doc.components.schemas['CreateTournamentBody'] as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
-    expect(Object.keys(trn.properties)).toEqual(expect.arrayContaining(['format', 'entrants', 'seats', 'seeds', 'seed', 'max_games', 'duplicate', 'stop_when_separated', 'name', 'pace_ms', 'spectator_delay_ms']));
+    expect(Object.keys(trn.properties)).toEqual(expect.arrayContaining(['format', 'entrants', 'seats', 'seeds', 'seed', 'max_games', 'duplicate', 'stop_when_separated', 'name', 'pace_ms', 'spectator_delay_ms', 'spectators', 'broadcast_unsafe']));
     expect(trn.required.sort()).toEqual(['entrants', 'format', 'seats']);
     expect(trn.additionalProperties).toBe(false);
   });

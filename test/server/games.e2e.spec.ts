@@ -120,7 +120,7 @@ describe('games over REST, on a real server', () => {
     expect(report.assertions.filter((a) => a.status === 'fail')).toEqual([]);
     const stored = await store.getGame(game.game_id);
     expect(stored.status).toBe('ended');
-    expect(stored.options).toEqual({ pace_ms: 0, spectator_delay_ms: 1500, demo: false });
+    expect(stored.options).toEqual({ pace_ms: 0, spectator_delay_ms: 1500, demo: false, spectators: 'public', broadcast_held: false });
 
     // The bus delivered every committed step, whole, with contiguous seqs from 1 to the head.
     const delivered = steps.get(game.game_id)!;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { measureStart } from '../../bench/fixtures/start-measure.js';
 import type { GameRecord } from '../../src/store/index.js';
+import type { GameEvent } from '../../src/protocol/index.js';
 import { tiltyardWith } from '../cli/run-cli.js';
 import { spawnServer, until } from './spawn-server.js';
 
@@ -21,6 +22,7 @@ const ENV = {
   HOST: undefined,
   TILTYARD_DEMO: undefined,
   TILTYARD_DEMO_AGENTS: undefined,
+  TILTYARD_DEMO_SPECTATORS: undefined,
   TILTYARD_PACE_MS: undefined,
   TILTYARD_ADMIN_TOKEN: undefined,
   TILTYARD_RESEARCHER_TOKEN: undefined,
@@ -45,13 +47,24 @@ describe('tiltyard serve, as npm start runs it', () => {
     const healthMs = await until('/health', async () => ((await fetch(`${server.url}/health`)).ok ? performance.now() - server.spawnedAt : undefined), 240_000, 20);
     const demo = await until('a live demo game', () => liveDemo(server.url), 240_000, 50);
     const firstEventMs = performance.now() - server.spawnedAt;
-    expect(demo).toMatchObject({ status: 'running', seed: null, options: { demo: true, pace_ms: 250, spectator_delay_ms: 0 } });
+    expect(demo).toMatchObject({ status: 'running', seed: null, options: { demo: true, pace_ms: 250, spectator_delay_ms: 0, spectators: 'broadcast', broadcast_held: false } });
     expect(demo.seats.map((s) => s.agent)).toEqual(['balanced', 'aggressor', 'manipulator', 'trickster']);
-    // Live: it moves on while we watch.
+    // Live: it moves on while we watch (for an anonymous caller a round at a time: it is a broadcast).
     const moved = await until('the demo game to move on', async () => {
       const g = (await (await fetch(`${server.url}/games/${demo.game_id}`)).json()) as GameRecord;
       return g.last_seq > demo.last_seq ? g : undefined;
-    }, 10_000, 100);
+    }, 240_000, 100);
+    // An anonymous visitor gets the broadcast: every seat's hand, the emotions and the private
+    // speech (once the round after theirs has ended), and never the PRNG, the deck or the seed.
+    const shown = await until('the broadcast to show hands, emotions and private speech', async () => {
+      const page = (await (await fetch(`${server.url}/games/${demo.game_id}/events?after=0&limit=1000`)).json()) as { events: GameEvent[] };
+      const p = (e: GameEvent) => e.payload as Record<string, unknown>;
+      const hands = new Set(page.events.filter((e) => e.type === 'cards_drawn' && (p(e)['card_refs'] as unknown[] | undefined)?.length).map((e) => p(e)['player_id']));
+      const emotions = page.events.some((e) => e.type === 'emotion_updated' && p(e)['emotions']);
+      const whispers = page.events.some((e) => e.type === 'speech_posted' && p(e)['channel'] === 'private' && typeof p(e)['text'] === 'string');
+      return hands.size === 4 && emotions && whispers ? page.events : undefined;
+    }, 240_000, 250);
+    for (const e of shown) expect(JSON.stringify(e)).not.toMatch(/"(rng|deck|order|seed)":/);
 
     const t0 = performance.now();
     server.child.kill('SIGTERM');

@@ -8,12 +8,13 @@ import { jsonEqual } from './json-equal.js';
 
 export type Perspective = { name: string; viewer: Viewer; gameOver: boolean };
 
-/** Every viewer of a game: spectators, researchers live and after the end, admins and each seat. */
+/** Every viewer of a game: spectators, researchers live and after the end, the broadcast audience, admins and each seat. */
 export function perspectives(seats: number): Perspective[] {
   return [
     { name: 'spectator', viewer: { role: 'spectator' }, gameOver: false },
     { name: 'researcher (live)', viewer: { role: 'researcher' }, gameOver: false },
     { name: 'researcher (after the end)', viewer: { role: 'researcher' }, gameOver: true },
+    { name: 'broadcast', viewer: { role: 'broadcast' }, gameOver: false },
     { name: 'admin', viewer: { role: 'admin' }, gameOver: false },
     ...Array.from({ length: seats }, (_, i) => ({ name: `plr_${i + 1}`, viewer: { role: 'seat' as const, player_id: `plr_${i + 1}` }, gameOver: false })),
   ];

@@ -60,3 +60,27 @@ function walk(node: unknown, w: Watch, out: string[], ownAffect: boolean): void 
     walk(o[k], w, out, own);
   }
 }
+
+/**
+ * What of the future a broadcast projection (or anything a broadcast audience receives) shows:
+ * the seed (as a value, or its digits in any string), the PRNG state, the deck order, a
+ * reshuffle's order, the card-id→name map, the raw engine state.
+ */
+export function futureLeaks(view: unknown, seed: number): string[] {
+  const out = new Set<string>();
+  if ((JSON.stringify(view) ?? '').includes(String(seed))) out.add('the seed');
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    const keys = Object.keys(o);
+    if (keys.filter((k) => /^card_\d{3}$/.test(k)).length > 3) out.add('the card-id→name map');
+    for (const k of keys) {
+      if (['rng', 's0', 's1', 's2', 'deck', 'order', 'raw'].includes(k)) out.add(`secret key ${k}`);
+      if (k === 'seed' && o[k] !== null) out.add('the seed');
+      walk(o[k]);
+    }
+  };
+  walk(view);
+  return [...out];
+}

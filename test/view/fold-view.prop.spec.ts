@@ -49,7 +49,7 @@ describe('foldView: folding projected events reproduces viewState and its state_
       { numRuns: 200 },
     );
     for (const f of finals) expect(await stateHash(f.folded)).toBe(f.expected);
-    expect([...seen].sort()).toEqual(['admin', 'researcher (after the end)', 'researcher (live)', 'seat', 'spectator']);
+    expect([...seen].sort()).toEqual(['admin', 'broadcast', 'researcher (after the end)', 'researcher (live)', 'seat', 'spectator']);
     expect(compared).toBeGreaterThan(5_000);
   });
 });

@@ -3,7 +3,7 @@ import { AGENT_NAMES } from '../../agents/builtin/index.js';
 import { INPUT_CLOCKS } from '../../runner/input-clock.js';
 import { seatAgents } from '../../runner/lineup.js';
 import { runPersistent } from '../../runner/persistent-runner.js';
-import { clockFlag, GAME_OPTIONS, gameIdFlag, gameSpec, parseFlags } from '../flags.js';
+import { clockFlag, GAME_OPTIONS, gameIdFlag, gameSpec, parseFlags, spectatorFlags } from '../flags.js';
 import { EXIT } from '../io.js';
 import { formatOutcome, outcomeJson } from '../outcome-format.js';
 import { progressOption, withStore } from '../store-session.js';
@@ -13,7 +13,8 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'play one game with its agents and store it step by step (crash-safe)',
   usage: `Usage: tiltyard run [--seed S] [--seats K] [--agents a,b,…] [--rules-file f.json] [--compact]
-                    [--game-id ID] [--clock wall|logical] [--progress] [--json]
+                    [--game-id ID] [--clock wall|logical] [--spectators public|broadcast]
+                    [--broadcast-unsafe hold|refuse] [--progress] [--json]
 
 Plays one game and stores it as it goes: each engine step (its events, and the agent decision that
 caused it) is one atomic append. A run that is killed loses nothing: \`tiltyard resume\` continues
@@ -30,6 +31,11 @@ DATABASE_URL is set.
                      with the same seed and line-up, it is resumed
   --clock C          event timestamps: wall (default, real time) or logical (${INPUT_CLOCKS.logical(null)}
                      plus 1 ms per input), which makes the whole log reproducible byte for byte
+  --spectators M     what a server sharing the store shows anonymous viewers of this game: public
+                     (default: the public table) or broadcast (every seat, at least a round behind;
+                     see docs/security.md)
+  --broadcast-unsafe hold (default) holds a broadcast until the game's end when a seat could act
+                     on it (network skill, no sandbox, an unconfigured LLM endpoint); refuse stops
   --progress         print "stored <gameId> seq <N>" on stderr after every stored step
   --json             print {gameId, events, placements, status} as one JSON object
 
@@ -41,6 +47,8 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       ...GAME_OPTIONS,
       'game-id': { type: 'string' },
       clock: { type: 'string' },
+      spectators: { type: 'string' },
+      'broadcast-unsafe': { type: 'string' },
       progress: { type: 'boolean' },
     } as const;
     const { values } = parseFlags(() =>
@@ -54,12 +62,13 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
     const clock = INPUT_CLOCKS[clockFlag(values.clock)];
     const gameId = gameIdFlag(values['game-id']);
     const agents = seatAgents(spec.lineup, spec.seats, 0);
+    const shown = spectatorFlags(values, agents);
     return withStore(io, async (store) => {
       const started = performance.now();
       const { end, ...progress } = progressOption(io, values.progress, values.json);
       const outcome = await runPersistent(
         store,
-        { seed: spec.seed, agents, rules: spec.rules, ...(gameId ? { gameId } : {}) },
+        { seed: spec.seed, agents, rules: spec.rules, ...(gameId ? { gameId } : {}), ...(Object.keys(shown).length ? { options: shown } : {}) },
         { clock, ...progress },
       ).finally(end);
       const wallMs = performance.now() - started;

@@ -16,7 +16,7 @@ import type { Command } from './command.js';
 const EXIT_GRACE_MS = 500;
 
 /** The environment with the flags layered on top: flags win, as `serve --help` says. */
-function serveEnv(values: { port?: string | undefined; host?: string | undefined; 'no-demo'?: boolean | undefined }): Record<string, string | undefined> {
+function serveEnv(values: { port?: string | undefined; host?: string | undefined; 'no-demo'?: boolean | undefined; 'demo-spectators'?: string | undefined }): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env };
   if (values.port !== undefined) {
     const p = values.port.trim();
@@ -28,6 +28,11 @@ function serveEnv(values: { port?: string | undefined; host?: string | undefined
     env['HOST'] = values.host.trim();
   }
   if (values['no-demo']) env['TILTYARD_DEMO'] = 'off';
+  const mode = values['demo-spectators'];
+  if (mode !== undefined) {
+    if (mode !== 'public' && mode !== 'broadcast') throw new UsageError(`--demo-spectators: must be broadcast (every seat, a round behind) or public (the public table), got "${mode}"`);
+    env['TILTYARD_DEMO_SPECTATORS'] = mode;
+  }
   return env;
 }
 
@@ -36,7 +41,8 @@ const where = (s: ServerSettings, redactUrl: (url: string) => string): string =>
 
 /** What a person starting the server needs to know: where everything is and what is on. */
 function banner(s: ServerSettings, agents: string, url: string, redactUrl: (url: string) => string): string {
-  const demo = s.demo ? `on: ${s.demoAgents.join(', ')} play one game after another, ${s.paceMs} ms between steps (off: --no-demo)` : 'off';
+  const shown = s.demoSpectators === 'broadcast' ? 'broadcast: anyone sees every seat, a round behind' : 'public table only';
+  const demo = s.demo ? `on: ${s.demoAgents.join(', ')} play one game after another, ${s.paceMs} ms between steps, ${shown} (off: --no-demo)` : 'off';
   return [
     `Tiltyard server listening on ${url}`,
     `  watch      ${url}/   (the visualizer: live games, replays)`,
@@ -64,7 +70,7 @@ const stopSignal = (): Promise<NodeJS.Signals> =>
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the server: REST API, live spectating, and a demo game always playing',
-  usage: `Usage: tiltyard serve [--port N] [--host H] [--no-demo]
+  usage: `Usage: tiltyard serve [--port N] [--host H] [--no-demo] [--demo-spectators broadcast|public]
 
 Starts the Tiltyard server: the REST API (/games, /docs), /health, the socket.io spectator
 namespace /spectate, and — unless turned off — a demo table of built-in agents playing one game
@@ -75,6 +81,9 @@ Ctrl-C stops it gracefully: running games stop after their current step (exit co
   --port N           listen on port N (default $PORT, else 3000; 0: any free port)
   --host H           listen on interface H (default $HOST, else 127.0.0.1; 0.0.0.0: all)
   --no-demo          no demo table (default $TILTYARD_DEMO, else on)
+  --demo-spectators M  what anonymous viewers of the demo table see: broadcast (every seat's hand,
+                     plans, private speech and emotions, at least one full round behind; the
+                     default, $TILTYARD_DEMO_SPECTATORS) or public (the public table, live)
 
 Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
 token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
@@ -94,7 +103,7 @@ through a unix socket in the data folder (only this user's), so they work beside
     const { values } = parseFlags(() =>
       parseArgs({
         args: [...argv],
-        options: { port: { type: 'string' }, host: { type: 'string' }, 'no-demo': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        options: { port: { type: 'string' }, host: { type: 'string' }, 'no-demo': { type: 'boolean' }, 'demo-spectators': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
         strict: true,
         allowPositionals: false,
       }),

@@ -24,7 +24,7 @@ with such failures. A tournament stopped at its cost limit (stopped_budget) goes
  * Runs (or resumes) a stored tournament with the live display, then prints the result. Ctrl-C
  * stops it cleanly after the games in flight reach a step boundary (resume it later).
  */
-export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; workers?: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy; retryFailed?: boolean; maxCostUsd?: number | null }): Promise<number> {
+export async function runAndReport(io: CliIo, store: EventStore, id: string, options: { concurrency: number; workers?: number; json: boolean; progress: boolean; clock?: InputClockName; commit?: CommitPolicy; retryFailed?: boolean; maxCostUsd?: number | null; gameOptions?: Record<string, unknown> }): Promise<number> {
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
@@ -39,7 +39,9 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     return EXIT.failure;
   }
   try {
-    const out = await runTournament(id, { store, concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
+    // Resumed: the games still to come are shown as the first ones were (spectator mode).
+    const gameOptions = options.gameOptions ?? (await shownAsBefore(store, id));
+    const out = await runTournament(id, { store, ...(gameOptions ? { gameOptions } : {}), concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
@@ -134,3 +136,14 @@ type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency:
 
 /** Games a coordinator keeps queued at once: enough to keep many workers busy; each costs one store read per poll. */
 const QUEUED_IN_FLIGHT = 256;
+
+/**
+ * The spectator options a CLI tournament's first game was stored with, for its games still to come
+ * (a CLI tournament stores none of its own: a server resumes only the tournaments it created).
+ */
+async function shownAsBefore(store: EventStore, id: string): Promise<Record<string, unknown> | undefined> {
+  const [first] = await store.tournaments.games(id);
+  if (!first) return undefined;
+  const { spectators, broadcast_held } = (await store.getGame(first.game_id)).options;
+  return spectators === undefined ? undefined : { spectators, broadcast_held };
+}

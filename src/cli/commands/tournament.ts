@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AGENT_SPEC_HELP } from '../../agents/seat/agent-spec.js';
 import { createTournament } from '../../tournament/create.js';
-import { clockFlag, parseFlags } from '../flags.js';
+import { clockFlag, parseFlags, spectatorFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
 import { withStore } from '../store-session.js';
 import { configInput, configIssue, wholeFlag } from '../tournament-flags.js';
@@ -30,6 +30,8 @@ const OPTIONS = {
   'stop-when-separated': { type: 'boolean' },
   'max-cost-usd': { type: 'string' },
   'dry-run': { type: 'boolean' },
+  spectators: { type: 'string' },
+  'broadcast-unsafe': { type: 'string' },
   compact: { type: 'boolean' },
   progress: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -42,7 +44,8 @@ export const tournamentCommand: Command = {
   usage: `Usage: tiltyard tournament --agents a,b,c,… [--seats K] [--format round-robin|swiss|gauntlet]
                            [--seeds N] [--games MAX] [--seed S] [--rounds R] [--challenger A]
                            [--concurrency C] [--workers W] [--clock wall|logical] [--stop-when-separated]
-                           [--compact] [--progress] [--json]
+                           [--compact] [--spectators public|broadcast] [--broadcast-unsafe hold|refuse]
+                           [--progress] [--json]
        tiltyard tournament resume <id> [--concurrency C] [--workers W] [--clock wall|logical] [--progress] [--json]
 
 Plays a tournament between any number of entrants (at least the seat count), stores every game
@@ -76,6 +79,11 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --dry-run              play nothing: print the planned games, the decisions and calls expected per
                          LLM seat and an estimated cost range (docs/providers.md)
   --compact              compact windows: one decision per seat per round
+  --spectators M         what a server sharing the store shows anonymous viewers of every game:
+                         public (default) or broadcast (every seat, at least a round behind)
+  --broadcast-unsafe U   hold (default): an entrant that could act on a broadcast (network skill,
+                         no sandbox, an unconfigured LLM endpoint) holds every game's broadcast to
+                         its end; refuse: stop with the entrant named
   --progress             print one "tournament <id> …" line on stderr per finished game
   --json                 print {tournament_id, status, games, failed, standings} as one JSON object
 
@@ -97,10 +105,11 @@ played here; this process schedules, follows them in the store and rates (docs/s
     const workers = workersFlag(values.workers, concurrency);
     const maxCostUsd = costFlag(values['max-cost-usd']);
     if (values['dry-run']) return dryRun(io, input, { json: values.json === true });
+    const gameOptions = spectatorFlags(values, (values.agents ?? '').split(',').map((a) => a.trim()));
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));
-      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit), ...(maxCostUsd === undefined ? {} : { maxCostUsd }) });
+      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit), gameOptions, ...(maxCostUsd === undefined ? {} : { maxCostUsd }) });
     }, { quiet: values.json === true });
   },
 };

@@ -46,7 +46,7 @@ export const GameView = z.object({
     .nullable()
     .meta({ description: 'Head of the sha256 chain over the unredacted events: admins, and researchers once the game is over; null for everyone else (it would let them test guesses at hidden data; see docs/security.md)' }),
   placements: z.array(Placement).nullable().meta({ description: 'null until the caller may see the end' }),
-  options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo}' }),
+  options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo, spectators: public|broadcast, broadcast_held}' }),
   run_failures: z.int().min(0).meta({ description: 'Runner attempts in a row that failed before committing a step; at 3 the game is `failed`' }),
   failure_reason: z.string().nullable().meta({ description: 'Why the last failed runner attempt failed (why a `failed` game stopped), with its whole cause chain; null when none has' }),
   created_at: IsoTimestamp,
@@ -81,7 +81,7 @@ export const EventsPage = z.object({
 
 export const StateView = z.object({
   world: WorldState,
-  private: z.array(PlayerPrivateState).meta({ description: 'A seat view: that seat’s own; admins (and researchers once the game is over): every seat’s' }),
+  private: z.array(PlayerPrivateState).meta({ description: 'A seat view: that seat’s own; admins, the broadcast view (and researchers once the game is over): every seat’s' }),
   raw: z.record(z.string(), z.unknown()).optional().meta({ description: 'Admins only: the raw engine state, PRNG included' }),
 });
 

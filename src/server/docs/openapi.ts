@@ -69,7 +69,7 @@ const ROUTES: Route[] = [
     path: '/games',
     tag: 'games',
     summary: 'Start a game',
-    description: 'Seats one agent per entry of `agents` (see GET /agents for what may sit), with a fresh unguessable seed unless one is given, and queues it to run.',
+    description: 'Seats one agent per entry of `agents` (see GET /agents for what may sit), with a fresh unguessable seed unless one is given, and queues it to run. `spectators` chooses what anonymous viewers see (public, or broadcast: every seat, held back at least a full round); a broadcast with a seat that could act on it is held until the end, or refused with a 400 naming the seat (`broadcast_unsafe`).',
     role: 'admin',
     body: 'CreateGameBody',
     ok: { status: 201, schema: 'GameView' },
@@ -93,7 +93,7 @@ const ROUTES: Route[] = [
     tag: 'games',
     summary: 'One game’s record',
     description:
-      'Anonymous callers of a game with a spectator delay see it as of the delayed head: `last_seq`, `status`, `placements`, `seed`, `ended_at` and `updated_at` never run ahead of the delayed event stream. `seed` is null until the game has ended and `last_hash` (over unredacted events) is for admins, and researchers once the game is over (docs/security.md).',
+      'Anonymous callers of a game with a hold-back (a spectator delay, or broadcast mode) see it as of the delayed head: `last_seq`, `status`, `placements`, `seed`, `ended_at` and `updated_at` never run ahead of the delayed event stream. `seed` is null until the game has ended and `last_hash` (over unredacted events) is for admins, and researchers once the game is over (docs/security.md).',
     role: 'spectator',
     ok: { status: 200, schema: 'GameView' },
     errors: [404],
@@ -104,7 +104,7 @@ const ROUTES: Route[] = [
     tag: 'spectating',
     summary: 'A page of the game’s event log, projected for the caller',
     description:
-      'Events with seq in (after, after + limit], contiguous. Call again with `after = next_after` until `events` is empty. Anonymous spectators of a game with a spectator delay see only events committed at least that long ago.',
+      'Events with seq in (after, after + limit], contiguous. Call again with `after = next_after` until `events` is empty. Anonymous spectators of a game with a spectator delay see only events committed at least that long ago; on a broadcast game they get the broadcast view by default (`view=broadcast`, allowed to anyone on such a game and always held back), and only events whose round is followed by a fully ended round (or the game’s end), also for REST snapshots and game records.',
     role: 'spectator',
     query: EventsQuery,
     ok: { status: 200, schema: 'EventsPage' },
@@ -157,7 +157,7 @@ const ROUTES: Route[] = [
     tag: 'tournaments',
     summary: 'Start a tournament',
     description:
-      'The tournament config (format, entrants, seats, seeds, …: docs/tournaments.md) plus how its games are shown (name, pace_ms, spectator_delay_ms) and an optional cost limit (max_cost_usd: once its games’ recorded provider cost reaches it, no game starts and the tournament stops as stopped_budget, resumable with a higher limit). Its games run in this server under TILTYARD_MAX_GAMES with every other game, each a normal stored game watchable live on /spectate; the lobby hears tournament_started, tournament_game_ended and tournament_ended. Without a seed the server draws an unguessable one.',
+      'The tournament config (format, entrants, seats, seeds, …: docs/tournaments.md) plus how its games are shown (name, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe: an entrant that could act on a broadcast holds every game’s broadcast to its end, or is refused with a 400 naming it) and an optional cost limit (max_cost_usd: once its games’ recorded provider cost reaches it, no game starts and the tournament stops as stopped_budget, resumable with a higher limit). Its games run in this server under TILTYARD_MAX_GAMES with every other game, each a normal stored game watchable live on /spectate; the lobby hears tournament_started, tournament_game_ended and tournament_ended. Without a seed the server draws an unguessable one.',
     role: 'admin',
     body: 'CreateTournamentBody',
     ok: { status: 201, schema: 'TournamentView' },

@@ -19,7 +19,8 @@ Every 4xx/5xx is JSON \`{statusCode, error, message}\`; the message names the of
 ## Spectating live: socket.io namespace \`/spectate\`
 
 Connect with socket.io-client to \`<server>/spectate\`; a token may go in the handshake
-(\`auth: {token}\`) or in each message.
+(\`auth: {token}\`) or in each message. \`view\` is spectator, broadcast (broadcast games only),
+researcher, admin or plr_N.
 
 Limits per client address (the peer, or the X-Forwarded-For hop named by a proxy in
 TILTYARD_TRUST_PROXY): at most TILTYARD_SOCKETS_PER_IP connections at once (default 20), and
@@ -46,7 +47,10 @@ Server → client:
 - then the **backlog**: every event after \`seq\` up to the head, then the live stream, all as
   **event** \`{game_id, seq, event, committed_at, sent_at}\` — one projected event each, in seq
   order, exactly once. Anonymous spectators of a game with a \`spectator_delay_ms\` get each event
-  that long after it committed.
+  that long after it committed. On a broadcast game (\`options.spectators\`), anonymous joins get
+  the \`broadcast\` view by default (anyone may ask for it there): every seat's hands, plans,
+  private speech and emotions, never the seed, PRNG or deck order, and each event only once the
+  round after its own has fully ended (or the game has ended) and the delay has passed.
 - **state_hash** \`{game_id, seq, view, state_hash}\` — after every event whose seq is a multiple
   of TILTYARD_HASH_EVERY: the hash of the projected state there, to detect drift.
 - **heartbeat** \`{ts, seq}\` — every TILTYARD_HEARTBEAT_MS; a client silent for

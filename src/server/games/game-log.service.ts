@@ -1,18 +1,20 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, Optional } from '@nestjs/common';
 import { GameConfig, viewEvent, viewState, type StateView, type Viewer } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
 import { SimStats } from '../../runner/sim-stats.js';
 import { readDecisions, readLog } from '../../runner/stored-game.js';
 import { verifyReport, type RunReport } from '../../runner/verify-game.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
-import { delayed, viewFor, type Role } from '../auth/roles.js';
+import { heldBack, viewFor, type Role } from '../auth/roles.js';
+import { optionsOf } from '../../live/game-options.js';
+import { describeHoldBack, holdsBack, type HoldBack } from '../../live/hold-back.js';
 import { viewHash } from '../spectate/state-hash.js';
 import { refuseHeld } from '../tournaments/duplicate-hold.js';
-import { STORE } from '../tokens.js';
+import { SPECTATE_CLOCK, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { seesFullHashes } from './game-view.js';
 import type { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
-import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
+import { delayedHead, holdBackOfGame } from './spectator-delay.js';
 import { maskHidden, type AnalyticsFigures } from './partial-figures.js';
 import { withoutManyGameFigures, type WithheldFigure } from './many-game-figures.js';
 
@@ -56,7 +58,7 @@ export type GameAnalytics = {
 
 /** The viewer for a role and `?view=`, or the 400/403 viewFor gives; a seat the game lacks is a 400. */
 function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Viewer {
-  const v = viewFor(role, view, game.status === 'ended');
+  const v = viewFor(role, view, game.status === 'ended', optionsOf(game, 0).spectators);
   if (!v.ok) throw v.status === 400 ? new BadRequestException(`invalid query: ${v.message}`) : new ForbiddenException(v.message);
   if (v.viewer.role === 'seat') {
     const { seats } = GameConfig.parse(game.config);
@@ -70,21 +72,28 @@ function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Vi
 /**
  * Reads a stored game's log and states as a role may see them: every event and state goes through
  * the engine's one projection (viewEvent / viewState); anonymous spectators of a game with a
- * spectator delay see it that far behind; researchers and admins see it live.
+ * hold-back, and every broadcast view, see it as far behind as the hold-back says; researchers
+ * and admins see it live.
  */
 @Injectable()
 export class GameLogService {
+  /** The clock the time rule reads (tests inject one; see SPECTATE_CLOCK). */
+  private readonly now: () => number;
+
   constructor(
     @Inject(STORE) private readonly store: EventStore,
     private readonly bus: GameBus,
-  ) {}
+    @Optional() @Inject(SPECTATE_CLOCK) clock?: () => number,
+  ) {
+    this.now = clock ?? Date.now;
+  }
 
   /** @example await log.events('game_ab12', 'spectator', { after: 0, limit: 200 }) */
   async events(gameId: string, role: Role, q: EventsQuery): Promise<EventsPage> {
     const game = await this.store.getGame(gameId);
     const viewer = viewerOr4xx(role, q.view, game);
     await refuseHeld(this.store, gameId, role);
-    const { head } = await this.visibleHead(game, role);
+    const { head } = await this.visibleHead(game, role, viewer);
     const rows = q.after >= head ? [] : await this.store.read(gameId, q.after, q.limit);
     // The log may have grown since the game row was read: stop at the head that row (or the delay) allows.
     const visible = rows.filter((e) => e.seq <= head);
@@ -134,13 +143,13 @@ export class GameLogService {
     const game = await this.store.getGame(gameId);
     const viewer = viewerOr4xx(role, q.view, game);
     await refuseHeld(this.store, gameId, role);
-    const { head, delayMs } = await this.visibleHead(game, role);
+    const { head, hold } = await this.visibleHead(game, role, viewer);
     const seq = q.seq ?? head;
     // A delayed spectator learns nothing of the live head, not even from an error: past its own
     // head, every seq is "not visible yet".
     if (seq > head && head < game.last_seq)
       throw new ForbiddenException(
-        `seq ${seq} is not visible yet: spectators watch this game ${delayMs} ms behind (now up to seq ${head}); researcher and admin tokens watch live`,
+        `seq ${seq} is not visible yet: ${viewer.role === 'broadcast' ? 'the broadcast shows' : 'spectators watch'} this game ${describeHoldBack(hold)} (now up to seq ${head}); researcher and admin tokens watch live`,
       );
     if (seq > head) throw new BadRequestException(`invalid query: seq: ${seq} is past the head of the log (${head})`);
     const state = viewState(await this.store.stateAt(gameId, seq), viewer, game.status === 'ended');
@@ -160,8 +169,10 @@ export class GameLogService {
     return { ...(await verifyReport(this.store, gameId)), artifacts_path: `/games/${encodeURIComponent(gameId)}/verify` };
   }
 
-  private async visibleHead(game: GameRecord, role: Role): Promise<{ head: number; delayMs: number }> {
-    const delayMs = delayed(role) ? spectatorDelayOf(game) : 0;
-    return { head: delayMs > 0 ? await delayedHead(this.store, game, delayMs, Date.now(), this.bus.commits) : game.last_seq, delayMs };
+  /** The head a viewer may see now: the game's hold-back applies to anonymous callers and to every broadcast view. */
+  private async visibleHead(game: GameRecord, role: Role, viewer: Viewer): Promise<{ head: number; hold: HoldBack }> {
+    const hold = holdBackOfGame(game);
+    const held = heldBack(role, viewer) && holdsBack(hold);
+    return { head: held ? await delayedHead(this.store, game, hold, this.now(), this.bus.commits) : game.last_seq, hold };
   }
 }

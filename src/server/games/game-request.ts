@@ -6,6 +6,7 @@ import { Seed } from '../../protocol/index.js';
 import { GAME_STATUSES } from '../../store/index.js';
 import { SafeString, unsafeText } from '../safe-text.js';
 import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../../live/game-options.js';
+import { refineSpectators, spectatorFields } from './broadcast-mode.js';
 
 export { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS };
 
@@ -27,7 +28,8 @@ function unknownKeys(input: unknown, parsed: unknown, path: (string | number)[] 
 /**
  * `POST /games`. Every field is checked here, so a 400 names it: each agent resolves (built-in,
  * skill:<folder>, llm:<provider>), rules overrides are the engine's RulesConfig (typos are errors,
- * not silently dropped keys), and the table is one the engine accepts with those rules.
+ * not silently dropped keys), the table is one the engine accepts with those rules, and a
+ * broadcast that refuses unsafe seats names each seat that could act on it.
  *
  * @example CreateGameBody.parse({ agents: ['balanced', 'turtle'], pace_ms: 0 })
  */
@@ -41,6 +43,7 @@ export const CreateGameBody = z
     rules: z.record(z.string(), z.unknown(), 'must be an object of rules overrides').optional(),
     spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
     pace_ms: Millis(MAX_PACE_MS).optional(),
+    ...spectatorFields,
   })
   .superRefine((body, ctx) => {
     let agentsOk = true;
@@ -57,6 +60,7 @@ export const CreateGameBody = z
     if (!rules.success) for (const issue of rules.error.issues) ctx.addIssue({ ...issue, path: ['rules', ...issue.path] });
     else for (const path of unknownKeys(body.rules, rules.data)) ctx.addIssue({ code: 'custom', path: ['rules', ...path], message: 'is not a rule (a typo?)' });
     if (!agentsOk || !rules.success || body.agents.length < 2 || body.agents.length > 6) return;
+    refineSpectators(body, body.agents, ctx, 'agents');
     // The engine's own check of the whole table (seat count against min/max_seats, names).
     try {
       initialState({ seats: seatConfigs(body.agents), rules: body.rules ?? {} }, 0);

@@ -9,6 +9,7 @@ import type { JsonLogger } from '../../lib/json-logger.js';
 import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { demoAgents, demoProblem } from './demo-lineup.js';
 import { freshSeed } from './fresh-seed.js';
+import { spectatorOptions } from './broadcast-mode.js';
 import { GameBus } from '../../live/game-bus.js';
 import type { GameOptions } from '../../live/game-options.js';
 import { optionsOf } from '../../live/game-options.js';
@@ -86,6 +87,7 @@ export class GameService implements BeforeApplicationShutdown {
       pace_ms: request.pace_ms ?? this.settings.paceMs,
       spectator_delay_ms: request.spectator_delay_ms ?? 0,
       demo: extra.demo === true,
+      ...spectatorOptions(request, request.agents),
     };
     const gameId = await createPersistentGame(this.store, {
       gameId: newGameId(),
@@ -213,7 +215,10 @@ export class GameService implements BeforeApplicationShutdown {
     const deal = async () => {
       this.demoTimer = null;
       try {
-        const game = await this.create({ agents: demoAgents(this.settings.demoAgents, this.demoCount++), pace_ms: this.settings.paceMs }, { demo: true });
+        // Broadcast by default, so anyone opening the visualizer sees the whole story a round late;
+        // a demo seat that could act on it holds the broadcast to the game's end (never refused).
+        const request = { agents: demoAgents(this.settings.demoAgents, this.demoCount++), pace_ms: this.settings.paceMs, spectators: this.settings.demoSpectators };
+        const game = await this.create(request, { demo: true });
         this.demoGameId = game.game_id;
       } catch (e) {
         if (e instanceof GameServiceClosedError) return;

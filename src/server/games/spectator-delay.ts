@@ -2,15 +2,49 @@ import type { EventStore, GameRecord } from '../../store/index.js';
 import { COMMIT_MARGIN_MS } from '../spectate/commit-times.js';
 import type { CommitLog } from '../../live/commit-log.js';
 import { optionsOf } from '../../live/game-options.js';
+import { holdBackOf, releasedRound, type HoldBack } from '../../live/hold-back.js';
 
 /**
- * A game's spectator delay in ms (0: none): its stored options' `spectator_delay_ms`. Games stored
- * outside the server, or before the option existed, have none.
+ * A game's hold-back (src/live/hold-back.ts) from its stored options. Games stored outside the
+ * server, or before the options existed, are public and undelayed.
  */
-export const spectatorDelayOf = (game: GameRecord): number => optionsOf(game, 0).spectator_delay_ms;
+export const holdBackOfGame = (game: Pick<GameRecord, 'options'>): HoldBack => holdBackOf(optionsOf(game, 0));
+
+/** A game's spectator delay in ms (0: none): how long after its commit the end of a game is news to the public lobby. */
+export const spectatorDelayOf = (game: Pick<GameRecord, 'options'>): number => holdBackOfGame(game).delayMs;
 
 /**
- * The last seq a delayed spectator may see at `now`: the event before the first one that may have
+ * The last seq a game's delayed audience may see at `now`: the smaller cut of the hold-back's two
+ * rules (hold-back.ts), the time rule (timeHead) and the round rule (roundHead). The socket feed
+ * cuts its delayed channel by the same two rules (game-feed.ts), so REST pages, snapshots, game
+ * records, tournament views and the socket never show a delayed audience different heads' worth.
+ *
+ * @example await delayedHead(store, game, holdBackOfGame(game), Date.now(), bus.commits) // ≤ game.last_seq
+ */
+export async function delayedHead(store: EventStore, game: GameRecord, hold: HoldBack, now: number, commits?: CommitLog): Promise<number> {
+  const byTime = hold.delayMs > 0 ? await timeHead(store, game, hold.delayMs, now, commits) : game.last_seq;
+  return hold.until === 'commit' || byTime === 0 ? byTime : Math.min(byTime, await roundHead(store, game, hold));
+}
+
+/**
+ * The round rule's cut over the stored log: the event before the first one of a round it still
+ * holds back. Ended games hold nothing back by it (`game_ended` commits with the row's status).
+ */
+async function roundHead(store: EventStore, game: GameRecord, hold: HoldBack): Promise<number> {
+  if (game.status === 'ended' || game.last_seq === 0) return game.last_seq;
+  const last = await store.prisma.event.findFirst({ where: { gameId: game.game_id, seq: game.last_seq }, select: { turn: true } });
+  const released = releasedRound(hold, last?.turn ?? 0, false);
+  if (released === Infinity) return game.last_seq;
+  const late = await store.prisma.event.findFirst({
+    where: { gameId: game.game_id, seq: { lte: game.last_seq }, turn: { gt: released } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true },
+  });
+  return late ? late.seq - 1 : game.last_seq;
+}
+
+/**
+ * The time rule's cut: the last seq a delayed audience may see at `now`: the event before the first one that may have
  * committed later than `now − delayMs`. Commit times are estimated as the socket feed does
  * (estimatedCommit in spectate/commit-times.ts), so REST never shows a delayed spectator more than
  * the socket does: an event's `ts` plus a margin when that ts lies within the game's lifetime (a
@@ -18,10 +52,8 @@ export const spectatorDelayOf = (game: GameRecord): number => optionsOf(game, 0)
  * rather than filtered, so a spectator always sees a prefix of the log. Steps this process saw
  * commit (`commits`) are held back by their true commit time as well, so a slow append (longer
  * than the margin) cannot release a step before the socket's delayed channel does.
- *
- * @example await delayedHead(store, game, 30_000, Date.now(), bus.commits) // ≤ game.last_seq
  */
-export async function delayedHead(store: EventStore, game: GameRecord, delayMs: number, now: number, commits?: CommitLog): Promise<number> {
+async function timeHead(store: EventStore, game: GameRecord, delayMs: number, now: number, commits?: CommitLog): Promise<number> {
   const estimated = await estimatedHead(store, game, delayMs, now);
   const late = commits?.firstAfter(game.game_id, now - delayMs) ?? null;
   return late === null ? estimated : Math.min(estimated, late - 1);

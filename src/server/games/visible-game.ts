@@ -2,7 +2,8 @@ import type { EventStore, GameRecord, GameStatus } from '../../store/index.js';
 import { delayed, type Role } from '../auth/roles.js';
 import type { CommitLog } from '../../live/commit-log.js';
 import { gameView, type GameView } from './game-view.js';
-import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
+import { holdsBack } from '../../live/hold-back.js';
+import { delayedHead, holdBackOfGame } from './spectator-delay.js';
 
 /**
  * A game's record as it stood once event `head` was in (head < last_seq): the head, status,
@@ -27,17 +28,17 @@ export function recordAt(game: GameRecord, head: number, headTs: string | null):
 }
 
 /**
- * What a caller may see of a game's record: anonymous spectators of a game with a spectator delay
- * see it as of the delayed head (the one the socket's delayed channel and GET /events use), so
+ * What a caller may see of a game's record: anonymous spectators of a game with a hold-back (a
+ * spectator delay, or broadcast mode) see it as of the delayed head (the one the socket's delayed channel and GET /events use), so
  * nothing in it (seq, status, placements, seed, times, hash) runs ahead of the delayed stream;
  * then gameView hides the seed and hash chain from whom they are hidden.
  *
  * @example await visibleGame(store, game, 'spectator', Date.now(), bus.commits)
  */
 export async function visibleGame(store: EventStore, game: GameRecord, role: Role, now: number, commits: CommitLog, seedInPlay = false): Promise<GameView> {
-  const delayMs = delayed(role) ? spectatorDelayOf(game) : 0;
-  if (delayMs === 0) return gameView(game, role, seedInPlay);
-  const head = await delayedHead(store, game, delayMs, now, commits);
+  const hold = holdBackOfGame(game);
+  if (!delayed(role) || !holdsBack(hold)) return gameView(game, role, seedInPlay);
+  const head = await delayedHead(store, game, hold, now, commits);
   if (head >= game.last_seq) return gameView(game, role, seedInPlay);
   const headTs = head > 0 ? ((await store.read(game.game_id, head - 1, 1))[0]?.ts ?? null) : null;
   return gameView(recordAt(game, head, headTs), role, seedInPlay);

@@ -1,42 +1,22 @@
-import { viewState, type GameState, type StateView, type Viewer } from '../../game/index.js';
+import { viewState, type GameState, type Viewer } from '../../game/index.js';
+import type { Channel, FeedLimits, Member, Snapshot } from './feed-types.js';
 import { applyEvent } from '../../game/evolve.js';
 import type { GameEvent } from '../../protocol/index.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import type { CommittedStep, GameBus } from '../../live/game-bus.js';
-import { spectatorDelayOf } from '../games/spectator-delay.js';
+import { holdBackOfGame } from '../games/spectator-delay.js';
+import { optionsOf, type SpectatorMode } from '../../live/game-options.js';
+import { holdsBack, type HoldBack } from '../../live/hold-back.js';
+import { HoldBackQueue } from './hold-back-queue.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { estimatedCommit } from './commit-times.js';
 import { backfill } from './feed-backfill.js';
-import { eventMessage, type SpectateNamespace, type SpectateSocket } from './messages.js';
+import { eventMessage, type SpectateNamespace } from './messages.js';
 import { RecentLog, projected, viewKey, type LogEntry } from './recent-log.js';
 import { pendingPackets } from './socket-pressure.js';
 import { viewHash } from './state-hash.js';
 
-/** Anonymous spectators of a game with a spectator delay follow the delayed channel; everyone else the live one. */
-export type Channel = 'live' | 'delayed';
-
-/** A client following a feed live, in its room. */
-export type Member = {
-  socket: SpectateSocket;
-  view: string;
-  viewer: Viewer;
-  channel: Channel;
-  /** The feed stopped sending to it after `seq` (it fell behind, or the feed reset): it must rejoin. */
-  dropped(seq: number): void;
-};
-
-export type Snapshot = { state: StateView; hash: string };
-
-export type FeedLimits = {
-  /** A state_hash follows every event whose seq is a multiple of this. */
-  hashEvery: number;
-  /** Events kept in memory behind the slowest channel's head, for joiners to catch up from. */
-  retainEvents: number;
-  /** A member with more packets than this queued is dropped with a `resync`. */
-  maxPendingPackets: number;
-  /** Events per store read. */
-  pageSize: number;
-};
+export type { Channel, Member, Snapshot, FeedLimits } from './feed-types.js';
 
 type Room = { name: string; channel: Channel; view: string; viewer: Viewer; members: Set<Member> };
 
@@ -45,10 +25,13 @@ type Room = { name: string; channel: Channel; view: string; viewer: Viewer; memb
  * memory, and fans every committed step out once per view: each event is projected once per view
  * and broadcast to that view's room (socket.io encodes a room broadcast once). Nothing here awaits
  * a client: a member whose socket queues more than the bound is dropped with a `resync`. A game with
- * a spectator delay also has a delayed channel, released by a timer `delayMs` after each commit.
+ * a hold-back (a spectator delay, or broadcast mode: src/live/hold-back.ts) also has a delayed
+ * channel, which shows what the hold-back releases: a timer after each commit for the time rule,
+ * and each commit for the round rule (see HoldBackQueue).
  */
 export class GameFeed {
-  delayMs = 0;
+  hold: HoldBack = { delayMs: 0, until: 'commit' };
+  mode: SpectatorMode = 'public';
   ended = false;
   closed = false;
   /** When a step last arrived. */
@@ -67,8 +50,8 @@ export class GameFeed {
   private readonly snapshots = new Map<string, Promise<Snapshot>>();
   private readonly rooms = new Map<string, Room>();
   private readonly wanted = new Map<string, { viewer: Viewer; count: number }>();
-  /** Delayed channel: the last seq of each unreleased step and when it may be shown. */
-  private pending: { seq: number; due: number }[] = [];
+  /** Delayed channel: what the hold-back lets go, and when. */
+  private queue = new HoldBackQueue(this.hold);
   private timer: NodeJS.Timeout | null = null;
   private readonly unsubscribe: () => void;
   private readonly unresync: () => void;
@@ -86,6 +69,16 @@ export class GameFeed {
       if (!this.closed && !this.buffered) this.refill(null);
     });
     this.ready = this.load();
+  }
+
+  /** The spectator delay in ms (the time rule's part of the hold-back). */
+  get delayMs(): number {
+    return this.hold.delayMs;
+  }
+
+  /** Whether the delayed channel lags the live one at all. */
+  get holdsBack(): boolean {
+    return holdsBack(this.hold);
   }
 
   /** The last seq a channel has released. */
@@ -186,7 +179,7 @@ export class GameFeed {
    */
   idle(now: number, graceMs: number, stalledMs: number): boolean {
     if (this.subscribers > 0 || now - this.lastTouched < graceMs) return false;
-    if (this.delayMs === 0) return true;
+    if (!this.holdsBack) return true;
     return (this.ended && this.delayedHead === this.liveHead) || now - this.lastActivity > stalledMs + this.delayMs;
   }
 
@@ -210,9 +203,11 @@ export class GameFeed {
 
   private async load(): Promise<void> {
     const game = await this.ports.store.getGame(this.gameId);
-    this.delayMs = spectatorDelayOf(game);
+    this.hold = holdBackOfGame(game);
+    this.mode = optionsOf(game, 0).spectators;
+    this.queue = new HoldBackQueue(this.hold);
     const head = game.last_seq;
-    if (this.delayMs > 0) await this.loadDelayed(game, head);
+    if (this.holdsBack) await this.loadDelayed(game, head);
     else {
       this.state = await this.ports.store.stateAt(this.gameId, head);
       this.log = new RecentLog(head);
@@ -230,7 +225,6 @@ export class GameFeed {
     const now = this.ports.now();
     this.state = await this.ports.store.stateAt(this.gameId, 0);
     this.log = new RecentLog(0);
-    let released = 0;
     let lastDue = 0;
     for (let after = 0; after < head; ) {
       const page = await this.ports.store.read(this.gameId, after, Math.min(this.limits.pageSize, head - after));
@@ -238,17 +232,17 @@ export class GameFeed {
       for (const e of page) {
         this.fold(e);
         this.log.push(e, null);
+        this.queue.event(e.seq, e.turn, e.type);
         const due = (lastDue = Math.max(lastDue, estimatedCommit(game, e, now) + this.delayMs));
-        if (due <= now) released = e.seq;
-        else {
-          this.pending.push({ seq: e.seq, due });
-          if (e.seq % this.limits.hashEvery === 0) this.hashHere(e.seq);
-        }
+        this.queue.due(e.seq, due);
+        // The delayed channel will need the hashes of what it has not shown yet; which those are
+        // is known only at the end of the log (the round rule), so every held game keeps them all.
+        if (e.seq % this.limits.hashEvery === 0 && (due > now || this.hold.until !== 'commit')) this.hashHere(e.seq);
       }
       after = page.at(-1)!.seq;
     }
     this.liveHead = head;
-    this.delayedHead = released;
+    this.delayedHead = this.queue.head(now, 0);
     this.prune();
   }
 
@@ -274,6 +268,7 @@ export class GameFeed {
       for (const e of step.events) {
         this.fold(e);
         entries.push(this.log.push(e, step.committed_at));
+        if (this.holdsBack) this.queue.event(e.seq, e.turn, e.type);
         if (e.seq % this.limits.hashEvery === 0) this.hashHere(e.seq);
       }
     } catch (e) {
@@ -282,9 +277,10 @@ export class GameFeed {
     const before = this.liveHead;
     this.liveHead = step.last_seq;
     this.fanout('live', entries, before);
-    if (this.delayMs > 0) {
-      this.pending.push({ seq: step.last_seq, due: step.committed_at + this.delayMs });
-      this.schedule();
+    if (this.holdsBack) {
+      this.queue.due(step.last_seq, step.committed_at + this.delayMs);
+      // This commit may close a round: what the round rule held may go now, not at a timer.
+      this.kick();
     } else this.delayedHead = this.liveHead;
     this.prune();
   }
@@ -300,7 +296,7 @@ export class GameFeed {
       }
       this.apply(steps[i]!);
     }
-    if (!this.buffered) this.schedule();
+    if (!this.buffered) this.kick();
   }
 
   /**
@@ -326,10 +322,11 @@ export class GameFeed {
     applyEvent(this.state!, structuredClone(e));
   }
 
-  /** Hashes of the live state for every view someone follows (and the public one a delayed channel will need). */
+  /** Hashes of the live state for every view someone follows (and the anonymous ones a delayed channel will need). */
   private hashHere(seq: number): void {
     const views = [...this.wanted];
-    if (this.delayMs > 0 && !this.wanted.has('spectator')) views.push(['spectator', { viewer: { role: 'spectator' }, count: 0 }]);
+    if (this.holdsBack && !this.wanted.has('spectator')) views.push(['spectator', { viewer: { role: 'spectator' }, count: 0 }]);
+    if (this.holdsBack && this.mode === 'broadcast' && !this.wanted.has('broadcast')) views.push(['broadcast', { viewer: { role: 'broadcast' }, count: 0 }]);
     for (const [view, { viewer }] of views) {
       if (!this.cachedHash(seq, view)) this.remember(seq, this.key(view), viewHash(viewState(this.state!, viewer, this.ended)));
     }
@@ -373,21 +370,25 @@ export class GameFeed {
 
   private schedule(): void {
     if (this.timer || this.closed || this.buffered) return;
-    const next = this.pending[0];
-    if (!next) return;
-    this.timer = setTimeout(() => this.release(), Math.max(0, next.due - this.ports.now()));
+    const now = this.ports.now();
+    const due = this.queue.nextDue(now, this.delayedHead);
+    if (due === null) return;
+    this.timer = setTimeout(() => this.release(), Math.max(0, due - now));
     this.timer.unref();
   }
 
-  /** Shows the delayed channel every step whose delay has passed. */
+  /** Looks at once (a commit came in, or the feed caught up) instead of at the next timer. */
+  private kick(): void {
+    if (this.closed || this.buffered) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.release();
+  }
+
+  /** Shows the delayed channel everything the hold-back releases by now. */
   private release(): void {
     this.timer = null;
     if (this.closed) return;
-    const now = this.ports.now();
-    let to = this.delayedHead;
-    let n = 0;
-    while (n < this.pending.length && this.pending[n]!.due <= now) to = this.pending[n++]!.seq;
-    this.pending = n ? this.pending.slice(n) : this.pending;
+    const to = this.queue.head(this.ports.now(), this.delayedHead);
     if (to > this.delayedHead) {
       const entries = this.log.between(this.delayedHead, to)!;
       const before = this.delayedHead;

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { formatIssues } from '../../protocol/index.js';
 import { GameNotFoundError, type EventStore } from '../../store/index.js';
-import { delayed, roleOf, viewFor, type Role } from '../auth/roles.js';
+import { delayed, heldBack, roleOf, viewFor, type Role } from '../auth/roles.js';
+import { describeHoldBack } from '../../live/hold-back.js';
 import type { ServerSettings } from '../config.js';
 import { GameBus, type LobbyDelivery, type LobbyNotice } from '../../live/game-bus.js';
 import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
-import { LOGGER, SETTINGS, STORE } from '../tokens.js';
+import { LOGGER, SETTINGS, SPECTATE_CLOCK, STORE } from '../tokens.js';
 import { DUPLICATE_SET_RUNNING, duplicateHold, holdMessage } from '../tournaments/duplicate-hold.js';
 import { ClientAddresses } from '../http/client-address.js';
 import { FeedRegistry } from './feed-registry.js';
@@ -49,7 +50,7 @@ export class SpectateService implements OnModuleDestroy {
   private readonly addressJoins: RateLimiter;
   private timer: NodeJS.Timeout | null = null;
   private stopLobby: (() => void) | null = null;
-  private readonly now = () => Date.now();
+  private readonly now: () => number;
 
   constructor(
     @Inject(STORE) private readonly store: EventStore,
@@ -57,7 +58,9 @@ export class SpectateService implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: JsonLogger,
     private readonly bus: GameBus,
     @Optional() @Inject(SPECTATE_LIMITS) limits?: Partial<SpectateLimits>,
+    @Optional() @Inject(SPECTATE_CLOCK) clock?: () => number,
   ) {
+    this.now = clock ?? (() => Date.now());
     this.limits = { ...DEFAULT_SPECTATE_LIMITS, ...limits };
     this.addresses = new ClientAddresses(settings.trustProxy);
     this.socketJoins = new RateLimiter(this.limits.socketJoinBurst, this.limits.socketJoinsPerMin, this.now);
@@ -105,8 +108,10 @@ export class SpectateService implements OnModuleDestroy {
     const { gameId, afterSeq, view: requested } = msg.data;
     const role = this.roleOf(socket, msg.data.token);
     if (!role) return this.refuse(socket, 'auth/unauthorized', 'unknown token');
-    const view = viewFor(role, requested);
-    if (!view.ok) return this.refuse(socket, view.status === 403 ? 'auth/forbidden' : 'join/invalid', view.message);
+    // Checked before the game is read where the game's mode cannot matter (the broadcast view is
+    // allowed here and checked against the game's mode once it is loaded, below).
+    const early = viewFor(role, requested, false, 'broadcast');
+    if (!early.ok) return this.refuse(socket, early.status === 403 ? 'auth/forbidden' : 'join/invalid', early.message);
     // A duplicate deal's games are shown to no one but admins, live or backfilled, until the whole
     // set is over: public plays in one rotation tell the hands of the others.
     if (role !== 'admin') {
@@ -126,13 +131,15 @@ export class SpectateService implements OnModuleDestroy {
       this.logger.emit('error', 'spectate: cannot load a game', { game_id: gameId, error: String(e) });
       return this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; try again');
     }
+    const view = viewFor(role, requested, false, feed.mode);
+    if (!view.ok) return this.refuse(socket, view.status === 403 ? 'auth/forbidden' : 'join/invalid', view.message);
     const viewName = view.viewer.role === 'seat' ? view.viewer.player_id : view.viewer.role;
     if (view.viewer.role === 'seat' && !feed.hasSeat(view.viewer.player_id)) return this.refuse(socket, 'join/invalid', `this game has no seat ${viewName}`);
-    const channel = delayed(role) && feed.delayMs > 0 ? 'delayed' : 'live';
+    const channel = heldBack(role, view.viewer) && feed.holdsBack ? 'delayed' : 'live';
     const head = feed.head(channel);
     const from = afterSeq ?? head;
     if (from > head) {
-      const behind = channel === 'delayed' ? ` (spectators watch this game ${feed.delayMs} ms behind)` : '';
+      const behind = channel === 'delayed' ? ` (${view.viewer.role === 'broadcast' ? 'the broadcast shows' : 'spectators watch'} this game ${describeHoldBack(feed.hold)})` : '';
       return this.refuse(socket, 'join/seq_out_of_range', `afterSeq ${from} is past seq ${head}, the last one you may see now${behind}`);
     }
     if (socket.disconnected || ticket < client.accepted || this.clients.get(socket.id) !== client) return;

@@ -2,15 +2,16 @@ import type { EventStore, TournamentGameRecord, TournamentRecord } from '../../s
 import { delayed, type Role } from '../auth/roles.js';
 import type { CommitLog } from '../../live/commit-log.js';
 import { MAX_SPECTATOR_DELAY_MS } from '../games/game-request.js';
-import { delayedHead, spectatorDelayOf } from '../games/spectator-delay.js';
+import { holdsBack } from '../../live/hold-back.js';
+import { delayedHead, holdBackOfGame } from '../games/spectator-delay.js';
 import { COMMIT_MARGIN_MS } from '../spectate/commit-times.js';
 import { duplicateHold } from './duplicate-hold.js';
 
 /** Whether an ended game's end is visible to a delayed viewer at `now` (its delayed head reached its last seq). */
 export async function pastDelay(store: EventStore, g: Pick<TournamentGameRecord, 'game_id'>, now: number, commits: CommitLog): Promise<boolean> {
   const game = await store.getGame(g.game_id);
-  const delayMs = spectatorDelayOf(game);
-  return delayMs === 0 || (await delayedHead(store, game, delayMs, now, commits)) >= game.last_seq;
+  const hold = holdBackOfGame(game);
+  return !holdsBack(hold) || (await delayedHead(store, game, hold, now, commits)) >= game.last_seq;
 }
 
 /**

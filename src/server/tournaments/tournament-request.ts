@@ -6,6 +6,7 @@ import { MAX_COST_USD } from '../../tournament/cost-limit.js';
 import { REPORT_TABLES } from '../../tournament/report-csv.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../games/game-request.js';
+import { refineSpectators, spectatorFields, type SpectatorRequest } from '../games/broadcast-mode.js';
 
 const Millis = (max: number) =>
   z
@@ -21,6 +22,8 @@ const serverFields = {
   pace_ms: Millis(MAX_PACE_MS).optional(),
   spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
   max_cost_usd: z.number('must be a number of US dollars').min(0, 'must not be negative').max(MAX_COST_USD, `must be at most ${MAX_COST_USD}`).optional(),
+  /** Every game of the tournament is shown in this mode (see broadcast-mode.ts). */
+  ...spectatorFields,
 };
 
 /** A validated request for a tournament, as TournamentsService.create takes it. */
@@ -33,18 +36,18 @@ export type TournamentRequest = {
   spectator_delay_ms: number | undefined;
   /** Stop starting games once the tournament's recorded provider cost reaches this (USD). */
   max_cost_usd?: number | undefined;
-};
+} & SpectatorRequest;
 
 /**
  * `POST /tournaments`: the core's TournamentConfig (format, entrants, seats, seeds, max_games,
  * duplicate, stop_when_separated, rounds, challenger, compact, rules) plus how the server shows
- * its games (name, pace_ms, spectator_delay_ms). Strict, so a misspelt key is a 400 naming it;
+ * its games (name, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe). Strict, so a misspelt key is a 400 naming it;
  * every cross-field rule is the core's own (config.ts), so REST and the CLI refuse the same things.
  *
  * @example CreateTournamentBody.parse({ format: 'round-robin', entrants: ['random', 'balanced', 'turtle'], seats: 2 })
  */
 export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverFields).transform((body, ctx): TournamentRequest => {
-  const { name, seed, pace_ms, spectator_delay_ms, max_cost_usd, ...rest } = body;
+  const { name, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, max_cost_usd, ...rest } = body;
   // The core checks the config as a whole; the seed only matters for its range, checked above.
   const parsed = TournamentConfigSchema.safeParse(rest);
   if (!parsed.success) {
@@ -52,7 +55,11 @@ export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverField
     return z.NEVER;
   }
   const { seed: _default, ...config } = parsed.data;
-  return { name, config, seed, pace_ms, spectator_delay_ms, ...(max_cost_usd === undefined ? {} : { max_cost_usd }) };
+  // An entrant that could act on a broadcast sits in some of its games: the choice holds for all of them.
+  const before = ctx.issues.length;
+  refineSpectators({ spectators, broadcast_unsafe }, config.entrants, ctx, 'entrants');
+  if (ctx.issues.length > before) return z.NEVER;
+  return { name, config, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, ...(max_cost_usd === undefined ? {} : { max_cost_usd }) };
 });
 
 /** `GET /tournaments?status=&limit=&cursor=` (status may repeat or be comma-separated). */

@@ -14,6 +14,7 @@ import type { ServerSettings } from '../config.js';
 import { freshSeed } from '../games/fresh-seed.js';
 import { GameBus } from '../../live/game-bus.js';
 import { optionsOf, type GameOptions } from '../../live/game-options.js';
+import { spectatorOptions } from '../games/broadcast-mode.js';
 import { GameService, GameServiceClosedError } from '../games/game.service.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
@@ -66,14 +67,20 @@ export class TournamentsService implements BeforeApplicationShutdown {
   /**
    * Registers a validated tournament (a fresh 53-bit seed unless it names one) and starts it.
    *
-   * @example const t = await tournaments.create({ config, seed: undefined, name: undefined, pace_ms: 0, spectator_delay_ms: undefined })
+   * @example const t = await tournaments.create({ config, seed: undefined, name: undefined, pace_ms: 0, spectator_delay_ms: undefined, spectators: 'broadcast' })
    */
   async create(request: TournamentRequest): Promise<TournamentRecord> {
     if (this.closed || this.games.closing) throw new GameServiceClosedError();
     const config = { ...request.config, seed: request.seed ?? freshSeed() };
-    const options: GameOptions = { pace_ms: request.pace_ms ?? this.settings.paceMs, spectator_delay_ms: request.spectator_delay_ms ?? 0, demo: false };
-    // Stored with the tournament, so a restarted server resumes it at the same pace and delay.
-    // The cost limit rides with the options: the runner reads it there, on every resume too.
+    const options: GameOptions = {
+      pace_ms: request.pace_ms ?? this.settings.paceMs,
+      spectator_delay_ms: request.spectator_delay_ms ?? 0,
+      demo: false,
+      // One entrant that could act on a broadcast holds the broadcast of every game until its end.
+      ...spectatorOptions(request, config.entrants),
+    };
+    // Stored with the tournament, so a restarted server resumes it at the same pace, delay and spectator
+    // mode. The cost limit rides with the options: the runner reads it there, on every resume too.
     const stored = { ...options, ...(request.max_cost_usd === undefined ? {} : { max_cost_usd: request.max_cost_usd }) };
     const t = await this.store.tournaments.create({ ...(request.name ? { name: request.name } : {}), config, options: stored });
     this.logger.emit('info', 'tournament created', { tournament_id: t.tournament_id, format: config.format, entrants: config.entrants, seats: config.seats, seed_given: request.seed !== undefined, ...options });
@@ -171,7 +178,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
     if (t.options) return optionsOf({ options: t.options }, this.settings.paceMs);
     const [first] = await this.store.tournaments.games(t.tournament_id);
     if (first) return optionsOf(await this.store.getGame(first.game_id), this.settings.paceMs);
-    return { pace_ms: this.settings.paceMs, spectator_delay_ms: 0, demo: false };
+    return optionsOf({ options: {} }, this.settings.paceMs);
   }
 
   /**

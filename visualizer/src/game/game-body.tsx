@@ -53,6 +53,9 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
   useEffect(() => {
     if (drawn && performance.getEntriesByName('viz:table').length === 0) performance.mark('viz:table');
   }, [drawn]);
+  // The broadcast view is always held back: by the delay and a full round (or to the game's end).
+  const broadcast = game.options.spectators === 'broadcast' && (view === 'broadcast' || role === 'spectator');
+  const secs = Math.round((game.options.spectator_delay_ms ?? 0) / 100) / 10;
 
   return (
     <main id="main" class="game">
@@ -62,7 +65,13 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           <span class={`conn ${conn === 'live' ? 'ok' : conn === 'stale' || conn === 'error' ? 'stale' : conn === 'replay' ? '' : 'off'}`} role="status" data-testid="connection">
             {CONNECTION_TEXT[conn]}
           </span>
-          {delay > 0 && <span class="badge" title="Anonymous spectators watch this game behind a delay">delay {Math.round(delay / 100) / 10} s</span>}
+          {broadcast ? (
+            <span class="badge" data-testid="broadcast-badge" title="Every seat's hands, plans, private speech and emotions, never the seed or the deck; each event once the round after its own has ended and the delay has passed">
+              {game.options.broadcast_held ? 'broadcast · held to the end' : `broadcast · delayed ${secs} s/round`}
+            </span>
+          ) : (
+            delay > 0 && <span class="badge" title="Anonymous spectators watch this game behind a delay">delay {Math.round(delay / 100) / 10} s</span>
+          )}
         </h1>
         <label>
           view{' '}
@@ -75,7 +84,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           </select>
         </label>
         <span id="view-help" class="muted">
-          {role === 'spectator' ? 'public table (enter a researcher or admin token for more)' : `your token: ${role}`}
+          {role === 'spectator' ? `${view === 'broadcast' ? 'broadcast: every seat, a round behind' : 'public table'} (enter a researcher or admin token for more)` : `your token: ${role}`}
         </span>
       </div>
       {notice && (

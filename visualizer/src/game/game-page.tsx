@@ -23,7 +23,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       try {
         const game = await fetchGame(gameId, abort.signal);
         const role = await probeRole(token.value);
-        const views = viewsFor(role, [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id));
+        const views = viewsFor(role, [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id), game.options.spectators === 'broadcast');
         setSetup({ game, role, views });
         const best = views.includes('admin') ? 'admin' : (views.at(-1) ?? 'spectator');
         setView((v) => {

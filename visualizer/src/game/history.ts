@@ -52,7 +52,7 @@ export type GameRecordView = {
   status: 'created' | 'running' | 'ended' | 'aborted';
   seats: { seat: number; player_id: string; agent: string; display_name?: string }[];
   last_seq: number;
-  options: { spectator_delay_ms?: number } & Record<string, unknown>;
+  options: { spectator_delay_ms?: number; spectators?: 'public' | 'broadcast'; broadcast_held?: boolean } & Record<string, unknown>;
   placements: { player_id: string; placement: number }[] | null;
 };
 

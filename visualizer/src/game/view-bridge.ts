@@ -10,7 +10,7 @@ export type { GameEvent, Viewer };
 
 /** The viewer a `?view=` value stands for. */
 export function viewerOf(view: string): Viewer {
-  if (view === 'spectator' || view === 'researcher' || view === 'admin') return { role: view };
+  if (view === 'spectator' || view === 'broadcast' || view === 'researcher' || view === 'admin') return { role: view };
   return { role: 'seat', player_id: view };
 }
 

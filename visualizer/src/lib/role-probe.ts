@@ -24,9 +24,14 @@ export function probeRole(tok: string): Promise<Role> {
   });
 }
 
-/** The views a role may switch to for a game with these seats (the server enforces the same). */
-export function viewsFor(r: Role, seats: readonly string[]): string[] {
-  if (r === 'admin') return ['spectator', 'researcher', 'admin', ...seats];
-  if (r === 'researcher') return ['spectator', 'researcher'];
-  return ['spectator'];
+/**
+ * The views a role may switch to for a game with these seats (the server enforces the same). A
+ * broadcast game adds the broadcast view for everyone; an anonymous page shows it by default (the
+ * page picks the last view listed).
+ */
+export function viewsFor(r: Role, seats: readonly string[], broadcast = false): string[] {
+  const b = broadcast ? ['broadcast'] : [];
+  if (r === 'admin') return ['spectator', ...b, 'researcher', 'admin', ...seats];
+  if (r === 'researcher') return ['spectator', ...b, 'researcher'];
+  return ['spectator', ...b];
 }

@@ -1,0 +1,230 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../../src/protocol/index.js';
+import { createPersistentGame, resumePersistent } from '../../../src/runner/persistent-runner.js';
+import { serverSettings } from '../../../src/server/config.js';
+import { GameBus } from '../../../src/live/game-bus.js';
+import { JsonLogger } from '../../../src/lib/json-logger.js';
+import type { SpectateNamespace } from '../../../src/server/spectate/messages.js';
+import { SpectateService } from '../../../src/server/spectate/spectate.service.js';
+import { GameLogService } from '../../../src/server/games/game-log.service.js';
+import { visibleGame } from '../../../src/server/games/visible-game.js';
+import { openStore, type EventStore } from '../../../src/store/index.js';
+import { futureLeaks } from '../../support/leaks.js';
+import { Watcher, sleep, until } from '../spectate-support.js';
+
+const AGENTS = ['balanced', 'aggressor', 'trickster'];
+/** The spectator delay, on the test's own clock: the clock moves only when the test moves it. */
+const DELAY = 5_000;
+let n = 0;
+
+/** What the test has published of a game so far: the truth any release must be judged against. */
+type Published = { events: GameEvent[]; commits: Map<number, number>; ended: boolean };
+
+/**
+ * The hold-back rule, computed by the test from what it published and its clock: the last seq a
+ * broadcast audience may have by now. Time: the step committed DELAY ago; rounds: the log holds
+ * an event two rounds on, or the game ended; `held`: only the game's end releases anything.
+ */
+function allowedHead(p: Published, clock: number, held = false, delayMs = DELAY): number {
+  const lastTurn = p.events.at(-1)?.turn ?? 0;
+  let head = 0;
+  for (const e of p.events) {
+    const byRounds = p.ended || (!held && e.turn <= lastTurn - 2);
+    if (!byRounds || p.commits.get(e.seq)! + delayMs > clock) break;
+    head = e.seq;
+  }
+  return head;
+}
+
+/**
+ * A broadcast game on the real SpectateService and a real socket.io client, with a clock the test
+ * owns and a game the test moves one step at a time: every frame an anonymous client receives is
+ * judged against what the test had published and how far its clock had gone when it arrived — the
+ * server cannot have known more by then — so no assertion reads the wall clock. REST pages,
+ * snapshots and the lobby's game record are read while the game stands still and must cut the log
+ * exactly where the rule does.
+ */
+describe('a broadcast game: nothing reaches an anonymous client before the hold-back releases it', () => {
+  let store: EventStore;
+  let http: HttpServer;
+  let io: Server;
+  let url: string;
+  const bus = new GameBus();
+  let clock = Date.now();
+  let service: SpectateService;
+  let rest: GameLogService;
+  const watchers: Watcher[] = [];
+
+  beforeAll(async () => {
+    store = await openStore({ dataDir: 'memory://' });
+    // Staleness is judged on the same clock: the test's jumps must not make its clients look silent.
+    const settings = serverSettings({ TILTYARD_HASH_EVERY: '10', TILTYARD_LOG: 'silent', TILTYARD_STALE_MS: '3600000' });
+    service = new SpectateService(store, settings, new JsonLogger('silent'), bus, { pageSize: 7, retainEvents: 20 }, () => clock);
+    rest = new GameLogService(store, bus, () => clock);
+    http = createServer();
+    io = new Server(http);
+    const ns = io.of('/spectate') as unknown as SpectateNamespace;
+    service.attach(ns);
+    ns.on('connection', (socket) => {
+      service.connected(socket);
+      socket.on('join', (p: unknown) => void service.join(socket, p));
+      socket.on('disconnect', () => service.disconnected(socket));
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    for (const w of watchers) w.close();
+    service?.onModuleDestroy();
+    await new Promise<void>((r) => void io.close(() => r()));
+    await store?.close();
+  });
+
+  /** A game the test moves: `step()` lets exactly one engine step commit and resolves once it is published. */
+  async function table(options: Record<string, unknown>) {
+    const gameId = `game_bcast${String(++n).padStart(8, '0')}`;
+    // Nine digits: a seed found as text in a frame is the seed, not a coincidence of a timestamp.
+    const seed = 912_345_000 + n;
+    await createPersistentGame(store, { gameId, seed, agents: AGENTS, rules: { round_cap: 5 }, options: { pace_ms: 1, spectator_delay_ms: DELAY, ...options } });
+    bus.commits.retain(gameId, DELAY);
+    bus.announce({ type: 'game_started', game_id: gameId, agents: AGENTS, at: new Date(clock).toISOString() });
+    const published: Published = { events: [], commits: new Map(), ended: false };
+    let allowance = 0;
+    let committed = 0;
+    const done = resumePersistent(store, gameId, {
+      paceMs: 1,
+      pause: async () => {
+        while (allowance <= 0) await sleep(2);
+        allowance--;
+      },
+      onCommit: (seq, _state, events) => {
+        for (const e of events) published.events.push(structuredClone<GameEvent>(e));
+        for (const e of events) published.commits.set(e.seq, clock);
+        if (events.some((e) => e.type === 'game_ended')) published.ended = true;
+        bus.publish({ game_id: gameId, events: structuredClone(events) as GameEvent[], last_seq: seq, committed_at: clock });
+        committed++;
+      },
+    });
+    const step = async () => {
+      const before = committed;
+      allowance++;
+      await until(() => committed > before || published.ended, 'a step');
+    };
+    return { gameId, published, step, done, seed };
+  }
+
+  /** Every frame the client got, judged as of its arrival (the published log and clock then). */
+  function judge(w: Watcher, arrivals: Map<number, { head: number }>, seed: number): string[] {
+    const problems: string[] = [];
+    for (const m of w.log) {
+      if (m.name !== 'event' && m.name !== 'snapshot') continue;
+      const seq = (m.data as { seq: number }).seq;
+      const allowed = arrivals.get(w.log.indexOf(m))?.head ?? -1;
+      if (seq > allowed) problems.push(`${m.name} #${seq} arrived when the rule allowed up to #${allowed}`);
+      for (const leak of futureLeaks(m.data, seed)) problems.push(`${m.name} #${seq}: ${leak}`);
+    }
+    return problems;
+  }
+
+  /** Records, for each frame as it arrives, the head the rule allowed at that moment. */
+  function stamp(w: Watcher, published: Published, held = false, delayMs = DELAY): Map<number, { head: number }> {
+    const arrivals = new Map<number, { head: number }>();
+    w.socket.onAny(() => arrivals.set(w.log.length - 1, { head: allowedHead(published, clock, held, delayMs) }));
+    return arrivals;
+  }
+
+  it('given an anonymous client on a broadcast game, then it gets hands, plans, private speech and emotions, each frame only once its step is DELAY old and the round after its own has ended, and REST cuts the log at the same place', async () => {
+    const game = await table({ spectators: 'broadcast' });
+    const w = await Watcher.connect(url);
+    watchers.push(w);
+    const arrivals = stamp(w, game.published);
+    w.join({ gameId: game.gameId, afterSeq: 0 });
+    await w.next('snapshot');
+    let restChecks = 0;
+    let heldByRounds = 0;
+    let midGame = 0;
+    for (let i = 0; !game.published.ended; i++) {
+      await game.step();
+      // The clock jumps past the delay every few steps and stands still in between.
+      if (i % 4 === 3) clock += DELAY;
+      if (i % 5 === 0 && !game.published.ended) {
+        const allowed = allowedHead(game.published, clock);
+        const page = await rest.events(game.gameId, 'spectator', { after: 0, limit: 1000 });
+        expect(page.last_seq).toBeLessThanOrEqual(allowed);
+        expect(page.events.map((e) => e.seq)).toEqual(Array.from({ length: page.last_seq }, (_, k) => k + 1));
+        for (const e of page.events) expect(futureLeaks(e, game.seed)).toEqual([]);
+        const record = await visibleGame(store, await store.getGame(game.gameId), 'spectator', clock, bus.commits);
+        expect(record.last_seq).toBeLessThanOrEqual(allowed);
+        expect(record.status).not.toBe('ended');
+        // Far enough on, only the round rule binds, and REST cuts exactly where it says.
+        const later = clock + 10 * 60_000;
+        const roundsOnly = allowedHead(game.published, later);
+        const farRest = new GameLogService(store, bus, () => later);
+        expect((await farRest.snapshot(game.gameId, 'spectator', {})).last_seq).toBe(roundsOnly);
+        // A researcher asking for the broadcast view is held back the same way (researchers see the public table live).
+        expect((await farRest.events(game.gameId, 'researcher', { after: 0, limit: 1000, view: 'broadcast' })).last_seq).toBe(roundsOnly);
+        if (roundsOnly < game.published.events.length) heldByRounds++;
+        restChecks++;
+      }
+    }
+    midGame = w.seqs.length;
+    clock += DELAY;
+    await w.ended();
+    expect(judge(w, arrivals, game.seed)).toEqual([]);
+    // It flowed while the game ran (released on commits and timers), not all at the end.
+    expect(midGame).toBeGreaterThan(0);
+    const [snap] = w.all('snapshot');
+    expect(w.seqs).toEqual(Array.from({ length: game.published.events.length - snap!.seq }, (_, k) => snap!.seq + 1 + k));
+    // The broadcast view it got by default shows what the public one hides.
+    expect(snap!.view).toBe('broadcast');
+    const events = w.all('event').map((m) => m.event);
+    expect(events.some((e) => e.type === 'cards_drawn' && (e.payload as { card_refs?: unknown[] }).card_refs?.length)).toBe(true);
+    expect(events.some((e) => e.type === 'secret_plan_committed' && (e.payload as { plan?: unknown }).plan)).toBe(true);
+    expect(events.some((e) => e.type === 'emotion_updated' && (e.payload as { emotions?: unknown }).emotions)).toBe(true);
+    expect(events.some((e) => e.type === 'speech_posted' && (e.payload as { speech_act?: unknown }).speech_act)).toBe(true);
+    expect(restChecks).toBeGreaterThan(5);
+    expect(heldByRounds).toBeGreaterThan(0);
+    await game.done;
+  });
+
+  it('given a broadcast held for a seat that could act on it, then an anonymous client gets nothing past the start until the game has ended, and then everything', async () => {
+    const game = await table({ spectators: 'broadcast', broadcast_held: true, spectator_delay_ms: 0 });
+    const w = await Watcher.connect(url);
+    watchers.push(w);
+    const arrivals = stamp(w, game.published, true, 0);
+    w.join({ gameId: game.gameId, afterSeq: 0 });
+    await w.next('snapshot');
+    for (let i = 0; !game.published.ended; i++) {
+      await game.step();
+      if (i % 7 === 0 && !game.published.ended) {
+        const page = await rest.events(game.gameId, 'spectator', { after: 0, limit: 1000 });
+        expect(page.last_seq).toBe(0);
+      }
+    }
+    clock += DELAY;
+    await w.ended();
+    expect(judge(w, arrivals, game.seed)).toEqual([]);
+    expect(w.seqs).toEqual(Array.from({ length: game.published.events.length }, (_, k) => k + 1));
+    await game.done;
+  });
+
+  it('given a public game, then the broadcast view is refused and the public projection is what anonymous clients get', async () => {
+    const game = await table({ spectator_delay_ms: 0 });
+    const w = await Watcher.connect(url);
+    watchers.push(w);
+    w.join({ gameId: game.gameId, view: 'broadcast' });
+    expect((await w.next('error')).data.code).toBe('auth/forbidden');
+    await expect(rest.events(game.gameId, 'spectator', { after: 0, limit: 10, view: 'broadcast' })).rejects.toThrow(/not broadcast/);
+    const v = await Watcher.connect(url);
+    watchers.push(v);
+    v.join({ gameId: game.gameId, afterSeq: 0 });
+    const snap = await v.next('snapshot');
+    expect(snap.data.view).toBe('spectator');
+    while (!game.published.ended) await game.step();
+    await v.ended();
+    for (const e of v.all('event')) if (e.event.type === 'cards_drawn') expect(e.event.payload).not.toHaveProperty('card_refs');
+    await game.done;
+  });
+});
