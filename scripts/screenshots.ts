@@ -1,0 +1,75 @@
+/**
+ * `npm run docs:screenshots`: regenerates the pictures in docs/img from a real server (dist/, the
+ * embedded database in a temp folder, the broadcast demo table on) and Debian's Chromium, so the
+ * README and docs/visualizer.md show what the current build draws. Needs `npm run build` first.
+ *
+ * lobby · a live broadcast game as anyone sees it · an ended game's result · its move list · its
+ * charts · a seat's beliefs beside the truth (admin, "What a seat knew").
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { spawnServer, until } from '../test/server/spawn-server.js';
+import { launchBrowser } from '../test/visualizer/browser.js';
+
+const IMG = join(import.meta.dirname, '..', 'docs', 'img');
+const ADMIN = 'screenshots-admin';
+const dir = mkdtempSync(join(tmpdir(), 'tiltyard-shots-'));
+const server = await spawnServer({ TILTYARD_DATA_DIR: join(dir, 'data'), DATABASE_URL: undefined, TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_PACE_MS: '120', TILTYARD_LOG: 'warn' });
+const browser = await launchBrowser({ width: 1440, height: 1000 });
+
+const json = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+  const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+const shot = async (page: Page, name: string, selector?: string) => {
+  const path = join(IMG, name);
+  if (selector) await page.locator(selector).first().screenshot({ path });
+  else await page.screenshot({ path, fullPage: false });
+  console.log(`wrote docs/img/${name}`);
+};
+
+try {
+  const { game_id: ended } = await json<{ game_id: string }>('/games', { method: 'POST', body: JSON.stringify({ agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 0, seed: 20261127, spectators: 'broadcast' }) });
+  await until('the ended game', async () => ((await json<{ status: string }>(`/games/${ended}`)).status === 'ended' ? true : undefined), 300_000, 250);
+  const demo = await until('the demo game a few rounds in', async () => {
+    // The only game running besides ours is the demo table's.
+    const { games } = await json<{ games: Array<{ game_id: string; last_seq: number }> }>('/games?status=running&limit=20');
+    const g = games.find((x) => x.game_id !== ended);
+    return g && g.last_seq > 400 ? g.game_id : undefined;
+  }, 300_000, 500);
+
+  const anon = await browser.page();
+  await anon.goto(`${server.url}/`);
+  await anon.getByTestId('featured').waitFor();
+  await shot(anon, 'visualizer-lobby.png');
+
+  await anon.goto(`${server.url}/watch/games/${demo}`);
+  await anon.getByTestId('move-list').waitFor();
+  await anon.waitForTimeout(1500);
+  await shot(anon, 'visualizer-live.png');
+
+  await anon.goto(`${server.url}/watch/games/${ended}`);
+  await anon.getByTestId('result').waitFor();
+  await shot(anon, 'visualizer-result.png');
+  await anon.getByTestId('move-list').scrollIntoViewIfNeeded();
+  await shot(anon, 'visualizer-moves.png', '[data-testid="move-list"]');
+  await anon.getByTestId('tab-charts').click();
+  await anon.waitForTimeout(800);
+  await shot(anon, 'visualizer-charts.png', '[role="tabpanel"]');
+
+  const admin = await browser.page();
+  await admin.addInitScript(`sessionStorage.setItem('tiltyard.token', ${JSON.stringify(ADMIN)})`);
+  await admin.goto(`${server.url}/watch/games/${ended}?view=admin`);
+  await admin.getByTestId('tab-knew').click();
+  await admin.waitForTimeout(800);
+  await shot(admin, 'visualizer-seat-knew.png', '[role="tabpanel"]');
+  if (browser.errors.length) console.warn(`page errors: ${browser.errors.join('; ')}`);
+} finally {
+  await browser.close();
+  server.child.kill('SIGTERM');
+  await server.exited;
+  rmSync(dir, { recursive: true, force: true });
+}
