@@ -9,13 +9,22 @@ type Handlers = { [T in EventType]?: (p: EventPayload<T>, e: GameEventOf<T>) => 
  * plans, resolutions and emotions. Routine bookkeeping (draws, reaction requests, reflection
  * records) is left out; `play --json` has everything.
  */
-export function formatTranscript(events: readonly GameEvent[]): string {
-  const line = transcriptLines();
+export function formatTranscript(events: readonly GameEvent[], options: TranscriptOptions = {}): string {
+  const line = transcriptLines(options);
   return events.flatMap((e) => line(e)).join('\n') + '\n';
 }
 
+export type TranscriptOptions = {
+  /**
+   * Why a seat gave no answer (its agent's failure: "connection refused (…)"), asked at each
+   * rejection of a missing answer so the line says what happened instead of the engine's zod
+   * issue about an undefined input. In order of the seat's missing answers in that window.
+   */
+  noAnswerCause?: (playerId: string, window: string) => string | null;
+};
+
 /** A stateful formatter: it folds names, cards and emotions as the log goes by. */
-export function transcriptLines(): (e: GameEvent) => string[] {
+export function transcriptLines(options: TranscriptOptions = {}): (e: GameEvent) => string[] {
   const labels = new Map<string, string>();
   const agents = new Map<string, string>();
   const emotions = new Map<string, EmotionVector>();
@@ -74,7 +83,11 @@ export function transcriptLines(): (e: GameEvent) => string[] {
       const target = p.target_player_id ? ` → ${who(p.target_player_id)}` : '';
       return [`  ${actor} ${verb} ${name}${target} (tempo ${p.tempo_paid})`, ...plan(p.attack_plan, who), ...notes(p.rules_notes)];
     },
-    action_rejected: (p) => [`  ${who(p.player_id)}'s ${p.window} rejected (attempt ${p.attempt}): ${p.code}${p.message ? ` — ${p.message}` : ''}${p.reprompt ? ', asked again' : ''}`],
+    action_rejected(p) {
+      const missing = p.message?.includes('received undefined') ? options.noAnswerCause?.(p.player_id, p.window) : null;
+      if (missing) return [`  ${who(p.player_id)} gave no ${p.window} answer (attempt ${p.attempt}): ${missing}${p.reprompt ? ', asked again' : ''}`];
+      return [`  ${who(p.player_id)}'s ${p.window} rejected (attempt ${p.attempt}): ${p.code}${p.message ? ` — ${p.message}` : ''}${p.reprompt ? ', asked again' : ''}`];
+    },
     reaction_submitted: (p) => [`  ${who(p.player_id)} ${p.card ? `reacts with ${p.card.name}` : 'does not react'}`],
     action_resolved(p) {
       const what = p.card?.name ?? actionCards.get(p.action_id) ?? p.kind;

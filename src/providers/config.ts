@@ -46,6 +46,10 @@ export const ProvidersFile = z.strictObject({
   max_output_tokens: z.number().int().min(16).max(32_000).default(1_200),
   /** Per call. */
   deadline_ms: z.number().int().min(100).max(600_000).default(25_000),
+  /** Output past this many tokens is cut and recorded (default: max_output_tokens). */
+  output_cap_tokens: z.number().int().min(16).max(64_000).optional(),
+  /** Decisions in a row whose every call failed before the game is failed with the cause. */
+  outage_decisions: z.number().int().min(1).max(1_000).default(5),
 });
 export type ProvidersFile = z.infer<typeof ProvidersFile>;
 
@@ -58,6 +62,8 @@ export type ProviderSetup = {
   budgets: ProvidersFile['budgets'];
   maxOutputTokens: number;
   deadlineMs: number;
+  outputCapTokens: number;
+  outageDecisions: number;
   /** Where it came from, for error messages. */
   source: string;
 };
@@ -135,7 +141,7 @@ export function loadProviders(options: { env?: Env; file?: string | null; cwd?: 
     }
     if (entry.default_model) defaults.set(name, entry.default_model);
   }
-  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, source: path ?? 'environment' };
+  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, outputCapTokens: file.output_cap_tokens ?? file.max_output_tokens, outageDecisions: file.outage_decisions, source: path ?? 'environment' };
 }
 
 /**

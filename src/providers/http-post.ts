@@ -26,7 +26,7 @@ const MAX_TIMER_MS = 2 ** 32 - 1;
  */
 export async function postJson(p: PostJson): Promise<PostOutcome> {
   const deadline = AbortSignal.timeout(
-    Number.isFinite(p.deadlineMs) ? Math.min(Math.max(0, p.deadlineMs), MAX_TIMER_MS) : 0,
+    Number.isFinite(p.deadlineMs) ? Math.floor(Math.min(Math.max(0, p.deadlineMs), MAX_TIMER_MS)) : 0,
   );
   const signal = p.signal ? AbortSignal.any([deadline, p.signal]) : deadline;
   try {

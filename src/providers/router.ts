@@ -72,7 +72,8 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
     for (;;) {
       const stop = exhausted();
       if (stop) return { result: last, answered: false, reason: stop, calls, chainIndex: lastIndex };
-      const deadlineMs = Math.max(1, Math.min(request.deadlineMs, budgets.decision.wallLeftMs(), budgets.game.wallLeftMs()));
+      // Whole ms: spent wall time is fractional, and AbortSignal.timeout refuses a fractional delay.
+      const deadlineMs = Math.max(1, Math.floor(Math.min(request.deadlineMs, budgets.decision.wallLeftMs(), budgets.game.wallLeftMs())));
       const r = await provider.call({ ...request, model: ref.model, deadlineMs });
       calls++;
       last = r;

@@ -5,7 +5,7 @@ import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { MAX_SEED, Seed } from '../protocol/index.js';
 import { buildSeats, defaultLineup, defaultSeats, seatAgents, seatConfigs } from './lineup.js';
-import { playGame } from './play-game.js';
+import { playGame, type PlayOptions } from './play-game.js';
 import type { GameRun } from './run-game.js';
 import { SimStats, type SimFigures } from './sim-stats.js';
 
@@ -71,12 +71,12 @@ export type SimulationResult = SimFigures & {
  * Plays game g of a simulation on its own: seed `spec.seed + g`, the line-up rotated by g. So
  * `play --seed S` shows game 0 of `simulate --seed S`, event for event.
  */
-export async function playSeated(spec: SimulationSpec, g: number): Promise<{ run: GameRun; agents: string[]; seed: number }> {
+export async function playSeated(spec: SimulationSpec, g: number, options: PlayOptions = {}): Promise<{ run: GameRun; agents: string[]; seed: number }> {
   const seed = spec.seed + g;
   const agents = seatAgents(spec.lineup, spec.seats, g);
   const seats = buildSeats(agents, seed);
   try {
-    return { run: await playGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, seats), agents, seed };
+    return { run: await playGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, seats, options), agents, seed };
   } finally {
     await Promise.all(seats.map((s) => s.close()));
   }

@@ -49,16 +49,19 @@ export function checkAnswer(result: ProviderResult, request: TurnPlanRequest, me
     return { ok: false, rule: cut ? 'truncated' : 'invalid_json', problems: `it is not a JSON object (${error})` };
   }
   const { decision, memory: mem, reasoning } = splitAnswer(result.json);
-  const schema = DECISION_SCHEMAS[request.window];
-  const parsed = schema.safeParse(decision);
-  if (!parsed.success) {
-    const cased = enumCase(parsed.error.issues, decision);
-    if (cased.length) return { ok: false, rule: 'enum_case', problems: cased.map((f) => f.message).join('; ') };
-    return { ok: false, rule: 'schema', problems: formatIssues(parsed.error.issues) };
+  const parsed = DECISION_SCHEMAS[request.window].safeParse(decision);
+  const issues = parsed.success ? [] : parsed.error.issues;
+  // Most specific first: a misspelt key explains the "required" issue it causes, a case slip its enum issue.
+  const keys = unknownKeys(decision, answerSchema(request.window).schema);
+  const cased = enumCase(issues, decision);
+  const findings = [...keys, ...cased];
+  if (findings.length) {
+    const rest = issues.length && keys.length ? `; also: ${formatIssues(issues)}` : '';
+    return { ok: false, rule: findings[0]!.rule, problems: `${findings.slice(0, 5).map((f) => f.message).join('; ')}${rest}` };
   }
-  for (const findings of [unknownKeys(decision, parsed.data, answerSchema(request.window).schema), unknownIds(decision, request)]) {
-    if (findings.length) return { ok: false, rule: findings[0]!.rule, problems: findings.slice(0, 5).map((f) => f.message).join('; ') };
-  }
+  if (!parsed.success) return { ok: false, rule: 'schema', problems: formatIssues(issues) };
+  const ids = unknownIds(decision, request);
+  if (ids.length) return { ok: false, rule: 'unknown_id', problems: ids.slice(0, 5).map((f) => f.message).join('; ') };
   const answer = readAnswer(mem === undefined ? { decision } : { decision, memory: mem }, request.window, memory);
   return { ok: true, decision, memory: answer.memory, reasoning, notes: answer.problems };
 }

@@ -42,22 +42,25 @@ function allowedKeys(schema: unknown, path: readonly (string | number)[]): Set<s
 }
 
 /**
- * Keys the model sent that the parsed answer no longer has: zod stripped them as unknown. The
+ * Keys the model sent that the window's schema does not have at that place (zod would strip them
+ * silently, or report the required key as missing without a word about the misspelt one). The
  * message names the key, where it was, the snake_case spelling when that is a real key, and the
- * keys allowed there.
+ * keys allowed there. Free-form objects (records, `memory`) have no key list and are not checked.
  */
-export function unknownKeys(input: unknown, output: unknown, schema: AnswerSchema['schema'], path: (string | number)[] = []): Finding[] {
-  if (Array.isArray(input) && Array.isArray(output)) return input.flatMap((v, i) => unknownKeys(v, output[i], schema, [...path, i]));
-  if (!isObject(input) || !isObject(output)) return [];
+export function unknownKeys(input: unknown, schema: AnswerSchema['schema'], path: (string | number)[] = []): Finding[] {
+  if (Array.isArray(input)) return input.flatMap((v, i) => unknownKeys(v, schema, [...path, i]));
+  if (!isObject(input)) return [];
+  const allowed = allowedKeys(schema, path);
+  if (allowed.size === 0) return [];
   const out: Finding[] = [];
+  const shown = [...allowed].filter((k) => k !== 'memory' && k !== 'reasoning' && k !== 'schema_version');
   for (const [key, value] of Object.entries(input)) {
-    if (key in output) {
-      out.push(...unknownKeys(value, output[key], schema, [...path, key]));
+    if (allowed.has(key)) {
+      out.push(...unknownKeys(value, schema, [...path, key]));
       continue;
     }
-    const allowed = [...allowedKeys(schema, path)].filter((k) => k !== 'memory' && k !== 'reasoning' && k !== 'schema_version');
-    const hint = allowed.includes(snake(key)) ? ` (did you mean \`${snake(key)}\`?)` : '';
-    out.push({ rule: 'unknown_key', path: pathText([...path, key]), message: `unknown key \`${key}\` at ${pathText(path)}${hint}; allowed keys there: ${allowed.map((k) => `\`${k}\``).join(', ') || 'none'}` });
+    const hint = allowed.has(snake(key)) ? ` (did you mean \`${snake(key)}\`?)` : '';
+    out.push({ rule: 'unknown_key', path: pathText([...path, key]), message: `unknown key \`${key}\` at ${pathText(path)}${hint}; allowed keys there: ${shown.map((k) => `\`${k}\``).join(', ')}` });
   }
   return out;
 }

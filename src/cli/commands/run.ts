@@ -7,6 +7,7 @@ import { clockFlag, GAME_OPTIONS, gameIdFlag, gameSpec, parseFlags } from '../fl
 import { EXIT } from '../io.js';
 import { formatOutcome, outcomeJson } from '../outcome-format.js';
 import { progressOption, withStore } from '../store-session.js';
+import { PREFLIGHT_HELP, PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import type { Command } from './command.js';
 
 export const runCommand: Command = {
@@ -32,6 +33,10 @@ DATABASE_URL is set.
                      plus 1 ms per input), which makes the whole log reproducible byte for byte
   --progress         print "stored <gameId> seq <N>" on stderr after every stored step
   --json             print {gameId, events, placements, status} as one JSON object
+${PREFLIGHT_HELP}
+
+A game whose LLM seat's provider fails every call for \`outage_decisions\` decisions in a row
+(default 5; see docs/providers.md) is stopped as failed, with the cause, and the exit status is 1.
 
 Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
@@ -42,6 +47,7 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       'game-id': { type: 'string' },
       clock: { type: 'string' },
       progress: { type: 'boolean' },
+      ...PREFLIGHT_OPTION,
     } as const;
     const { values } = parseFlags(() =>
       parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }),
@@ -54,6 +60,7 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
     const clock = INPUT_CLOCKS[clockFlag(values.clock)];
     const gameId = gameIdFlag(values['game-id']);
     const agents = seatAgents(spec.lineup, spec.seats, 0);
+    await preflightOrRefuse(agents, values['no-preflight']);
     return withStore(io, async (store) => {
       const started = performance.now();
       const { end, ...progress } = progressOption(io, values.progress, values.json);

@@ -51,6 +51,13 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
       io.err(`tiltyard: tournament ${id}: another coordinator took it over (this one could not renew its lease); stopped here\n`);
       return EXIT.failure;
     }
+    if (out.failed > 0) {
+      // Failed games are not losses (they do not enter the ratings), but a run with them did not do what was asked.
+      const errors = (await store.tournaments.games(id)).filter((g) => g.state === 'failed');
+      const why = [...new Set(errors.map((g) => g.error ?? 'no reason recorded'))].slice(0, 5);
+      io.err(`tiltyard: tournament ${id}: ${out.failed} game${out.failed === 1 ? '' : 's'} failed (not counted in the ratings): ${why.join('; ')}\n`);
+      return EXIT.failure;
+    }
     if (out.status === 'stopped') {
       io.err(`tiltyard: tournament ${id} stopped before its end; continue it with \`tiltyard tournament resume ${id}\`\n`);
       return EXIT.failure;

@@ -7,6 +7,7 @@ import { withStore } from '../store-session.js';
 import { configInput, configIssue, wholeFlag } from '../tournament-flags.js';
 import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import type { Command } from './command.js';
+import { PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import { RESUME_USAGE, runAndReport } from './tournament-run.js';
 
 /** More threads than this only compete for the same cores (each holds its own engine and heap). */
@@ -30,6 +31,7 @@ const OPTIONS = {
   progress: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...PREFLIGHT_OPTION,
 } as const;
 
 export const tournamentCommand: Command = {
@@ -69,6 +71,8 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --compact              compact windows: one decision per seat per round
   --progress             print one "tournament <id> …" line on stderr per finished game
   --json                 print {tournament_id, status, games, failed, standings} as one JSON object
+  --no-preflight         start without checking each LLM entrant's provider and model (one cheap
+                         request per distinct provider:model; a failure is exit 2 naming the cause)
 
 On a terminal, a progress bar and the standings are redrawn on stderr as games finish.
 Games whose seats are all built-ins are stored whole, one transaction each; others step by step.
@@ -86,6 +90,7 @@ played here; this process schedules, follows them in the store and rates (docs/s
     const input = configInput(values);
     const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
     const workers = workersFlag(values.workers, concurrency);
+    await preflightOrRefuse(input['entrants'] as string[], values['no-preflight']);
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));

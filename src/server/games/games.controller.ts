@@ -1,3 +1,4 @@
+import { preflightOr400 } from '../http/preflight.js';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
@@ -35,6 +36,7 @@ export class GamesController {
   async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<GameView> {
     const role = requireRole(headers, this.settings, 'admin');
     const request = parseOr400(CreateGameBody, body, 'body');
+    await preflightOr400(request.agents, request.preflight);
     return gameView(await orHttp(this.games.create(request)), role);
   }
 

@@ -17,6 +17,8 @@ const serverFields = {
   seed: Seed.optional(),
   pace_ms: Millis(MAX_PACE_MS).optional(),
   spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
+  /** false: start without checking the LLM entrants' providers (docs/providers.md, "Preflight"). */
+  preflight: z.boolean('must be true or false').optional(),
 };
 
 /** A validated request for a tournament, as TournamentsService.create takes it. */
@@ -27,6 +29,7 @@ export type TournamentRequest = {
   seed: number | undefined;
   pace_ms: number | undefined;
   spectator_delay_ms: number | undefined;
+  preflight?: boolean | undefined;
 };
 
 /**
@@ -38,7 +41,7 @@ export type TournamentRequest = {
  * @example CreateTournamentBody.parse({ format: 'round-robin', entrants: ['random', 'balanced', 'turtle'], seats: 2 })
  */
 export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverFields).transform((body, ctx): TournamentRequest => {
-  const { name, seed, pace_ms, spectator_delay_ms, ...rest } = body;
+  const { name, seed, pace_ms, spectator_delay_ms, preflight, ...rest } = body;
   // The core checks the config as a whole; the seed only matters for its range, checked above.
   const parsed = TournamentConfigSchema.safeParse(rest);
   if (!parsed.success) {
@@ -46,7 +49,7 @@ export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverField
     return z.NEVER;
   }
   const { seed: _default, ...config } = parsed.data;
-  return { name, config, seed, pace_ms, spectator_delay_ms };
+  return { name, config, seed, pace_ms, spectator_delay_ms, preflight };
 });
 
 /** `GET /tournaments?status=&limit=&cursor=` (status may repeat or be comma-separated). */
