@@ -35,7 +35,8 @@ export type RouteResult = {
 /**
  * Routes one request along a model chain, within budgets (docs/providers.md has the table):
  * a timed-out call is retried once on the same model; a 429 waits for Retry-After (or an exponential
- * backoff from 250 ms) and is retried while the decision's wall budget lasts; a 5xx waits so up to
+ * backoff from 250 ms) and is retried while the decision's wall budget lasts (without one, waits over
+ * `maxWaitMs` move on); a 5xx waits so up to
  * `maxWaits` times; a refusal, an error, or a model out of
  * retries hands over to the next model. An exhausted decision or game budget stops routing before
  * the next call. Malformed answers are returned: repairing them is the caller's job.
@@ -89,7 +90,8 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
         const wait = r.retryAfterMs ?? Math.min(250 * 2 ** waits, 8_000);
         waits++;
         const left = Math.min(budgets.decision.wallLeftMs(), budgets.game.wallLeftMs());
-        if ((!limited && wait > maxWaitMs) || wait >= left) break;
+        // Without a wall budget a 429 has nothing to be measured against but the cap.
+        if ((!(limited && Number.isFinite(left)) && wait > maxWaitMs) || wait >= left) break;
         await sleep(wait);
         for (const meter of [budgets.decision, budgets.game]) for (const a of meter.charge({ wallMs: wait })) options.onAlert?.(a);
         continue;
@@ -104,12 +106,14 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
 export const MAX_RATE_LIMIT_WAITS = 30;
 
 /**
- * A failed call's cause in one phrase: its status, then its error unless that already says it
- * (a refusal's error is "refused: …"; saying "refused: refused: …" helps no one).
+ * A failed call's cause in one phrase: its error, which names it already (a refusal's error is
+ * "refused: …"; "refused: refused: …" helps no one), prefixed only for an unreadable reply.
  *
  * @example callCause({ status: 'refused', error: 'refused: I cannot help' }) // 'refused: I cannot help'
  */
 export function callCause(r: Pick<ProviderResult, 'status' | 'error'>): string {
   if (!r.error) return r.status;
-  return r.error.startsWith(r.status) || r.error.startsWith(r.status.replace('_', ' ')) ? r.error : `${r.status}: ${r.error}`;
+  // The transport's and the server's own words already say what happened ("connection refused (…)",
+  // "timeout after 500 ms", "HTTP 429: …"); only a reply that could not be read needs its status.
+  return r.status === 'malformed' && !r.error.startsWith('malformed') ? `malformed: ${r.error}` : r.error;
 }
