@@ -10,15 +10,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAiWire, startFakeLlmServer, unusedPortUrl, type FakeLlmServer } from '../providers/fake-llm-server.js';
+import { startSloppyServer, type SloppyServer } from '../providers/sloppy-llm-server.js';
+import type { SeatSummary } from '../../src/runner/seat-summary.js';
 import { tiltyardInProcess } from './in-process.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-llm-preflight-'));
 let server: FakeLlmServer;
+let sloppy: SloppyServer;
 let where: { cwd: string; env: Record<string, string | undefined> };
 const here = (...args: string[]) => tiltyardInProcess(where, ...args);
 
 beforeAll(async () => {
   server = await startFakeLlmServer();
+  sloppy = await startSloppyServer(7);
   const file = join(tmp, 'providers.json');
   writeFileSync(
     file,
@@ -26,6 +30,7 @@ beforeAll(async () => {
       providers: {
         dead: { kind: 'openai', base_url: `${await unusedPortUrl()}/v1` },
         live: { kind: 'openai', base_url: `${server.url}/v1` },
+        sloppy: { kind: 'openai', base_url: `${sloppy.url}/v1` },
       },
       outage_decisions: 2,
     }),
@@ -34,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  await sloppy.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -68,5 +74,35 @@ describe('a provider that dies mid-game', () => {
     const games = await here('games', '--json');
     const rows = JSON.parse(games.stdout) as { status: string; failure_reason: string | null }[];
     expect(rows[0]).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('connection refused') });
+  });
+});
+
+describe('seat health', () => {
+  it('given a game with a sloppy LLM seat, then `run --json`, `games <id>` and `replay` report each seat: decisions first time / repaired / fell back, calls by outcome, tokens, latency; spectators get none', async () => {
+    const r = await here('run', '--seed', '7', '--compact', '--seats', '2', '--agents', 'llm:sloppy:sloppy-1,balanced', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { gameId: string; seats: SeatSummary[] };
+    const llm = out.seats[0]!;
+    expect(llm).toMatchObject({ player_id: 'plr_1', agent: 'llm:sloppy:sloppy-1' });
+    expect(llm.decisions).toBeGreaterThan(5);
+    expect(llm.answered_first_time + llm.repaired + llm.fell_back).toBe(llm.decisions);
+    expect(llm.repaired).toBeGreaterThan(0);
+    expect(llm.calls['ok']).toBeGreaterThan(0);
+    expect(llm.input_tokens).toBeGreaterThan(0);
+    expect(llm.latency_ms).toEqual({ p50: expect.any(Number), p95: expect.any(Number) });
+    expect(out.seats[1]).toMatchObject({ player_id: 'plr_2', calls: {} });
+
+    const one = await here('games', out.gameId, '--json');
+    expect((JSON.parse(one.stdout) as { seats: SeatSummary[] }).seats).toEqual(out.seats);
+    const text = await here('games', out.gameId);
+    expect(text.stdout).toMatch(/Seats:\n.*first time.*repaired.*fell back/);
+    expect(text.stdout).toContain('llm:sloppy:sloppy-1');
+
+    const admin = JSON.parse((await here('replay', out.gameId, '--view', 'admin', '--json')).stdout) as { seats: SeatSummary[] };
+    expect(admin.seats).toEqual(out.seats);
+    const spectator = JSON.parse((await here('replay', out.gameId, '--json')).stdout) as { seats: SeatSummary[] };
+    expect(spectator.seats).toEqual([]);
+    const seat = JSON.parse((await here('replay', out.gameId, '--view', 'plr_1', '--json')).stdout) as { seats: SeatSummary[] };
+    expect(seat.seats.map((s) => s.player_id)).toEqual(['plr_1']);
   });
 });

@@ -8,6 +8,8 @@ import { EXIT } from '../io.js';
 import { formatOutcome, outcomeJson } from '../outcome-format.js';
 import { progressOption, withStore } from '../store-session.js';
 import { PREFLIGHT_HELP, PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
+import { storedSeatSummaries } from '../../runner/seat-summary.js';
+import { formatSeatSummaries } from '../seat-summary-format.js';
 import type { Command } from './command.js';
 
 export const runCommand: Command = {
@@ -32,7 +34,8 @@ DATABASE_URL is set.
   --clock C          event timestamps: wall (default, real time) or logical (${INPUT_CLOCKS.logical(null)}
                      plus 1 ms per input), which makes the whole log reproducible byte for byte
   --progress         print "stored <gameId> seq <N>" on stderr after every stored step
-  --json             print {gameId, events, placements, status} as one JSON object
+  --json             print {gameId, events, placements, status, seats} as one JSON object (seats:
+                     each seat's health, see docs/providers.md "Seat health")
 ${PREFLIGHT_HELP}
 
 A game whose LLM seat's provider fails every call for \`outage_decisions\` decisions in a row
@@ -70,8 +73,9 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
         { clock, ...progress },
       ).finally(end);
       const wallMs = performance.now() - started;
-      if (values.json) io.out(`${JSON.stringify(outcomeJson(outcome))}\n`);
-      else io.out(await formatOutcome(store, outcome, wallMs));
+      const seats = await storedSeatSummaries(store, outcome.gameId);
+      if (values.json) io.out(`${JSON.stringify({ ...outcomeJson(outcome), seats })}\n`);
+      else io.out(`${await formatOutcome(store, outcome, wallMs)}${formatSeatSummaries(seats)}`);
       if (outcome.status === 'superseded')
         io.err(
           `tiltyard: game ${outcome.gameId}: another runner is writing it; this one stopped at seq ${outcome.lastSeq}\n`,
