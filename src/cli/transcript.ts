@@ -14,6 +14,9 @@ export function formatTranscript(events: readonly GameEvent[], options: Transcri
   return events.flatMap((e) => line(e)).join('\n') + '\n';
 }
 
+/** How the engine's zod check words a decision that is not there. */
+const NO_INPUT = 'received undefined';
+
 export type TranscriptOptions = {
   /**
    * Why a seat gave no answer (its agent's failure: "connection refused (…)"), asked at each
@@ -33,6 +36,11 @@ export function transcriptLines(options: TranscriptOptions = {}): (e: GameEvent)
   let header: string[] = [];
   const who = (id: string | null | undefined): string => (id ? (labels.get(id) ?? id) : 'nobody');
   const card = (id: string | undefined): string => (id ? (cards[id] ?? id) : 'a card');
+  /** ": <why the seat gave no answer>" when the engine's rejection was of no input at all and the cause is known. */
+  const missingCause = (player: string, window: string, message: string | undefined): string => {
+    const cause = message?.includes(NO_INPUT) ? options.noAnswerCause?.(player, window) : null;
+    return cause ? `: no answer — ${cause}` : '';
+  };
 
   const handlers: Handlers = {
     game_started(p, e) {
@@ -66,7 +74,7 @@ export function transcriptLines(options: TranscriptOptions = {}): (e: GameEvent)
       `  ${who(p.player_id)} plans ${p.plan?.tactical_intent ?? '?'}` +
         (p.plan?.emotional_intent ? `, ${p.plan.emotional_intent.emotion} → ${who(p.plan.emotional_intent.target_player_id)}` : '') +
         (p.plan?.deception_frame ? ` (frame: "${p.plan.deception_frame}")` : '') +
-        (p.defaulted ? ' (defaulted)' : ''),
+        (p.defaulted ? ` (defaulted${missingCause(p.player_id, 'intent', p.rejection?.message)})` : ''),
     ],
     speech_posted: (p) => [
       `  ${who(p.player_id)} → ${p.channel === 'private' ? who(p.target_player_id) : 'all'} [${p.channel}, ${p.speech_act ?? '?'}` +
@@ -84,7 +92,7 @@ export function transcriptLines(options: TranscriptOptions = {}): (e: GameEvent)
       return [`  ${actor} ${verb} ${name}${target} (tempo ${p.tempo_paid})`, ...plan(p.attack_plan, who), ...notes(p.rules_notes)];
     },
     action_rejected(p) {
-      const missing = p.message?.includes('received undefined') ? options.noAnswerCause?.(p.player_id, p.window) : null;
+      const missing = p.message?.includes(NO_INPUT) ? options.noAnswerCause?.(p.player_id, p.window) : null;
       if (missing) return [`  ${who(p.player_id)} gave no ${p.window} answer (attempt ${p.attempt}): ${missing}${p.reprompt ? ', asked again' : ''}`];
       return [`  ${who(p.player_id)}'s ${p.window} rejected (attempt ${p.attempt}): ${p.code}${p.message ? ` — ${p.message}` : ''}${p.reprompt ? ', asked again' : ''}`];
     },
