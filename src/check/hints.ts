@@ -46,6 +46,17 @@ export const FAILURE_HINTS: Record<FailureCode, string> = {
     "a required tool of the plan failed past its retries: run that tool alone on the request, and check the plan's timeouts",
   'decision/missing':
     'put the answer under the "decision" key of a state_patch: {"version":"0","type":"state_patch","patch":{"decision":…}}',
+  'llm/refusal': 'the model declined even after the game was restated; try another model, or soften skills/llm/prompt.md (docs/providers.md, "Repair rules")',
+  'llm/unknown_key': 'the model kept using keys the schema does not have (often camelCase): check the model supports JSON schema output (docs/providers.md)',
+  'llm/enum_case': 'the model kept an enum value in the wrong case; a model with structured output (json_schema) avoids it',
+  'llm/unknown_id': 'the model kept naming cards or players that are not in the request; a stronger model, or a shorter prompt, helps',
+  'llm/schema': "the model's answer did not match the window's schema after one repair (see the trace's verify stages)",
+  'llm/invalid_json': 'the model answered prose, not JSON, twice: use structured_output json_schema or json_object for this provider',
+  'llm/truncated': 'the answer was cut by the token cap or the output cap: raise max_output_tokens in the providers file',
+  'llm/no_answer': 'no model in the chain answered (see the act stages for each call\'s cause)',
+  'llm/budget': 'a decision or game budget ran out before any call: raise budgets in the providers file',
+  'provider/unavailable': "every call of this decision failed: check the provider's URL, key and model (tiltyard preflight runs before each game)",
+  'provider/down': 'the provider failed every call for several decisions in a row, so the game was failed: fix the URL, key or model and run it again',
 };
 
 /** How to fix what the runtime flags without failing the invocation. */

@@ -10,16 +10,35 @@ import { table } from './format.js';
  * placements, grouped by round and phase, key moments starred and listed at the end. Routine
  * bookkeeping (draws, reaction requests, reflection records) is left out; `play --json` has everything.
  */
-export function formatTranscript(events: readonly GameEvent[]): string {
-  const line = transcriptLines();
+export function formatTranscript(events: readonly GameEvent[], options: TranscriptOptions = {}): string {
+  const line = transcriptLines(options);
   const out = events.flatMap((e) => line(e));
   return [...out, ...line.summary()].join('\n') + '\n';
 }
 
 type Transcript = ((e: GameEvent) => string[]) & { summary(): string[] };
 
+export type TranscriptOptions = {
+  /**
+   * Why a seat gave no answer (its agent's failure: "connection refused (…)"), asked at each
+   * rejection of a missing answer so the transcript says what happened instead of the engine's zod
+   * issue about an undefined input. In order of the seat's missing answers in that window.
+   */
+  noAnswerCause?: (playerId: string, window: string) => string | null;
+};
+
+/** How the engine's zod check words a decision that is not there. */
+const NO_INPUT = 'received undefined';
+
+/** The cause of a missing answer, when the event is the engine refusing or defaulting one and the cause is known. */
+function missingCause(e: GameEvent, options: TranscriptOptions): string | null {
+  if (e.type === 'action_rejected' && e.payload.message?.includes(NO_INPUT)) return options.noAnswerCause?.(e.payload.player_id, e.payload.window) ?? null;
+  if (e.type === 'secret_plan_committed' && e.payload.defaulted && e.payload.rejection?.message?.includes(NO_INPUT)) return options.noAnswerCause?.(e.payload.player_id, 'intent') ?? null;
+  return null;
+}
+
 /** A stateful formatter over the narrator: it adds round and phase headers, the seat table and the placements table. */
-export function transcriptLines(): Transcript {
+export function transcriptLines(options: TranscriptOptions = {}): Transcript {
   const narrator = new Narrator();
   const labels = new Map<string, string>();
   const agents = new Map<string, string>();
@@ -51,6 +70,8 @@ export function transcriptLines(): Transcript {
       if (l.key_moment) moments.push(l);
       out.push(`${l.key_moment ? '★ ' : '  '}${l.text}`, ...l.details.map((d) => `      ${d}`));
     }
+    const cause = missingCause(e, options);
+    if (cause) out.push(`      (${e.type === 'secret_plan_committed' ? 'defaulted: ' : ''}no answer — ${cause})`);
     if (e.type === 'game_ended') out.push(...placements(e.payload, labels, agents));
     return out;
   };

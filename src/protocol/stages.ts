@@ -9,7 +9,12 @@ import { JsonObject } from './tool-events.js';
 export const Stage = z.enum(['plan', 'reason', 'act', 'observe', 'verify', 'replan', 'final', 'mid_event']);
 export type Stage = z.infer<typeof Stage>;
 
-export const StageSource = z.enum(['cli', 'mock_llm', 'mock_db', 'orchestrator', 'verifier']);
+/**
+ * Who produced a stage: cli, orchestrator, verifier, mock_db — or the provider a call went to, by
+ * its configured name (openai, anthropic, ollama, mock…), so a trace never passes a real call off
+ * as a mock's.
+ */
+export const StageSource = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a source is a lowercase name (cli, orchestrator, verifier, or a provider name)');
 export type StageSource = z.infer<typeof StageSource>;
 
 export const Metrics = z.object({

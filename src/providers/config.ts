@@ -46,6 +46,10 @@ export const ProvidersFile = z.strictObject({
   max_output_tokens: z.number().int().min(16).max(32_000).default(1_200),
   /** Per call. */
   deadline_ms: z.number().int().min(100).max(600_000).default(25_000),
+  /** Output past this many tokens is cut and recorded (default: max_output_tokens). */
+  output_cap_tokens: z.number().int().min(16).max(64_000).optional(),
+  /** Decisions in a row whose every call failed before the game is failed with the cause. */
+  outage_decisions: z.number().int().min(1).max(1_000).default(5),
 });
 export type ProvidersFile = z.infer<typeof ProvidersFile>;
 
@@ -60,6 +64,8 @@ export type ProviderSetup = {
   deadlineMs: number;
   /** The price table (defaults with the file's overrides), for estimates before any call. */
   prices: PriceTable;
+  outputCapTokens: number;
+  outageDecisions: number;
   /** Where it came from, for error messages. */
   source: string;
   /**
@@ -155,7 +161,7 @@ export function loadProviders(options: { env?: Env; file?: string | null; cwd?: 
   }
   const configured = new Set(['mock', ...Object.keys(file.providers)]);
   for (const [name, vars] of Object.entries(PROVIDER_ENV)) if (vars.some((v) => env[v])) configured.add(name);
-  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, prices, source: path ?? 'environment', configured };
+  return { providers, kinds, defaults, fallbacks: file.fallbacks, budgets: file.budgets, maxOutputTokens: file.max_output_tokens, deadlineMs: file.deadline_ms, outputCapTokens: file.output_cap_tokens ?? file.max_output_tokens, outageDecisions: file.outage_decisions, prices, source: path ?? 'environment', configured };
 }
 
 /**

@@ -26,7 +26,7 @@ const MAX_TIMER_MS = 2 ** 32 - 1;
  */
 export async function postJson(p: PostJson): Promise<PostOutcome> {
   const deadline = AbortSignal.timeout(
-    Number.isFinite(p.deadlineMs) ? Math.min(Math.max(0, p.deadlineMs), MAX_TIMER_MS) : 0,
+    Number.isFinite(p.deadlineMs) ? Math.floor(Math.min(Math.max(0, p.deadlineMs), MAX_TIMER_MS)) : 0,
   );
   const signal = p.signal ? AbortSignal.any([deadline, p.signal]) : deadline;
   try {
@@ -40,14 +40,29 @@ export async function postJson(p: PostJson): Promise<PostOutcome> {
   } catch (err) {
     // Ask the signals, not the error: fetch surfaces an abort as whatever reason the signal carried.
     if (deadline.aborted)
-      return { kind: 'timeout', error: `no complete reply within the ${p.deadlineMs} ms deadline` };
+      return { kind: 'timeout', error: `timeout after ${p.deadlineMs} ms (no complete reply within the deadline)` };
     if (p.signal?.aborted)
       return { kind: 'timeout', error: `cancelled by the caller (${describe(p.signal.reason)})` };
-    return {
-      kind: 'network',
-      error: `network: ${describe(err instanceof Error && err.cause !== undefined ? err.cause : err)}`,
-    };
+    return { kind: 'network', error: networkCause(err instanceof Error && err.cause !== undefined ? err.cause : err) };
   }
+}
+
+/** The plain-words name of the usual network failures, then Node's own description. */
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connect timed out',
+  UND_ERR_SOCKET: 'connection closed by the server',
+};
+
+function networkCause(err: unknown): string {
+  const text = describe(err);
+  const code = Object.keys(NETWORK_WORDS).find((c) => text.includes(c));
+  return code ? `${NETWORK_WORDS[code]} (${text})` : `network: ${text}`;
 }
 
 /** Node's fetch hides the useful part (ECONNREFUSED…) in `cause`, sometimes an AggregateError with no message. */

@@ -78,6 +78,17 @@ function tryParse(text: string): Extracted {
     const bounds = checkJsonBounds(value);
     return bounds ? { ok: false, reason: describeBoundsFailure(bounds) } : { ok: true, value };
   } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    return { ok: false, reason: `invalid JSON: ${withLineCol(err instanceof Error ? err.message : String(err), text)}` };
   }
+}
+
+/** V8 (Node 20) says "at position N"; people read line:col. Later V8s add "(line L column C)" themselves. */
+function withLineCol(message: string, text: string): string {
+  if (/line \d+ column \d+/.test(message)) return message;
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  const col = before.length - before.lastIndexOf('\n');
+  return message.replace(/at position \d+/, `at ${line}:${col}`);
 }

@@ -34,8 +34,10 @@ export type RouteResult = {
 
 /**
  * Routes one request along a model chain, within budgets (docs/providers.md has the table):
- * a timed-out call is retried once on the same model; 429 and 503/5xx wait for Retry-After (or an
- * exponential backoff from 250 ms) up to `maxWaits` times; a refusal, an error, or a model out of
+ * a timed-out call is retried once on the same model; a 429 waits for Retry-After (or an exponential
+ * backoff from 250 ms) and is retried while the decision's wall budget lasts (without one, waits over
+ * `maxWaitMs` move on); a 5xx waits so up to
+ * `maxWaits` times; a refusal, an error, or a model out of
  * retries hands over to the next model. An exhausted decision or game budget stops routing before
  * the next call. Malformed answers are returned: repairing them is the caller's job.
  *
@@ -71,7 +73,8 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
     for (;;) {
       const stop = exhausted();
       if (stop) return { result: last, answered: false, reason: stop, calls, chainIndex: lastIndex };
-      const deadlineMs = Math.max(1, Math.min(request.deadlineMs, budgets.decision.wallLeftMs(), budgets.game.wallLeftMs()));
+      // Whole ms: spent wall time is fractional, and AbortSignal.timeout refuses a fractional delay.
+      const deadlineMs = Math.max(1, Math.floor(Math.min(request.deadlineMs, budgets.decision.wallLeftMs(), budgets.game.wallLeftMs())));
       const r = await provider.call({ ...request, model: ref.model, deadlineMs });
       calls++;
       last = r;
@@ -80,10 +83,15 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
       charge(r);
       if (r.status === 'ok' || r.status === 'malformed') return { result: r, answered: true, reason: null, calls, chainIndex: index };
       if (r.status === 'timeout' && timeouts++ === 0) continue;
-      if ((r.status === 'rate_limited' || r.status === 'unavailable') && waits < maxWaits) {
-        const wait = r.retryAfterMs ?? 250 * 2 ** waits;
+      // A 429 says "later", not "no": it is retried for as long as the decision's budget lasts
+      // (honouring Retry-After), whereas a 5xx gets maxWaits waits before the next model.
+      const limited = r.status === 'rate_limited' && waits < MAX_RATE_LIMIT_WAITS;
+      if (limited || (r.status === 'unavailable' && waits < maxWaits)) {
+        const wait = r.retryAfterMs ?? Math.min(250 * 2 ** waits, 8_000);
         waits++;
-        if (wait > maxWaitMs || wait >= Math.min(budgets.decision.wallLeftMs(), budgets.game.wallLeftMs())) break;
+        const left = Math.min(budgets.decision.wallLeftMs(), budgets.game.wallLeftMs());
+        // Without a wall budget a 429 has nothing to be measured against but the cap.
+        if ((!(limited && Number.isFinite(left)) && wait > maxWaitMs) || wait >= left) break;
         await sleep(wait);
         for (const meter of [budgets.decision, budgets.game]) for (const a of meter.charge({ wallMs: wait })) options.onAlert?.(a);
         continue;
@@ -91,5 +99,21 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
       break; // refused, error, out of retries: the next model
     }
   }
-  return { result: last, answered: false, reason: last ? `no model answered (last: ${last.provider}:${last.model} ${last.status}${last.error ? `: ${last.error}` : ''})` : 'no provider is configured for this chain', calls, chainIndex: lastIndex };
+  return { result: last, answered: false, reason: last ? `no model answered (last: ${last.provider}:${last.model} ${callCause(last)})` : 'no provider is configured for this chain', calls, chainIndex: lastIndex };
+}
+
+/** Waits on 429 per model: bounded so a server answering 429 with Retry-After: 0 cannot loop forever. */
+export const MAX_RATE_LIMIT_WAITS = 30;
+
+/**
+ * A failed call's cause in one phrase: its error, which names it already (a refusal's error is
+ * "refused: …"; "refused: refused: …" helps no one), prefixed only for an unreadable reply.
+ *
+ * @example callCause({ status: 'refused', error: 'refused: I cannot help' }) // 'refused: I cannot help'
+ */
+export function callCause(r: Pick<ProviderResult, 'status' | 'error'>): string {
+  if (!r.error) return r.status;
+  // The transport's and the server's own words already say what happened ("connection refused (…)",
+  // "timeout after 500 ms", "HTTP 429: …"); only a reply that could not be read needs its status.
+  return r.status === 'malformed' && !r.error.startsWith('malformed') ? `malformed: ${r.error}` : r.error;
 }

@@ -23,6 +23,7 @@ import { catchUp, seatAt, type SeatOptions } from './catch-up.js';
 import { actionRecord, asDecision, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
 import { seatConfigs } from './lineup.js';
+import { checkProviderDown, ProviderDownError } from './provider-down.js';
 import { DivergenceError, GameFailedError, RunnerError } from './runner-errors.js';
 import { abortableSleep } from '../lib/abortable-sleep.js';
 
@@ -172,7 +173,8 @@ export async function resumePersistent(
   } catch (e) {
     // A divergence is not a failure to count: callers abort such a game, since it can only diverge again.
     // An agent out of strikes fails the game at once: its next attempt would only strike again.
-    if (e instanceof AgentStrikesError) await store.recordRunFailure(gameId, e.message, 1).catch(() => undefined);
+    // So does a seat whose provider is down: another attempt would only meet the same dead endpoint.
+    if (e instanceof AgentStrikesError || e instanceof ProviderDownError) await store.recordRunFailure(gameId, e.message, 1).catch(() => undefined);
     else if (!(e instanceof DivergenceError)) await recordFailure(store, gameId, e);
     throw e;
   }
@@ -292,6 +294,7 @@ async function drive(
     if (answer.calls?.length) await store.recordProviderCalls(gameId, answer.calls);
     // Output over the protocol's bounds: the seat fell back this time; the third time fails the game.
     strikes.note(gameId, seat, answer);
+    checkProviderDown(gameId, seat, answer);
   }
   if (state.status !== 'done')
     throw new RunnerError(`game ${gameId}: the engine awaits no one, yet the game is not over`);

@@ -2,6 +2,7 @@ import { awaiting, initialState, requestFor, stepInPlace, type GameConfigInput }
 import type { GameEvent } from '../protocol/index.js';
 import type { SeatAgent, SeatDecision } from '../agents/seat/types.js';
 import { logicalClock } from './clock.js';
+import { checkProviderDown } from './provider-down.js';
 import type { Decision, GameRun } from './run-game.js';
 
 export type PlayOptions = {
@@ -34,6 +35,7 @@ export async function playGame(config: GameConfigInput, seed: number, seats: rea
     if (!seat) throw new Error(`no agent for ${player}`);
     const answer = await seat.decide(requestFor(state, player));
     options.onDecision?.(index, answer);
+    checkProviderDown(state.game_id, player, answer);
     const decision = answer.decision;
     const ts = clock();
     decisions.push({ seq: state.seq, player_id: player, window: next.window, decision, ts });

@@ -7,7 +7,7 @@ import { MAX_SEED, Seed } from '../protocol/index.js';
 import { buildSeats, defaultLineup, defaultSeats, seatConfigs } from './lineup.js';
 import type { AgentResearch } from './research-figures.js';
 import { dealsFor, gameAt, simSchedule } from './sim-schedule.js';
-import { playGame } from './play-game.js';
+import { playGame, type PlayOptions } from './play-game.js';
 import type { GameRun } from './run-game.js';
 import { SimStats, type SimFigures } from './sim-stats.js';
 
@@ -98,11 +98,11 @@ export type SimulationResult = SimFigures & {
  * more agents than seats, game g of the every-line-up schedule: gameAt). So `play --seed S` shows
  * game 0 of `simulate --seed S`, event for event.
  */
-export async function playSeated(spec: SimulationSpec, g: number): Promise<{ run: GameRun; agents: string[]; seed: number }> {
+export async function playSeated(spec: SimulationSpec, g: number, options: PlayOptions = {}): Promise<{ run: GameRun; agents: string[]; seed: number }> {
   const { agents, seed } = gameAt(spec.schedule, spec.lineup, spec.seats, spec.seed, g);
   const seats = buildSeats(agents, seed);
   try {
-    return { run: await playGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, seats), agents, seed };
+    return { run: await playGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, seats, options), agents, seed };
   } finally {
     await Promise.all(seats.map((s) => s.close()));
   }

@@ -123,7 +123,7 @@ describe('anthropicProvider against a Messages API server', () => {
     const slow = { ...req, deadlineMs: 300 };
     const { value: r, ms } = await timed(() => provider().call(slow));
     expect(r).toEqual({
-      ...failure('timeout', 'no complete reply within the 300 ms deadline'),
+      ...failure('timeout', 'timeout after 300 ms (no complete reply within the deadline)'),
       requestHash: requestHash(slow),
     });
     expect(r.latencyMs).toBeGreaterThanOrEqual(290);
@@ -195,7 +195,7 @@ describe('anthropicProvider against a Messages API server', () => {
 
   it('connection refused → unavailable', async () => {
     const down = anthropicProvider({ baseUrl: await unusedPortUrl(), apiKey: 'sk-ant-test' });
-    expect(await down.call(req)).toEqual(failure('unavailable', /^network: .*ECONNREFUSED/));
+    expect(await down.call(req)).toEqual(failure('unavailable', /^connection refused \(.*ECONNREFUSED/));
   });
 
   it('no system messages → no system field; no temperature → none sent', async () => {

@@ -136,7 +136,7 @@ describe('openAiProvider against an OpenAI-compatible server', () => {
     server.reply({ hang: 'headers' });
     const { value: r, ms } = await timed(() => provider().call({ ...req, deadlineMs: 300 }));
     expect(r).toEqual({
-      ...failure('timeout', 'no complete reply within the 300 ms deadline'),
+      ...failure('timeout', 'timeout after 300 ms (no complete reply within the deadline)'),
       requestHash: requestHash({ ...req, deadlineMs: 300 }),
     });
     expect(r.latencyMs).toBeGreaterThanOrEqual(290);
@@ -147,7 +147,7 @@ describe('openAiProvider against an OpenAI-compatible server', () => {
     server.reply({ hang: 'body', body: openAiWire.content(ANSWER_TEXT) });
     const { value: r, ms } = await timed(() => provider().call({ ...req, deadlineMs: 300 }));
     expect(r.status).toBe('timeout');
-    expect(r.error).toBe('no complete reply within the 300 ms deadline');
+    expect(r.error).toBe('timeout after 300 ms (no complete reply within the deadline)');
     expect(ms).toBeLessThan(300 + 250);
   });
 
@@ -248,7 +248,7 @@ describe('openAiProvider against an OpenAI-compatible server', () => {
 
   it('connection refused → unavailable', async () => {
     const down = openAiProvider({ baseUrl: await unusedPortUrl(), apiKey: 'sk-test' });
-    expect(await down.call(req)).toEqual(failure('unavailable', /^network: .*ECONNREFUSED/));
+    expect(await down.call(req)).toEqual(failure('unavailable', /^connection refused \(.*ECONNREFUSED/));
   });
 
   it('a local server: no key → no Authorization header; name, json_object mode and zero cost as configured', async () => {

@@ -85,19 +85,21 @@ export function buildMessages(skillDir: string, request: TurnPlanRequest): ChatM
   ];
 }
 
-/** The one repair turn: the model's answer, then what was wrong with it, then the request again. */
+/** The one repair turn: the model's answer, then what was wrong with it (or, after a refusal, the game restated), then the request again. */
 export function repairMessages(
   previous: ChatMessage[],
   answerText: string,
   problems: string,
   request: TurnPlanRequest,
+  refusal = false,
 ): ChatMessage[] {
+  const ask = refusal
+    ? `${problems}\n\n`
+    : `That answer cannot be used: ${problems}\nAnswer again with one JSON object only, fixing exactly that.\n\n`;
   return [
     ...previous,
-    { role: 'assistant', content: answerText.slice(0, 4_000) },
-    {
-      role: 'user',
-      content: `That answer cannot be used: ${problems}\nAnswer again with one JSON object only, fixing exactly that.\n\n${REQUEST_FENCE}\n${JSON.stringify(request)}\n\`\`\``,
-    },
+    // Anthropic rejects an empty assistant turn; a wire refusal may carry no text at all.
+    { role: 'assistant', content: answerText.slice(0, 4_000) || '(no answer)' },
+    { role: 'user', content: `${ask}${REQUEST_FENCE}\n${JSON.stringify(request)}\n\`\`\`` },
   ];
 }

@@ -28,6 +28,18 @@ export const FAILURE_CODES = [
   'agent/reported_failure', // done {ok:false}: a controlled failure, the agent's own
   'plan/failed', // a plan seat's plan failed past its replan bounds
   'decision/missing', // finished fine but its merged state has no "decision"
+  // LLM seats (docs/providers.md "Repair rules"): why the answer was not the model's own.
+  'llm/refusal', // declined, on the wire or in words, and again after the repair turn
+  'llm/unknown_key', // a key the schema does not have (`cardId`), still after the repair turn
+  'llm/enum_case', // an enum value right but for its case
+  'llm/unknown_id', // a card or player id that is not in the request
+  'llm/schema', // any other schema issue
+  'llm/invalid_json', // no JSON object in the reply
+  'llm/truncated', // cut by the token cap or the output cap
+  'llm/no_answer', // routing ended without an answer (refusals and errors along the chain)
+  'llm/budget', // a budget was exhausted before any call
+  'provider/unavailable', // every call of this decision failed (network, timeout, HTTP error)
+  'provider/down', // …for N decisions in a row: the runner fails the game
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

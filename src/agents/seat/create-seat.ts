@@ -11,7 +11,7 @@ export function createSeat(agent: AgentSpec, ctx: SeatContext): SeatAgent {
   if (agent.kind === 'builtin') return builtinSeat(agent.name, ctx, agent.spec);
   if (agent.kind === 'llm') {
     const { setup } = agent;
-    return llmSeat(agent.spec, ctx, { providers: setup.providers, chain: agent.chain, budgets: setup.budgets, maxOutputTokens: setup.maxOutputTokens, deadlineMs: setup.deadlineMs, skillDir: LLM_SKILL_DIR });
+    return llmSeat(agent.spec, ctx, { providers: setup.providers, chain: agent.chain, budgets: setup.budgets, maxOutputTokens: setup.maxOutputTokens, outputCapTokens: setup.outputCapTokens, outageDecisions: setup.outageDecisions, deadlineMs: setup.deadlineMs, skillDir: LLM_SKILL_DIR });
   }
   const { skill } = agent;
   switch (skill.kind) {
@@ -25,7 +25,7 @@ export function createSeat(agent: AgentSpec, ctx: SeatContext): SeatAgent {
       const setup = defaultProviders();
       const chain = modelChain(skill.llm!, setup);
       if (!chain.ok) throw new Error(`${agent.spec}: ${chain.message}`);
-      return llmSeat(agent.spec, ctx, { providers: setup.providers, chain: chain.chain, budgets: setup.budgets, maxOutputTokens: setup.maxOutputTokens, deadlineMs: setup.deadlineMs, skillDir: skill.dir });
+      return llmSeat(agent.spec, ctx, { providers: setup.providers, chain: chain.chain, budgets: setup.budgets, maxOutputTokens: setup.maxOutputTokens, outputCapTokens: setup.outputCapTokens, outageDecisions: setup.outageDecisions, deadlineMs: setup.deadlineMs, skillDir: skill.dir });
     }
   }
 }

@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import { int, table } from '../format.js';
 import { parseFlags } from '../flags.js';
-import { EXIT } from '../io.js';
+import { EXIT, UsageError } from '../io.js';
+import { storedSeatSummaries } from '../../runner/seat-summary.js';
+import { formatSeatSummaries } from '../seat-summary-format.js';
 import { storeLocation, withStore } from '../store-session.js';
 import type { Command } from './command.js';
 
@@ -51,7 +53,7 @@ async function allGames(store: EventStore): Promise<GameLine[]> {
 export const gamesCommand: Command = {
   name: 'games',
   summary: 'list the stored games',
-  usage: `Usage: tiltyard games [--json]
+  usage: `Usage: tiltyard games [<game id>] [--json]
 
 Lists the games in the store, newest first: id, seed, agents by seat, status (created, running,
 ended, aborted, failed), rounds reached, the last seq of the log, and when the game was created;
@@ -59,20 +61,36 @@ then why each failed game failed (its runner failed 3 times in a row; it is not 
 
   --json             print one JSON array of {game_id, seed, agents, status, rounds, last_seq,
                      created_at, failure_reason}
+
+With a game id: that game's row, then each seat's health — decisions answered first time,
+repaired, fell back (by reason), provider calls by outcome, tokens, cost, call latency p50/p95
+(docs/providers.md, "Seat health"); --json prints {game_id, seed, agents, status, last_seq,
+failure_reason, seats}.
 `,
   async run(argv, io) {
-    const { values } = parseFlags(() =>
+    const { values, positionals } = parseFlags(() =>
       parseArgs({
         args: [...argv],
         options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
         strict: true,
-        allowPositionals: false,
+        allowPositionals: true,
       }),
     );
     if (values.help) {
       io.out(this.usage);
       return EXIT.ok;
     }
+    if (positionals.length > 1) throw new UsageError(`games takes at most one game id, got ${positionals.length} arguments`);
+    const one = positionals[0];
+    if (one !== undefined)
+      return withStore(io, async (store) => {
+        const g = await store.getGame(one);
+        const seats = await storedSeatSummaries(store, one);
+        const row = { game_id: g.game_id, seed: g.seed, agents: g.seats.map((s) => s.agent), status: g.status, last_seq: g.last_seq, failure_reason: g.failure_reason };
+        if (values.json) io.out(`${JSON.stringify({ ...row, seats })}\n`);
+        else io.out(`Game ${g.game_id} · seed ${g.seed} · ${g.status} at seq ${g.last_seq} · ${row.agents.join(', ')}\n${g.failure_reason ? `  failed: ${g.failure_reason}\n` : ''}${formatSeatSummaries(seats) || '  every seat answered at once (no model calls)\n'}`);
+        return EXIT.ok;
+      }, { quiet: values.json === true });
     return withStore(io, async (store) => {
       const games = await allGames(store);
       if (values.json) {

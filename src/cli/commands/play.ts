@@ -1,9 +1,14 @@
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES } from '../../agents/builtin/index.js';
+import type { SeatDecision } from '../../agents/seat/types.js';
+import { ProviderDownError } from '../../runner/provider-down.js';
+import { seatAgents } from '../../runner/lineup.js';
 import { playSeated } from '../../runner/simulate.js';
+import { reportFailure } from '../store-session.js';
 import { GAME_OPTIONS, gameSpec, parseFlags } from '../flags.js';
 import { EXIT } from '../io.js';
 import { formatTranscript } from '../transcript.js';
+import { PREFLIGHT_HELP, PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import type { Command } from './command.js';
 
 export const playCommand: Command = {
@@ -21,18 +26,36 @@ placements. The game is game 0 of \`tiltyard simulate\` with the same flags.
   --rules-file F     a JSON object of rules overrides (see docs/rules.md)
   --compact          compact windows: one decision per seat per round
   --json             print the full, unredacted event log as NDJSON
+${PREFLIGHT_HELP}
 
 Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
 `,
   async run(argv, io) {
-    const { values } = parseFlags(() => parseArgs({ args: [...argv], options: GAME_OPTIONS, strict: true, allowPositionals: false }));
+    const { values } = parseFlags(() => parseArgs({ args: [...argv], options: { ...GAME_OPTIONS, ...PREFLIGHT_OPTION }, strict: true, allowPositionals: false }));
     if (values.help) {
       io.out(this.usage);
       return EXIT.ok;
     }
-    const { run } = await playSeated(gameSpec(values, 1), 0);
-    io.out(values.json ? run.events.map((e) => `${JSON.stringify(e)}\n`).join('') : formatTranscript(run.events));
+    // Why each missing answer is missing, per seat and window, in order: the transcript says it.
+    const causes = new Map<string, string[]>();
+    const onDecision = (_seat: number, answer: SeatDecision) => {
+      const t = answer.trace;
+      if (answer.decision !== undefined || !t) return;
+      const key = `${t.player_id}/${t.window}`;
+      causes.set(key, [...(causes.get(key) ?? []), t.failure ? `${t.failure.code}: ${t.failure.message}` : 'no answer']);
+    };
+    const spec = gameSpec(values, 1);
+    await preflightOrRefuse(seatAgents(spec.lineup, spec.seats, 0), values['no-preflight']);
+    let run;
+    try {
+      ({ run } = await playSeated(spec, 0, { onDecision }));
+    } catch (e) {
+      if (e instanceof ProviderDownError) return reportFailure(io, e);
+      throw e;
+    }
+    const noAnswerCause = (player: string, window: string) => causes.get(`${player}/${window}`)?.shift() ?? null;
+    io.out(values.json ? run.events.map((e) => `${JSON.stringify(e)}\n`).join('') : formatTranscript(run.events, { noAnswerCause }));
     return EXIT.ok;
   },
 };

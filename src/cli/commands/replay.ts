@@ -7,6 +7,8 @@ import { EXIT, UsageError } from '../io.js';
 import { formatStateView } from '../state-format.js';
 import { liveLine } from '../progress.js';
 import { withStore } from '../store-session.js';
+import { entitledSummaries, storedSeatSummaries } from '../../runner/seat-summary.js';
+import { formatSeatSummaries } from '../seat-summary-format.js';
 import type { Command } from './command.js';
 
 export const replayCommand: Command = {
@@ -21,7 +23,9 @@ everything, raw engine state included.
 
   --at SEQ           the point to show (default: the last stored event; 0 = before the start)
   --view V           spectator (default), researcher, admin, or a seat's player id (plr_1, …)
-  --json             print {game_id, seq, viewer, world, private[, raw]} as one JSON object
+  --json             print {game_id, seq, viewer, world, private[, raw], seats} as one JSON object
+                     (seats: each seat's health for admin and researcher, a seat's own for plr_N,
+                     none for spectators; docs/providers.md "Seat health")
 `,
   async run(argv, io) {
     const { values, positionals } = parseFlags(() =>
@@ -69,9 +73,10 @@ everything, raw engine state included.
         ? viewState(state, viewer)
         : { world: worldView(state, viewer), private: [] };
       const name = viewer.role === 'seat' ? viewer.player_id : viewer.role;
+      const seats = entitledSummaries(await storedSeatSummaries(store, gameId), viewer);
       if (values.json)
-        io.out(`${JSON.stringify({ game_id: gameId, seq: state.seq, viewer: name, ...view })}\n`);
-      else io.out(formatStateView(view, { seq: state.seq, lastSeq: game.last_seq, viewer: name }));
+        io.out(`${JSON.stringify({ game_id: gameId, seq: state.seq, viewer: name, ...view, seats })}\n`);
+      else io.out(`${formatStateView(view, { seq: state.seq, lastSeq: game.last_seq, viewer: name })}${formatSeatSummaries(seats)}`);
       return EXIT.ok;
     }, { quiet: values.json === true });
   },

@@ -7,6 +7,9 @@ import { clockFlag, GAME_OPTIONS, gameIdFlag, gameSpec, parseFlags, spectatorFla
 import { EXIT } from '../io.js';
 import { formatOutcome, outcomeJson } from '../outcome-format.js';
 import { progressOption, withStore } from '../store-session.js';
+import { PREFLIGHT_HELP, PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
+import { storedSeatSummaries } from '../../runner/seat-summary.js';
+import { formatSeatSummaries } from '../seat-summary-format.js';
 import type { Command } from './command.js';
 
 export const runCommand: Command = {
@@ -37,7 +40,12 @@ DATABASE_URL is set.
   --broadcast-unsafe hold (default) holds a broadcast until the game's end when a seat could act
                      on it (network skill, no sandbox, an unconfigured LLM endpoint); refuse stops
   --progress         print "stored <gameId> seq <N>" on stderr after every stored step
-  --json             print {gameId, events, placements, status} as one JSON object
+  --json             print {gameId, events, placements, status, seats} as one JSON object (seats:
+                     each seat's health, see docs/providers.md "Seat health")
+${PREFLIGHT_HELP}
+
+A game whose LLM seat's provider fails every call for \`outage_decisions\` decisions in a row
+(default 5; see docs/providers.md) is stopped as failed, with the cause, and the exit status is 1.
 
 Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
@@ -50,6 +58,7 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       spectators: { type: 'string' },
       'broadcast-unsafe': { type: 'string' },
       progress: { type: 'boolean' },
+      ...PREFLIGHT_OPTION,
     } as const;
     const { values } = parseFlags(() =>
       parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }),
@@ -62,6 +71,7 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
     const clock = INPUT_CLOCKS[clockFlag(values.clock)];
     const gameId = gameIdFlag(values['game-id']);
     const agents = seatAgents(spec.lineup, spec.seats, 0);
+    await preflightOrRefuse(agents, values['no-preflight']);
     const shown = spectatorFlags(values, agents);
     return withStore(io, async (store) => {
       const started = performance.now();
@@ -72,8 +82,9 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
         { clock, ...progress },
       ).finally(end);
       const wallMs = performance.now() - started;
-      if (values.json) io.out(`${JSON.stringify(outcomeJson(outcome))}\n`);
-      else io.out(await formatOutcome(store, outcome, wallMs));
+      const seats = await storedSeatSummaries(store, outcome.gameId);
+      if (values.json) io.out(`${JSON.stringify({ ...outcomeJson(outcome), seats })}\n`);
+      else io.out(`${await formatOutcome(store, outcome, wallMs)}${formatSeatSummaries(seats)}`);
       if (outcome.status === 'superseded')
         io.err(
           `tiltyard: game ${outcome.gameId}: another runner is writing it; this one stopped at seq ${outcome.lastSeq}\n`,

@@ -59,6 +59,13 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
       io.err(`tiltyard: tournament ${id} stopped at its cost limit: $${(out.cost_usd ?? 0).toFixed(4)} recorded of $${out.max_cost_usd ?? 0}; go on with \`tiltyard tournament resume ${id} --max-cost-usd <more>\`\n`);
       return EXIT.ok;
     }
+    if (out.failed > 0) {
+      // Failed games are not losses (they do not enter the ratings), but a run with them did not do what was asked.
+      const errors = (await store.tournaments.games(id)).filter((g) => g.state === 'failed');
+      const why = [...new Set(errors.map((g) => g.error ?? 'no reason recorded'))].slice(0, 5);
+      io.err(`tiltyard: tournament ${id}: ${out.failed} game${out.failed === 1 ? '' : 's'} failed (not counted in the ratings): ${why.join('; ')}\n`);
+      return EXIT.failure;
+    }
     if (out.status === 'stopped') {
       io.err(`tiltyard: tournament ${id} stopped before its end; continue it with \`tiltyard tournament resume ${id}\`\n`);
       return EXIT.failure;

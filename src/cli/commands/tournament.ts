@@ -9,6 +9,7 @@ import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import type { Command } from './command.js';
 import { MAX_COST_USD } from '../../tournament/cost-limit.js';
 import { dryRun } from '../tournament-dry-run.js';
+import { PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import { RESUME_USAGE, runAndReport } from './tournament-run.js';
 
 /** More threads than this only compete for the same cores (each holds its own engine and heap). */
@@ -36,6 +37,7 @@ const OPTIONS = {
   progress: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...PREFLIGHT_OPTION,
 } as const;
 
 export const tournamentCommand: Command = {
@@ -86,6 +88,8 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
                          its end; refuse: stop with the entrant named
   --progress             print one "tournament <id> …" line on stderr per finished game
   --json                 print {tournament_id, status, games, failed, standings} as one JSON object
+  --no-preflight         start without checking each LLM entrant's provider and model (one cheap
+                         request per distinct provider:model; a failure is exit 2 naming the cause)
 
 On a terminal, a progress bar and the standings are redrawn on stderr as games finish.
 Games whose seats are all built-ins are stored whole, one transaction each; others step by step.
@@ -106,6 +110,7 @@ played here; this process schedules, follows them in the store and rates (docs/s
     const maxCostUsd = costFlag(values['max-cost-usd']);
     if (values['dry-run']) return dryRun(io, input, { json: values.json === true });
     const gameOptions = spectatorFlags(values, (values.agents ?? '').split(',').map((a) => a.trim()));
+    await preflightOrRefuse(input['entrants'] as string[], values['no-preflight']);
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));

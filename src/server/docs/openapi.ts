@@ -69,7 +69,7 @@ const ROUTES: Route[] = [
     path: '/games',
     tag: 'games',
     summary: 'Start a game',
-    description: 'Seats one agent per entry of `agents` (see GET /agents for what may sit), with a fresh unguessable seed unless one is given, and queues it to run. `spectators` chooses what anonymous viewers see (public, or broadcast: every seat, held back at least a full round); a broadcast with a seat that could act on it is held until the end, or refused with a 400 naming the seat (`broadcast_unsafe`).',
+    description: 'Seats one agent per entry of `agents` (see GET /agents for what may sit), with a fresh unguessable seed unless one is given, and queues it to run. `spectators` chooses what anonymous viewers see (public, or broadcast: every seat, held back at least a full round); a broadcast with a seat that could act on it is held until the end, or refused with a 400 naming the seat (`broadcast_unsafe`). Each distinct LLM provider:model of the seats first answers one cheap preflight request; a bad URL, key or model is a 400 naming the seat, the provider and the cause (`"preflight": false` skips it; docs/providers.md).',
     role: 'admin',
     body: 'CreateGameBody',
     ok: { status: 201, schema: 'GameView' },

@@ -44,6 +44,8 @@ export const CreateGameBody = z
     spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
     pace_ms: Millis(MAX_PACE_MS).optional(),
     ...spectatorFields,
+    /** false: start without checking the LLM seats' providers (see docs/providers.md, "Preflight"). */
+    preflight: z.boolean('must be true or false').optional(),
   })
   .superRefine((body, ctx) => {
     let agentsOk = true;

@@ -1,3 +1,5 @@
+import { entitledSummaries, storedSeatSummaries, type SeatSummary } from '../../runner/seat-summary.js';
+import { preflightOr400 } from '../http/preflight.js';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
@@ -35,6 +37,7 @@ export class GamesController {
   async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<GameView> {
     const role = requireRole(headers, this.settings, 'admin');
     const request = parseOr400(CreateGameBody, body, 'body');
+    await preflightOr400(request.agents, request.preflight);
     return gameView(await orHttp(this.games.create(request)), role);
   }
 
@@ -52,12 +55,17 @@ export class GamesController {
     return { games: q.status ? games.filter((g) => q.status!.includes(g.status)) : games, next_cursor: page.next_cursor };
   }
 
-  /** `GET /games/:id` → the game, or 404. */
+  /**
+   * `GET /games/:id` → the game, or 404. Admins and researchers also get `seat_health`: each seat's
+   * decisions (first time, repaired, fell back by reason), calls by outcome, tokens, cost, latency.
+   */
   @Get(':id')
-  async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView> {
+  async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView & { seat_health?: SeatSummary[] }> {
     const role = requireRole(headers, this.settings);
     const game = await orHttp(this.games.get(id));
-    return orHttp(visibleGame(this.store, game, role, Date.now(), this.bus.commits, (await this.seedsInPlay(role, [game])).has(game.game_id)));
+    const view = await orHttp(visibleGame(this.store, game, role, Date.now(), this.bus.commits, (await this.seedsInPlay(role, [game])).has(game.game_id)));
+    const health = entitledSummaries(await orHttp(storedSeatSummaries(this.store, game.game_id)), { role });
+    return health.length ? { ...view, seat_health: health } : view;
   }
 
   /** Ended games whose seed a tournament still deals from (admins see every seed anyway). */

@@ -24,6 +24,8 @@ const serverFields = {
   max_cost_usd: z.number('must be a number of US dollars').min(0, 'must not be negative').max(MAX_COST_USD, `must be at most ${MAX_COST_USD}`).optional(),
   /** Every game of the tournament is shown in this mode (see broadcast-mode.ts). */
   ...spectatorFields,
+  /** false: start without checking the LLM entrants' providers (docs/providers.md, "Preflight"). */
+  preflight: z.boolean('must be true or false').optional(),
 };
 
 /** A validated request for a tournament, as TournamentsService.create takes it. */
@@ -36,6 +38,7 @@ export type TournamentRequest = {
   spectator_delay_ms: number | undefined;
   /** Stop starting games once the tournament's recorded provider cost reaches this (USD). */
   max_cost_usd?: number | undefined;
+  preflight?: boolean | undefined;
 } & SpectatorRequest;
 
 /**
@@ -47,7 +50,7 @@ export type TournamentRequest = {
  * @example CreateTournamentBody.parse({ format: 'round-robin', entrants: ['random', 'balanced', 'turtle'], seats: 2 })
  */
 export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverFields).transform((body, ctx): TournamentRequest => {
-  const { name, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, max_cost_usd, ...rest } = body;
+  const { name, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, max_cost_usd, preflight, ...rest } = body;
   // The core checks the config as a whole; the seed only matters for its range, checked above.
   const parsed = TournamentConfigSchema.safeParse(rest);
   if (!parsed.success) {
@@ -59,7 +62,7 @@ export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverField
   const before = ctx.issues.length;
   refineSpectators({ spectators, broadcast_unsafe }, config.entrants, ctx, 'entrants');
   if (ctx.issues.length > before) return z.NEVER;
-  return { name, config, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, ...(max_cost_usd === undefined ? {} : { max_cost_usd }) };
+  return { name, config, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, preflight, ...(max_cost_usd === undefined ? {} : { max_cost_usd }) };
 });
 
 /** `GET /tournaments?status=&limit=&cursor=` (status may repeat or be comma-separated). */

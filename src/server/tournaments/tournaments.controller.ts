@@ -1,3 +1,4 @@
+import { preflightOr400 } from '../http/preflight.js';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
@@ -33,6 +34,7 @@ export class TournamentsController {
   async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<TournamentView> {
     const role = requireRole(headers, this.settings, 'admin');
     const request = parseOr400(CreateTournamentBody, body, 'body');
+    await preflightOr400(request.config.entrants, request.preflight);
     const t = await tournamentOrHttp(this.tournaments.create(request));
     return tournamentOrHttp(this.tournaments.view(t.tournament_id, role));
   }

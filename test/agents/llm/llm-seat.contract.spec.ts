@@ -293,7 +293,7 @@ describe.each([
       `${fallback.provider}:ok`,
     ]);
     for (const c of d.calls!.slice(0, 2)) {
-      expect(c.error).toContain(`${DEADLINE_MS} ms deadline`);
+      expect(c.error).toContain(`timeout after ${DEADLINE_MS} ms`);
       // Waited the deadline out (a timer never fires early); how much longer a loaded machine takes
       // is not asserted: a hang the deadline failed to cut would never reach these lines.
       expect(c.latency_ms).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
@@ -352,8 +352,8 @@ describe.each([
       fallback: 'engine',
       health: 'temporaryFailure',
       failure: {
-        code: 'decision/missing',
-        message: expect.stringMatching(/^still invalid after one repair: selected_action\.kind: /),
+        code: 'llm/schema',
+        message: expect.stringMatching(/^still unusable after one repair \(schema\): selected_action\.kind: /),
       },
     });
     expect(d.trace?.validation).toEqual([expect.stringContaining('selected_action.kind')]);
@@ -399,30 +399,28 @@ describe.each([
     });
   });
 
-  it('given a refusal and a one-model chain, then there is no decision and the trace names the refusal', async () => {
-    server.reply({ body: wire.refusal() });
+  it('given a refusal and a one-model chain, then one repair turn restates the game; refused again, there is no decision and the trace names the refusal once (no doubled prefix)', async () => {
+    server.reply({ body: wire.refusal() }, { body: wire.refusal() });
 
     const d = await seatWith([wire]).decide(action.request);
 
     expect(d.decision).toBeUndefined();
-    expect(statuses(d)).toEqual([`${wire.provider}:refused`]);
-    expect(d.trace?.failure?.message).toMatch(
-      new RegExp(`no model answered \\(last: ${wire.provider}:${wire.model} refused`),
-    );
-    expect(server.requests).toHaveLength(1);
+    expect(statuses(d)).toEqual([`${wire.provider}:refused`, `${wire.provider}:refused`]);
+    expect(d.trace?.failure).toMatchObject({ code: 'llm/refusal', message: expect.stringMatching(/^still unusable after one repair \(refusal\): the model declined/) });
+    expect(JSON.stringify(d.trace)).not.toContain('refused: refused');
+    expect(conversationOf(wire, 1).at(-1)?.content).toContain('fictional card game');
+    expect(server.requests).toHaveLength(2);
   });
 
   it('given a refusal and a fallback whose provider is not configured, then there is no decision and the reason is still the refusal', async () => {
-    server.reply({ body: wire.refusal() });
+    server.reply({ body: wire.refusal() }, { body: wire.refusal() });
     const d = await seatWith([wire, { provider: 'nowhere', model: fallback.model }]).decide(
       action.request,
     );
 
     expect(d.decision).toBeUndefined();
-    expect(statuses(d)).toEqual([`${wire.provider}:refused`]);
-    expect(d.trace?.failure?.message).toMatch(
-      new RegExp(`^no model answered \\(last: ${wire.provider}:${wire.model} refused`),
-    );
+    expect(statuses(d)).toEqual([`${wire.provider}:refused`, `${wire.provider}:refused`]);
+    expect(d.trace?.failure?.code).toBe('llm/refusal');
   });
 
   it('given a game cost budget the first call exhausts, then that decision stands, and the next decision makes no call and gives no answer', async () => {
@@ -513,7 +511,7 @@ describe.each([
 
     expect(d.decision).toBeUndefined();
     expect(statuses(d)).toEqual([`${wire.provider}:malformed`]);
-    expect(d.trace?.failure?.message).toBe('decision budget exhausted (tokens)');
+    expect(d.trace?.failure?.message).toBe('the repair turn got no answer: decision budget exhausted (tokens)');
     expect(server.requests).toHaveLength(1);
   });
 

@@ -1,0 +1,38 @@
+import type { SeatSummary } from '../runner/seat-summary.js';
+import { seatLabel } from './outcome-format.js';
+import { table } from './format.js';
+
+const counts = (r: Record<string, number>): string =>
+  Object.entries(r)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || '—';
+
+/**
+ * The seats' health as a table (one row per seat that decided anything; nothing when no seat
+ * called a model or fell back), then one line per seat
+ * that fell back, saying why: "P1 fell back 3×: provider/unavailable 2, llm/unknown_key 1".
+ */
+export function formatSeatSummaries(seats: readonly SeatSummary[]): string {
+  const active = seats.filter((s) => s.decisions > 0);
+  // Built-ins always answer at once and call nothing: a table of them says nothing.
+  if (!active.some((s) => s.fell_back > 0 || Object.keys(s.calls).length > 0)) return '';
+  const rows = active.map((s) => [
+    seatLabel(s.player_id),
+    s.agent,
+    String(s.decisions),
+    String(s.answered_first_time),
+    String(s.repaired),
+    String(s.fell_back),
+    counts(s.calls),
+    `${s.input_tokens}/${s.output_tokens}`,
+    s.cost_usd ? `$${s.cost_usd.toFixed(4)}` : '—',
+    s.latency_ms ? `${s.latency_ms.p50}/${s.latency_ms.p95}` : '—',
+  ]);
+  const why = active.filter((s) => s.fell_back > 0).map((s) => `  ${seatLabel(s.player_id)} fell back ${s.fell_back}×: ${counts(s.fallback_reasons)}`);
+  return [
+    'Seats:',
+    ...table([['seat', 'agent', 'decisions', 'first time', 'repaired', 'fell back', 'calls', 'tokens in/out', 'cost', 'latency p50/p95 ms'], ...rows], 2),
+    ...why,
+  ].join('\n') + '\n';
+}

@@ -1,0 +1,85 @@
+import type { EventStore, ProviderCallRow, TraceRecord } from '../store/index.js';
+
+/**
+ * How one seat's agent did over a game, from what the store holds (its decision traces and its
+ * provider calls): how many decisions were the agent's own answer at once, after a repair turn,
+ * or fell back (by reason: the trace's failure code), the calls by outcome, tokens, cost and call
+ * latency percentiles. The same figures for a live run, `games <id>`, `replay` and REST.
+ */
+export type SeatSummary = {
+  player_id: string;
+  agent: string;
+  decisions: number;
+  answered_first_time: number;
+  repaired: number;
+  fell_back: number;
+  /** failure code → decisions (llm/unknown_key, provider/unavailable, decision/missing…). */
+  fallback_reasons: Record<string, number>;
+  /** call status → calls (ok, malformed, refused, timeout, rate_limited, unavailable, error, reported). */
+  calls: Record<string, number>;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  /** Per call, ms; null without calls. */
+  latency_ms: { p50: number; p95: number } | null;
+};
+
+type TraceEntries = { ok?: boolean; failure?: { code?: string } | null; stages?: { stage?: string }[] };
+
+/** The nearest-rank percentile of sorted values. */
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/**
+ * The summary of each seat, in seat order, from a game's traces and calls.
+ *
+ * @example seatSummaries([{ player_id: 'plr_1', agent: 'llm:mock' }], traces, calls)[0].answered_first_time
+ */
+export function seatSummaries(seats: readonly { player_id: string; agent: string }[], traces: readonly TraceRecord[], calls: readonly ProviderCallRow[]): SeatSummary[] {
+  return seats.map(({ player_id, agent }) => {
+    const s: SeatSummary = { player_id, agent, decisions: 0, answered_first_time: 0, repaired: 0, fell_back: 0, fallback_reasons: {}, calls: {}, input_tokens: 0, output_tokens: 0, cost_usd: 0, latency_ms: null };
+    for (const t of traces) {
+      if (t.player_id !== player_id) continue;
+      const e = (t.entries ?? {}) as TraceEntries;
+      s.decisions++;
+      if (e.ok) {
+        if ((e.stages ?? []).some((x) => x.stage === 'replan')) s.repaired++;
+        else s.answered_first_time++;
+      } else {
+        s.fell_back++;
+        const reason = e.failure?.code ?? 'unknown';
+        s.fallback_reasons[reason] = (s.fallback_reasons[reason] ?? 0) + 1;
+      }
+    }
+    const latencies: number[] = [];
+    for (const c of calls) {
+      if (c.player_id !== player_id) continue;
+      s.calls[c.status] = (s.calls[c.status] ?? 0) + 1;
+      s.input_tokens += c.input_tokens;
+      s.output_tokens += c.output_tokens;
+      s.cost_usd += c.cost_usd;
+      latencies.push(c.latency_ms);
+    }
+    s.cost_usd = Math.round(s.cost_usd * 1e6) / 1e6;
+    latencies.sort((a, b) => a - b);
+    if (latencies.length) s.latency_ms = { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+    return s;
+  });
+}
+
+/** A stored game's seat summaries. */
+export async function storedSeatSummaries(store: EventStore, gameId: string): Promise<SeatSummary[]> {
+  const game = await store.getGame(gameId);
+  const [traces, calls] = await Promise.all([store.readTraces(gameId), store.readProviderCalls(gameId)]);
+  return seatSummaries(game.seats, traces, calls);
+}
+
+/**
+ * The summaries a viewer may see: all for admins and researchers (who see agents' traces and
+ * usage anyway), a seat's own for that seat, none for spectators — how a seat's agent is doing
+ * (its fallbacks, its spend) is not the table's business.
+ */
+export function entitledSummaries(all: readonly SeatSummary[], viewer: { role: string; player_id?: string }): SeatSummary[] {
+  if (viewer.role === 'admin' || viewer.role === 'researcher') return [...all];
+  if (viewer.role === 'seat') return all.filter((s) => s.player_id === viewer.player_id);
+  return [];
+}
