@@ -86,7 +86,10 @@ describe('leak checker: nothing public reconstructs hidden data (real server, re
   beforeAll(async () => {
     server = await startServer();
     for (const [name, delay] of [['live', 0], ['delayed', DELAY]] as const) {
-      const w = await watchGame(server, { agents: FOUR, seed: 734_002_113 + delay, pace_ms: 15, rules: { round_cap: 5 }, spectator_delay_ms: delay }, keep);
+      // A pace that leaves the watcher's polls (a dozen sequential requests a round, compressed)
+      // room for many observations even on a loaded machine: the chain-hash attack needs several
+      // admin observations while the game runs (at 15 ms a loaded CI pass saw only 2 or 3).
+      const w = await watchGame(server, { agents: FOUR, seed: 734_002_113 + delay, pace_ms: 60, rules: { round_cap: 5 }, spectator_delay_ms: delay }, keep);
       games[name] = { w, states: await statesOf(server.store, w.id) };
     }
   }, 400_000);
