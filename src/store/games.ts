@@ -53,6 +53,19 @@ export async function getGame(ctx: StoreContext, gameId: string): Promise<GameRe
 }
 
 /**
+ * Options a release added later, with the value a row (or a caller) without them means: public
+ * spectators, nothing held. A game stored before them and resumed by a newer runner (or the other
+ * way round) is the same game.
+ */
+const IMPLIED: Record<string, unknown> = { spectators: 'public', broadcast_held: false };
+
+/** Stored and given options agree on every key, a missing key reading as its implied value (see createGame). */
+function sameOptions(stored: Record<string, unknown>, given: Record<string, unknown>): boolean {
+  const read = (o: Record<string, unknown>, k: string) => canonicalJson(k in o ? o[k] : IMPLIED[k]);
+  return [...new Set([...Object.keys(stored), ...Object.keys(given)])].every((k) => read(stored, k) === read(given, k));
+}
+
+/**
  * Registers a game before its first event, with a snapshot of its initial state at seq 0 (so
  * replay never depends on re-deriving it), in one statement. Creating the same game again (same
  * id, seed, configuration and seats, and options when given) returns the stored one: a restarted
@@ -88,8 +101,9 @@ export async function createGame(ctx: StoreContext, input: CreateGameInput): Pro
     game.seed !== input.seed ||
     canonicalJson(game.config) !== canonicalJson(config) ||
     canonicalJson(game.seats) !== canonicalJson(seats) ||
-    // A runner re-registering a game it resumes need not know the server's options.
-    (input.options !== undefined && canonicalJson(game.options) !== canonicalJson(options))
+    // A runner re-registering a game it resumes need not know the server's options; and options a
+    // newer release added (with their defaults) do not conflict with a row stored before them.
+    (input.options !== undefined && !sameOptions(game.options, options))
   ) {
     throw new GameExistsError(gameId);
   }
