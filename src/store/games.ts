@@ -61,7 +61,10 @@ const IMPLIED: Record<string, unknown> = { spectators: 'public', broadcast_held:
 
 /** Stored and given options agree on every key, a missing key reading as its implied value (see createGame). */
 function sameOptions(stored: Record<string, unknown>, given: Record<string, unknown>): boolean {
-  const read = (o: Record<string, unknown>, k: string) => canonicalJson(k in o ? o[k] : IMPLIED[k]);
+  const read = (o: Record<string, unknown>, k: string) => {
+    const v = k in o ? o[k] : IMPLIED[k];
+    return v === undefined ? '(absent)' : canonicalJson(v);
+  };
   return [...new Set([...Object.keys(stored), ...Object.keys(given)])].every((k) => read(stored, k) === read(given, k));
 }
 
