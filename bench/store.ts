@@ -12,6 +12,7 @@
  *
  *   npm run bench:store
  *   BENCH_EVENTS=20000 npm run bench:store
+ *   npm run bench:store -- --bytes     # bytes per ended game per table, hot and compacted (store-bytes.ts)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ import { openStore, type EventStore } from '../src/store/index.js';
 import { applyMigrations } from '../src/store/migrations.js';
 import { PGliteAdapterFactory } from '../src/store/pglite-adapter.js';
 import { crossesBoundary } from '../src/store/snapshots.js';
+import { bytesPglite, bytesPostgres } from './store-bytes.js';
 
 const TARGET_EVENTS = Number(process.env['BENCH_EVENTS'] ?? 6000);
 const SNAPSHOT_EVERY = 200;
@@ -299,6 +301,37 @@ async function benchPostgres(games: readonly Played[], batches: readonly unknown
 }
 
 const onlyPglite = process.argv.includes('--pglite');
+const BYTES_GAMES = Number(process.env['BENCH_BYTES_GAMES'] ?? 200);
+
+/** Bytes per ended game, hot and compacted (store-bytes.ts), on a fresh PostgreSQL database and PGlite dir. */
+async function benchBytes() {
+  const dir = mkdtempSync(join(tmpdir(), 'tiltyard-bench-bytes-'));
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  const name = `tiltyard_bench_b_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    const pglite = await bytesPglite(() => openStore({ dataDir: dir }), join(dir, 'pglite'), BYTES_GAMES);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const store = await openStore({ databaseUrl: url.toString() });
+    try {
+      return { postgres: await bytesPostgres(store, BYTES_GAMES), pglite };
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--bytes')) {
+  console.log(JSON.stringify({ bench: 'store-bytes', per_ended_game: await benchBytes() }));
+  process.exit(0);
+}
+
 const pgGames = playMany(TARGET_EVENTS, 'pg');
 const liteGames = playMany(Math.min(TARGET_EVENTS, 3000), 'lite');
 const result = {
