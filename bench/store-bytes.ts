@@ -15,7 +15,7 @@ import type { EventStore } from '../src/store/index.js';
 import { createTournament } from '../src/tournament/create.js';
 import { runTournament } from '../src/tournament/runner.js';
 
-const TABLES = ['games', 'events', 'snapshots', 'actions', 'agent_traces', 'provider_calls', 'cold_segments', 'tournament_games'];
+const TABLES = ['games', 'events', 'snapshots', 'actions', 'agent_traces', 'provider_calls', 'cold_segments', 'cold_actions', 'tournament_games'];
 
 type Sizes = Record<string, number>;
 
@@ -34,15 +34,19 @@ async function pgSizes(store: EventStore): Promise<Sizes> {
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)]));
 }
 
-/** Bytes under a folder. */
-export function dirBytes(dir: string): number {
+/** Bytes under a folder, leaving out the subfolders named in `skip` (e.g. pg_wal). */
+export function dirBytes(dir: string, skip: readonly string[] = []): number {
   let n = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (skip.includes(e.name)) continue;
     const p = join(dir, e.name);
-    n += e.isDirectory() ? dirBytes(p) : e.isFile() ? statSync(p).size : 0;
+    n += e.isDirectory() ? dirBytes(p, skip) : e.isFile() ? statSync(p).size : 0;
   }
   return n;
 }
+
+/** The data dir whole, and without its write-ahead log (which keeps up to max_wal_size of segments). */
+const dirNow = (dir: string) => ({ all: dirBytes(dir), data: dirBytes(dir, ['pg_wal']) });
 
 const perGame = (after: Sizes, before: Sizes, games: number) => {
   const out: Record<string, number> = {};
@@ -78,40 +82,68 @@ async function compactAll(store: EventStore, games: number) {
   };
 }
 
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** stateAt and a 1,000-event page at deterministic random seqs of one game of ≥ 1,000 events: median ms. */
+async function readLatency(store: EventStore, gameId: string, events: number) {
+  const rnd = ((x: number) => () => ((x = (x * 1103515245 + 12345) % 2 ** 31), x / 2 ** 31))(7);
+  for (let i = 0; i < 20; i++) await store.stateAt(gameId, 1 + Math.floor(rnd() * events));
+  const stateAt: number[] = [];
+  const page: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const seq = 1 + Math.floor(rnd() * events);
+    let t = performance.now();
+    await store.stateAt(gameId, seq);
+    stateAt.push(performance.now() - t);
+    t = performance.now();
+    await store.read(gameId, seq - 1, 1000);
+    page.push(performance.now() - t);
+  }
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { game_events: events, samples: 300, state_at_median_ms: r(median(stateAt)), read_page_median_ms: r(median(page)) };
+}
+
 /** Before and after compaction on PostgreSQL, per ended game. */
 export async function bytesPostgres(store: EventStore, games: number) {
   const s0 = await pgSizes(store);
   const ended = await playTournament(store, games);
   await store.prisma.$executeRawUnsafe('VACUUM FULL');
   const s1 = await pgSizes(store);
+  const [long] = await store.prisma.$queryRawUnsafe<Array<{ game_id: string; last_seq: number }>>(
+    `SELECT game_id, last_seq FROM games WHERE last_seq >= 1000 ORDER BY last_seq LIMIT 1`,
+  );
+  const hotReads = long ? await readLatency(store, long.game_id, long.last_seq) : null;
   const compaction = await compactAll(store, ended);
   await store.prisma.$executeRawUnsafe('VACUUM FULL');
   const s2 = await pgSizes(store);
-  return { games: ended, hot: perGame(s1, s0, ended), cold: perGame(s2, s0, ended), compaction };
+  const coldReads = long ? await readLatency(store, long.game_id, long.last_seq) : null;
+  return { games: ended, hot: perGame(s1, s0, ended), cold: perGame(s2, s0, ended), compaction, reads: { hot: hotReads, cold: coldReads } };
 }
 
 /** Before and after compaction on PGlite: the data dir's growth per ended game. */
 export async function bytesPglite(open: () => Promise<EventStore>, dir: string, games: number) {
   let store = await open();
   await store.prisma.$executeRawUnsafe('CHECKPOINT');
-  const d0 = dirBytes(dir);
+  const d0 = dirNow(dir);
   const ended = await playTournament(store, games);
   await store.prisma.$executeRawUnsafe('VACUUM FULL');
   await store.prisma.$executeRawUnsafe('CHECKPOINT');
-  const d1 = dirBytes(dir);
+  const d1 = dirNow(dir);
   const t1 = await pgSizes(store);
   const compaction = await compactAll(store, ended);
   await store.prisma.$executeRawUnsafe('VACUUM FULL');
   await store.prisma.$executeRawUnsafe('CHECKPOINT');
   await store.close();
   store = await open();
-  const d2 = dirBytes(dir);
+  const d2 = dirNow(dir);
   const t2 = await pgSizes(store);
   await store.close();
   return {
     games: ended,
-    hot_dir_bytes_per_game: Math.round((d1 - d0) / ended),
-    cold_dir_bytes_per_game: Math.round((d2 - d0) / ended),
+    hot_dir_bytes_per_game: Math.round((d1.all - d0.all) / ended),
+    cold_dir_bytes_per_game: Math.round((d2.all - d0.all) / ended),
+    hot_dir_without_wal_bytes_per_game: Math.round((d1.data - d0.data) / ended),
+    cold_dir_without_wal_bytes_per_game: Math.round((d2.data - d0.data) / ended),
     hot_tables: perGame(t1, {}, ended),
     cold_tables: perGame(t2, {}, ended),
     compaction,

@@ -28,19 +28,24 @@ const COLD_SQL = `SELECT encode(data, 'base64') AS data FROM cold_actions WHERE 
 
 const bool = (v: unknown) => v === true || v === 't' || v === 'true';
 
+/** readActions' order: (seq_before, attempt, player_id). */
+const byOrder = (a: ActionRow, b: ActionRow) =>
+  a.seq_before - b.seq_before || a.attempt - b.attempt || (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0);
+
 /**
- * A game's actions rows in (seq_before, attempt, player_id) order, hot or compacted alike.
+ * A game's actions rows in (seq_before, attempt, player_id) order, hot or compacted alike (and
+ * both, should a decision be recorded after its game was compacted).
  *
  * @example (await readActions(ctx, 'game_s1')).filter((a) => !a.accepted)
  */
 export async function readActions(ctx: StoreContext, gameId: string): Promise<ActionRow[]> {
-  const hot = await ctx.sql.rows<ActionRow>(HOT_SQL, [gameId]);
-  if (hot.length > 0) return hot.map((r) => ({ ...r, accepted: bool(r.accepted) }));
+  const hot = (await ctx.sql.rows<ActionRow>(HOT_SQL, [gameId])).map((r) => ({ ...r, accepted: bool(r.accepted) }));
   const [cold] = await ctx.sql.rows<{ data: string }>(COLD_SQL, [gameId]);
-  if (!cold) return [];
+  if (!cold) return hot;
   const tuples = JSON.parse(decompress(Buffer.from(cold.data, 'base64'))) as unknown[][];
-  return tuples.map((t) => {
+  const rows = tuples.map((t) => {
     const r = Object.fromEntries(ACTION_COLUMNS.map((k, i) => [k, t[i]])) as ActionRow;
     return { ...r, accepted: bool(r.accepted) };
   });
+  return hot.length === 0 ? rows : [...rows, ...hot].sort(byOrder);
 }

@@ -109,6 +109,21 @@ export function coldSuite(open: (options: { snapshotEvery: number }) => Promise<
       expect(await reads(store, game, false)).toEqual(before);
     });
 
+    it('given a decision recorded after compaction, then readActions has it among the cold ones, in order', async () => {
+      const game = playGame(9, { tag: 'cold_late' });
+      await persistWithActions(store, game);
+      const late: ActionRecord = { seq_before: 2, player_id: 'plr_4', attempt: 2, turn: 1, phase: 'action', window: 'action', raw: 'late', accepted: false, rejection_code: 'late', ts: game.events[0]!.ts };
+      await store.compact(game.gameId);
+      await store.recordActions(game.gameId, [late]);
+      const cold = await store.readActions(game.gameId);
+      expect(cold).toHaveLength(decisions(game).length + 1);
+      const hot = playGame(9, { tag: 'cold_late_hot' });
+      await persistWithActions(store, hot);
+      await store.recordActions(hot.gameId, [late]);
+      const strip = (rows: Array<{ ts: string }>) => JSON.stringify(rows.map((r) => ({ ...r, ts: '' })));
+      expect(strip(cold)).toBe(strip(await store.readActions(hot.gameId)));
+    });
+
     it('given a running game, when compacted, then it stays hot', async () => {
       const game = playGame(8, { tag: 'cold_running' });
       await store.createGame({ seed: game.seed, config: game.config });
