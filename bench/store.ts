@@ -12,6 +12,8 @@
  *
  *   npm run bench:store
  *   BENCH_EVENTS=20000 npm run bench:store
+ *   npm run bench:store -- --reads     # stateAt / page latency of a 1,000-event game, hot then compacted
+ *   npm run bench:store -- --bytes     # bytes per ended game per table, hot and compacted (store-bytes.ts)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +38,7 @@ import { openStore, type EventStore } from '../src/store/index.js';
 import { applyMigrations } from '../src/store/migrations.js';
 import { PGliteAdapterFactory } from '../src/store/pglite-adapter.js';
 import { crossesBoundary } from '../src/store/snapshots.js';
+import { bytesPglite, bytesPostgres } from './store-bytes.js';
 
 const TARGET_EVENTS = Number(process.env['BENCH_EVENTS'] ?? 6000);
 const SNAPSHOT_EVERY = 200;
@@ -200,8 +203,32 @@ function median(xs: number[]): number {
 const p95 = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 
-/** stateAt at random seqs of one game of about 1,000 events (deterministic sample). */
-async function stateAtLatency(store: EventStore): Promise<Record<string, number>> {
+/** stateAt (and a 1,000-event page) at random seqs of one game of about 1,000 events: median and p95 ms. */
+async function latencyAt(store: EventStore, gameId: string, events: number): Promise<Record<string, number>> {
+  const rnd = ((x: number) => () => ((x = (x * 1103515245 + 12345) % 2 ** 31), x / 2 ** 31))(7);
+  for (let i = 0; i < 20; i++) await store.stateAt(gameId, 1 + Math.floor(rnd() * events));
+  const times: number[] = [];
+  const pages: number[] = [];
+  for (let i = 0; i < STATE_AT_SAMPLES; i++) {
+    const seq = 1 + Math.floor(rnd() * events);
+    let t = performance.now();
+    await store.stateAt(gameId, seq);
+    times.push(performance.now() - t);
+    t = performance.now();
+    await store.read(gameId, seq - 1, 1000);
+    pages.push(performance.now() - t);
+  }
+  return {
+    game_events: events,
+    samples: STATE_AT_SAMPLES,
+    median_ms: round(median(times), 2),
+    p95_ms: round(p95(times), 2),
+    read_page_median_ms: round(median(pages), 2),
+  };
+}
+
+/** stateAt latency on one game of about 1,000 events, hot, then compacted (cold storage). */
+async function stateAtLatency(store: EventStore): Promise<Record<string, unknown>> {
   let g: Played | undefined;
   // Attrition ends games before ~1,000 events; the replay game goes the distance without it.
   for (let seed = 100; seed < 200 && (!g || g.events < 1000); seed++) g = play(seed, 'replay', { attrition: { from_round: 1000 } });
@@ -209,21 +236,9 @@ async function stateAtLatency(store: EventStore): Promise<Record<string, number>
   await store.createGame({ seed: g.seed, config: g.config });
   for (const s of g.steps)
     await store.append(g.gameId, s.expected, s.events, s.state ? { state: s.state } : {});
-  const rnd = ((x: number) => () => ((x = (x * 1103515245 + 12345) % 2 ** 31), x / 2 ** 31))(7);
-  for (let i = 0; i < 20; i++) await store.stateAt(g.gameId, 1 + Math.floor(rnd() * g.events));
-  const times: number[] = [];
-  for (let i = 0; i < STATE_AT_SAMPLES; i++) {
-    const seq = 1 + Math.floor(rnd() * g.events);
-    const t = performance.now();
-    await store.stateAt(g.gameId, seq);
-    times.push(performance.now() - t);
-  }
-  return {
-    game_events: g.events,
-    samples: STATE_AT_SAMPLES,
-    median_ms: round(median(times), 2),
-    p95_ms: round(p95(times), 2),
-  };
+  const hot = await latencyAt(store, g.gameId, g.events);
+  const compacted = await store.compact(g.gameId);
+  return { ...hot, cold: compacted === 'compacted' ? await latencyAt(store, g.gameId, g.events) : compacted };
 }
 
 async function benchPglite(games: readonly Played[], batches: readonly unknown[][]) {
@@ -299,6 +314,55 @@ async function benchPostgres(games: readonly Played[], batches: readonly unknown
 }
 
 const onlyPglite = process.argv.includes('--pglite');
+const BYTES_GAMES = Number(process.env['BENCH_BYTES_GAMES'] ?? 200);
+
+/** Bytes per ended game, hot and compacted (store-bytes.ts), on a fresh PostgreSQL database and PGlite dir. */
+async function benchBytes() {
+  const dir = mkdtempSync(join(tmpdir(), 'tiltyard-bench-bytes-'));
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  const name = `tiltyard_bench_b_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    const pglite = await bytesPglite(() => openStore({ dataDir: dir }), join(dir, 'pglite'), BYTES_GAMES);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const store = await openStore({ databaseUrl: url.toString() });
+    try {
+      return { postgres: await bytesPostgres(store, BYTES_GAMES), pglite };
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--reads')) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  const name = `tiltyard_bench_r_${process.pid}_${Date.now().toString(36)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const store = await openStore({ databaseUrl: url.toString(), snapshotEvery: SNAPSHOT_EVERY });
+  try {
+    console.log(JSON.stringify({ bench: 'store-reads', postgres: { state_at: await stateAtLatency(store) } }));
+  } finally {
+    await store.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+  process.exit(0);
+}
+
+if (process.argv.includes('--bytes')) {
+  console.log(JSON.stringify({ bench: 'store-bytes', per_ended_game: await benchBytes() }));
+  process.exit(0);
+}
+
 const pgGames = playMany(TARGET_EVENTS, 'pg');
 const liteGames = playMany(Math.min(TARGET_EVENTS, 3000), 'lite');
 const result = {

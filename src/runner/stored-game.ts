@@ -17,28 +17,16 @@ export async function readLog(store: EventStore, gameId: string): Promise<GameEv
   }
 }
 
-type DecisionRow = {
-  seq_before: number;
-  player_id: string;
-  attempt: number;
-  window: string;
-  raw: string | null;
-  ts: string;
-};
-
 /**
- * A game's recorded decisions in the order they were made (seq_before, then attempt). `raw` is
- * read as text so that "sent nothing" (SQL NULL) and "sent null" (JSON null) stay apart, and ts in
- * exactly the form it was recorded in.
+ * A game's recorded decisions in the order they were made (seq_before, then attempt), hot or
+ * compacted. `raw` arrives as text so that "sent nothing" (SQL NULL) and "sent null" (JSON null)
+ * stay apart, and ts in exactly the form it was recorded in.
  */
 export async function readDecisions(
   store: EventStore,
   gameId: string,
 ): Promise<RecordedDecision[]> {
-  const rows = await store.prisma.$queryRaw<DecisionRow[]>`
-    SELECT seq_before, player_id, attempt, "window", raw::text AS raw,
-           to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts
-    FROM actions WHERE game_id = ${gameId} ORDER BY seq_before, attempt, player_id`;
+  const rows = await store.readActions(gameId);
   return rows.map((r) => ({
     seq_before: Number(r.seq_before),
     player_id: r.player_id,

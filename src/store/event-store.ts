@@ -2,6 +2,9 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import type { GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import { recordActions } from './actions.js';
+import { readActions, type ActionRow } from './cold-actions.js';
+import { compactGame, type CompactOutcome } from './compact.js';
+import { compactEnded, type CompactAllOptions, type CompactAllResult } from './compact-all.js';
 import { append } from './append.js';
 import { appendGame, appendPrepared, type PreparedGame, type WholeGame } from './append-game.js';
 import type { StoreContext } from './context.js';
@@ -42,6 +45,8 @@ import type { TransientWait } from './retry.js';
  * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces)
  * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage; modelUsage(provider, model)
  * - verifyChain(id) — the first seq whose hash link is broken, or null
+ * - readActions(id) — the actions rows (decisions), hot or compacted
+ * - compact(id) / compactEnded(options) — an ended game's events and actions to cold storage (compact.ts)
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
  * - recordRunFailure(id, reason, max) / clearRunFailures(id) — failed runner attempts in a row; `failed` at max
  * - tournaments — tournaments, their games and ratings (TournamentStore)
@@ -152,6 +157,19 @@ export class EventStore {
 
   readProviderCalls(gameId: string): Promise<ProviderCallRow[]> {
     return this.ctx.faults.run('readProviderCalls', () => readProviderCalls(this.ctx, gameId));
+  }
+
+  readActions(gameId: string): Promise<ActionRow[]> {
+    return this.ctx.faults.run('readActions', () => readActions(this.ctx, gameId));
+  }
+
+  compact(gameId: string): Promise<CompactOutcome> {
+    return this.ctx.faults.run('compact', () => compactGame(this.ctx, gameId));
+  }
+
+  /** Not under the retry policy as a whole: each game is one statement, retried on its own. */
+  compactEnded(options?: CompactAllOptions): Promise<CompactAllResult> {
+    return compactEnded(this.ctx, options);
   }
 
   verifyChain(gameId: string): Promise<number | null> {

@@ -6,6 +6,9 @@ export type { PreparedGame, WholeGame } from './append-game.js';
 export { prepareWholeGame } from './append-game.js';
 export { NUL, withoutNul } from './jsonb-text.js';
 export { TournamentStore } from './tournament-store.js';
+export type { ActionRow } from './cold-actions.js';
+export type { CompactOutcome } from './compact.js';
+export type { CompactAllOptions, CompactAllResult, CompactProgress } from './compact-all.js';
 export { FencedWriteError } from './tournament-fence.js';
 export {
   TOURNAMENT_STATUSES,

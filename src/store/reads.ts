@@ -1,4 +1,5 @@
 import type { GameEvent } from '../protocol/index.js';
+import { readCold } from './cold-reads.js';
 import type { StoreContext } from './context.js';
 import { fromRow, type StoredRow } from './event-rows.js';
 
@@ -24,9 +25,26 @@ export function readRows(
 }
 
 /**
+ * The events with afterSeq < seq ≤ toSeq, in seq order, at most `limit`, hot or cold. A game's
+ * events are all rows of `events` or all cold segments (compaction moves them in one statement), so
+ * a range holding any row is hot, and only an empty one needs a look at cold_segments.
+ */
+export async function readEvents(
+  ctx: StoreContext,
+  gameId: string,
+  afterSeq: number,
+  toSeq = MAX_SEQ,
+  limit = MAX_SEQ,
+): Promise<GameEvent[]> {
+  const rows = await readRows(ctx, gameId, afterSeq, toSeq, limit);
+  if (rows.length > 0 || limit <= 0) return rows.map((r) => fromRow(gameId, r));
+  return readCold(ctx, gameId, afterSeq, toSeq, limit);
+}
+
+/**
  * Events after `afterSeq`, in seq order, at most `limit` (a page: call again from the last seq).
- * They read back exactly as appended (JSON.stringify of both is equal). An unknown game reads as
- * empty.
+ * They read back exactly as appended (JSON.stringify of both is equal), whether the game is hot or
+ * compacted. An unknown game reads as empty.
  *
  * @example for (let after = 0, page; (page = await read(ctx, id, after)).length; after = page.at(-1)!.seq) …
  */
@@ -36,8 +54,7 @@ export async function read(
   afterSeq = 0,
   limit = 1000,
 ): Promise<GameEvent[]> {
-  const rows = await readRows(ctx, gameId, afterSeq, MAX_SEQ, limit);
-  return rows.map((r) => fromRow(gameId, r));
+  return readEvents(ctx, gameId, afterSeq, MAX_SEQ, limit);
 }
 
 /** The stored events among `eventIds`, by event_id (for idempotent re-appends). */
@@ -47,5 +64,9 @@ export async function readByEventIds(
   eventIds: readonly string[],
 ): Promise<Map<string, GameEvent>> {
   const rows = await ctx.sql.rows<StoredRow>(BY_IDS_SQL, [gameId, JSON.stringify(eventIds)]);
-  return new Map(rows.map((r) => [r.event_id, fromRow(gameId, r)]));
+  if (rows.length > 0) return new Map(rows.map((r) => [r.event_id, fromRow(gameId, r)]));
+  // A compacted game: its whole log (an ended game's, re-appended only by a retry).
+  const wanted = new Set(eventIds);
+  const cold = (await readCold(ctx, gameId, 0, MAX_SEQ, MAX_SEQ)).filter((e) => wanted.has(e.event_id));
+  return new Map(cold.map((e) => [e.event_id, e]));
 }

@@ -1,9 +1,8 @@
 import { fold, initialState, pinnedConfig, type GameConfigInput, type GameState } from '../game/index.js';
 import type { StoreContext } from './context.js';
-import { fromRow } from './event-rows.js';
 import { GameNotFoundError, SeqOutOfRangeError } from './errors.js';
 import { readHead } from './heads.js';
-import { readRows } from './reads.js';
+import { readEvents } from './reads.js';
 
 /** Whether an append taking the log from `fromSeq` to `toSeq` crosses a multiple of `every`. */
 export function crossesBoundary(every: number, fromSeq: number, toSeq: number): boolean {
@@ -36,11 +35,8 @@ export async function stateAt(ctx: StoreContext, gameId: string, seq?: number): 
   const [snap] = await ctx.sql.rows<{ state: string }>(SNAPSHOT_SQL, [gameId, target]);
   const base = snap ? (JSON.parse(snap.state) as GameState) : await genesisState(ctx, gameId);
   if (base.seq === target) return base;
-  const rows = await readRows(ctx, gameId, base.seq, target, target - base.seq);
-  if (base.seq + rows.length !== target)
+  const events = await readEvents(ctx, gameId, base.seq, target, target - base.seq);
+  if (base.seq + events.length !== target)
     throw new SeqOutOfRangeError(gameId, target, (await readHead(ctx, gameId)).seq);
-  return fold(
-    base,
-    rows.map((r) => fromRow(gameId, r)),
-  );
+  return fold(base, events);
 }

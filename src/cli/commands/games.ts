@@ -32,7 +32,16 @@ async function allGames(store: EventStore): Promise<GameLine[]> {
       where: { gameId: { in: page.games.map((g) => g.game_id) } },
       _max: { turn: true },
     });
-    const roundOf = new Map(rounds.map((r) => [r.gameId, r._max.turn ?? 0]));
+    // A compacted game's rounds: the turn its last segment ends on.
+    const cold = await store.prisma.coldSegment.groupBy({
+      by: ['gameId'],
+      where: { gameId: { in: page.games.map((g) => g.game_id) } },
+      _max: { lastTurn: true },
+    });
+    const roundOf = new Map([
+      ...cold.map((r): [string, number] => [r.gameId, r._max.lastTurn ?? 0]),
+      ...rounds.map((r): [string, number] => [r.gameId, r._max.turn ?? 0]),
+    ]);
     out.push(
       ...page.games.map((g: GameRecord) => ({
         game_id: g.game_id,

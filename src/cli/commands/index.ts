@@ -9,10 +9,11 @@ import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { simulateCommand } from './simulate.js';
 import { standingsCommand } from './standings.js';
+import { storeCommand } from './store.js';
 import { tournamentCommand } from './tournament.js';
 import { tournamentsCommand } from './tournaments.js';
 import { verifyCommand } from './verify.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, agentCheckCommand, workerCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, storeCommand, agentCheckCommand, workerCommand];

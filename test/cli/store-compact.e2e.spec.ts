@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore } from '../../src/store/index.js';
+import { openPostgresStore, persist, playGame, postgresAvailable, type Played, type TestStore } from '../store/support.js';
+import { bin, tiltyardWith } from './run-cli.js';
+
+const available = await postgresAvailable();
+
+/** What a reader sees of a game: every event, the decisions, and verify's verdict. */
+async function seen(store: EventStore, game: Played) {
+  return {
+    events: JSON.stringify(await store.read(game.gameId, 0, 100_000)),
+    actions: JSON.stringify(await store.readActions(game.gameId)),
+    verify: await store.verifyChain(game.gameId),
+  };
+}
+
+describe.skipIf(!available)('tiltyard store compact (PostgreSQL)', () => {
+  let t: TestStore & { url: string };
+  const games: Played[] = [];
+  const hot = new Map<string, Awaited<ReturnType<typeof seen>>>();
+  const env = () => ({ env: { DATABASE_URL: t.url } });
+
+  beforeAll(async () => {
+    t = await openPostgresStore();
+    for (let seed = 1; seed <= 8; seed++) {
+      const game = playGame(seed, { tag: 'compact_cli' });
+      await persist(t.store, game);
+      await t.store.recordActions(game.gameId, [
+        { seq_before: 1, player_id: 'plr_1', turn: 1, phase: 'action', window: 'action', raw: { seed }, accepted: true, ts: game.events[0]!.ts },
+      ]);
+      games.push(game);
+      hot.set(game.gameId, await seen(t.store, game));
+    }
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('given a compaction SIGKILLed after its first game, then nothing is lost, and the next run finishes it; a third has nothing to do', async () => {
+    const child = spawn(process.execPath, [bin, 'store', 'compact'], { env: { ...process.env, DATABASE_URL: t.url, TILTYARD_DEBUG: '' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (/^compact 1\/8 /m.test(stderr) && child.exitCode === null) child.kill('SIGKILL');
+    });
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+    expect(signal).toBe('SIGKILL');
+
+    // Each game is wholly hot or wholly cold, and reads the same either way.
+    const state = await t.store.prisma.$queryRawUnsafe<Array<{ game_id: string; cold: boolean; rows: number; segs: number }>>(
+      `SELECT g.game_id, g.compacted_at IS NOT NULL AS cold,
+              (SELECT count(*) FROM events e WHERE e.game_id = g.game_id)::int AS rows,
+              (SELECT count(*) FROM cold_segments c WHERE c.game_id = g.game_id)::int AS segs
+         FROM games g ORDER BY g.game_id`,
+    );
+    const coldAfterKill = state.filter((s) => s.cold).length;
+    expect(coldAfterKill).toBeGreaterThanOrEqual(1);
+    expect(coldAfterKill).toBeLessThan(8);
+    for (const s of state) expect(s.cold ? s.rows === 0 && s.segs > 0 : s.rows > 0 && s.segs === 0, s.game_id).toBe(true);
+    for (const g of games) expect(await seen(t.store, g)).toEqual(hot.get(g.gameId));
+
+    const second = await tiltyardWith(env(), 'store', 'compact');
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(new RegExp(`^compact 1/${8 - coldAfterKill} game_\\S+ compacted$`, 'm'));
+    expect(second.stdout).toBe(`compacted ${8 - coldAfterKill} of ${8 - coldAfterKill} ended games still hot\n`);
+    for (const g of games) expect(await seen(t.store, g)).toEqual(hot.get(g.gameId));
+    const [left] = await t.store.prisma.$queryRawUnsafe<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM events`);
+    expect(left!.n).toBe(0);
+
+    const third = await tiltyardWith(env(), 'store', 'compact', '--json');
+    expect(third.code).toBe(0);
+    expect(JSON.parse(third.stdout)).toEqual({ compacted: 0, failed: [], total: 0 });
+  });
+
+  it('given a bad action, then it is a usage error', async () => {
+    const run = await tiltyardWith(env(), 'store', 'squash');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown store action "squash"/);
+  });
+});
