@@ -2,7 +2,8 @@ import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } fr
 import { z } from 'zod';
 import { PlayerPrivateState, WorldState } from '../../protocol/index.js';
 import { RULES_VERSION } from '../../game/index.js';
-import { EventsQuery, SnapshotQuery } from '../games/game-log.schemas.js';
+import { EventsQuery, ReplayQuery, SnapshotQuery } from '../games/game-log.schemas.js';
+import { ReplayFile } from '../../view/replay-file.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from '../tournaments/tournament-request.js';
 import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
@@ -22,6 +23,7 @@ const SCHEMAS = {
   WorldState,
   PlayerPrivateState,
   SnapshotView,
+  ReplayFile,
   RunReport,
   GameAnalytics,
   AgentCatalog,
@@ -118,6 +120,18 @@ const ROUTES: Route[] = [
     role: 'spectator',
     query: SnapshotQuery,
     ok: { status: 200, schema: 'SnapshotView' },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/replay',
+    tag: 'spectating',
+    summary: 'The whole game as one replay file, projected for the caller',
+    description:
+      'The view’s snapshot at seq 0 and every event it may see, up to its head (behind the spectator delay for anonymous callers; refused like `/events` while a duplicate set is held). Exactly what paging `/events` from 0 gives, in one file the visualizer opens offline (docs/visualizer.md, “Replay files”).',
+    role: 'spectator',
+    query: ReplayQuery,
+    ok: { status: 200, schema: 'ReplayFile' },
     errors: [400, 403, 404],
   },
   {

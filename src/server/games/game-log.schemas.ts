@@ -30,3 +30,7 @@ export const SnapshotQuery = z.object({
   view: View,
 });
 export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
+
+/** GET /games/:id/replay */
+export const ReplayQuery = z.object({ view: View });
+export type ReplayQuery = z.infer<typeof ReplayQuery>;
