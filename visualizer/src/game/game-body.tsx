@@ -10,6 +10,7 @@ import type { Player } from './player.js';
 import { TablePanel } from '../panels/table-panel.js';
 import { Panels } from '../panels/panels.js';
 import { MovePanel } from '../panels/move-panel.js';
+import { ExportButton } from './export-button.js';
 
 type Props = {
   player: Player;
@@ -20,6 +21,8 @@ type Props = {
   setView: (v: string) => void;
   live: boolean;
   notice: string | null;
+  /** Opened from a replay file: no export, nothing asked of the server. */
+  offline?: boolean;
 };
 
 const CONNECTION_TEXT = { loading: 'loading…', connecting: 'connecting…', live: 'live', stale: 'stale: no news', offline: 'offline: reconnecting…', replay: 'replay', error: 'error' } as const;
@@ -30,7 +33,7 @@ function viewLabel(v: string, names: Map<string, string>): string {
 }
 
 /** The game page once its player exists: header, perspective, controls, the table and the panels. */
-export function GameBody({ player, game, role, views, view, setView, live, notice }: Props) {
+export function GameBody({ player, game, role, views, view, setView, live, notice, offline = false }: Props) {
   const timeline = player.timeline.value;
   const version = player.version.value;
   const cursor = player.cursor.value;
@@ -75,8 +78,9 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           </select>
         </label>
         <span id="view-help" class="muted">
-          {role === 'spectator' ? 'public table (enter a researcher or admin token for more)' : `your token: ${role}`}
+          {offline ? `opened from a file, as the ${viewLabel(view, names)} view` : role === 'spectator' ? 'public table (enter a researcher or admin token for more)' : `your token: ${role}`}
         </span>
+        {!offline && <ExportButton gameId={game.game_id} view={view} />}
       </div>
       {notice && (
         <p class="error" role="alert" data-testid="view-notice">
@@ -100,7 +104,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
               <MovePanel player={player} all={all} cursor={cursor} names={names} />
             </div>
             <div class="col">
-              <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} />
+              <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} offline={offline} />
             </div>
           </div>
           <HealthLine player={player} state={state} cursor={cursor} head={timeline.head} live={live} role={role} />
