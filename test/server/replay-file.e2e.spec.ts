@@ -17,7 +17,7 @@ type EventsPage = { events: GameEvent[]; last_seq: number; next_after: number };
 /** Crashes a runner right after a commit, leaving its game in progress. */
 class Crash extends Error {}
 
-describe('GET /games/:id/replay', () => {
+describe('GET /games/:id/replay and /traces', () => {
   let server: RunningServer;
   let ended: string;
   let running: string;
@@ -105,5 +105,22 @@ describe('GET /games/:id/replay', () => {
     expect((await get(`/games/${running}/replay?view=plr_1`, RESEARCHER)).status).toBe(403);
     expect((await get(`/games/${ended}/replay?view=nobody`)).status).toBe(400);
     expect((await get(`/games/game_nope/replay`)).status).toBe(404);
+  });
+
+  it('given decision traces, then admins read them any time, researchers once the game is over, and anonymous callers never; player and turn filter them', async () => {
+    const trace = (player_id: string, turn: number) => ({ player_id, turn, window: 'action', request_id: `req_${player_id}_${turn}`, entries: { agent: 'llm:mock', ok: true, latency_ms: 812, retries: 1, validation: ['payload.target: required'], stages: [{ stage: 'reason', payload: { reasoning: 'bo is bluffing' }, metrics: { latency_ms: 800, tokens: 321 } }] } });
+    for (const id of [ended, running]) await server.store.recordTraces(id, [trace('plr_1', 1), trace('plr_2', 1), trace('plr_1', 2)]);
+    const anon = await get(`/games/${ended}/traces`);
+    expect([401, 403]).toContain(anon.status);
+    expect((await get(`/games/${running}/traces`, RESEARCHER)).status).toBe(403);
+    const researcher = await get<{ traces: Array<{ player_id: string; turn: number; entries: { stages: unknown[] } }> }>(`/games/${ended}/traces?player=plr_1&turn=1`, RESEARCHER);
+    expect(researcher.status).toBe(200);
+    // The built-in seats' own traces are there too: every one is plr_1's in round 1, ours the last.
+    expect(new Set(researcher.body.traces.map((t) => `${t.player_id}@${t.turn}`))).toEqual(new Set(['plr_1@1']));
+    expect(JSON.stringify(researcher.body.traces.at(-1)!.entries)).toContain('bo is bluffing');
+    const admin = await get<{ traces: Array<{ request_id: string }> }>(`/games/${running}/traces`, ADMIN);
+    expect(admin.status).toBe(200);
+    expect(admin.body.traces.slice(-3).map((t) => t.request_id)).toEqual(['req_plr_1_1', 'req_plr_2_1', 'req_plr_1_2']);
+    expect((await get(`/games/${ended}/traces?player=nobody`, ADMIN)).status).toBe(400);
   });
 });

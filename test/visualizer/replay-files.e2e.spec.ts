@@ -121,4 +121,22 @@ describe('visualizer: replay files and minds beside truth', () => {
     expect(await page.getByTestId('knew-raw').count()).toBe(1);
     await page.close();
   });
+
+  it('given a researcher on the ended game, when a move line is chosen, then its seat’s reasoning and trace for that round open from the move list; an anonymous page is not offered them', async () => {
+    const page = await browser.page();
+    await withToken(page, RESEARCHER);
+    await page.goto(`${server.url}/watch/games/${gameId}?view=researcher&seq=${Math.round(head / 2)}`);
+    await page.getByTestId('table').waitFor();
+    await page.locator('[data-testid=move-line][data-kind=action]').nth(3).click();
+    await page.getByTestId('open-trace').click();
+    await page.getByTestId('trace').first().waitFor();
+    expect(await page.getByTestId('trace-panel').textContent()).toMatch(/decisions, round \d+.*ms · \d+ stages? · \d+ tokens/s);
+    await page.close();
+    const anon = await browser.page();
+    await anon.goto(`${server.url}/watch/games/${gameId}?seq=${Math.round(head / 2)}`);
+    await anon.getByTestId('table').waitFor();
+    await anon.locator('[data-testid=move-line][data-kind=action]').nth(3).click();
+    expect(await anon.getByTestId('open-trace').count()).toBe(0);
+    await anon.close();
+  });
 });

@@ -4,7 +4,7 @@ import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import { SETTINGS } from '../tokens.js';
-import { EventsQuery, ReplayQuery, SnapshotQuery } from './game-log.schemas.js';
+import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from './game-log.schemas.js';
 import type { ReplayFile } from '../../view/replay-file.js';
 import { GameLogService, type EventsPage, type GameAnalytics, type SnapshotView } from './game-log.service.js';
 
@@ -35,6 +35,12 @@ export class GameLogController {
   replay(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<ReplayFile> {
     const role = requireRole(headers, this.settings);
     return this.log.replay(id, role, parseOr400(ReplayQuery, query, 'query'));
+  }
+
+  @Get(':id/traces')
+  traces(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): ReturnType<GameLogService['traces']> {
+    const role = requireRole(headers, this.settings, 'researcher');
+    return this.log.traces(id, role, parseOr400(TracesQuery, query, 'query'));
   }
 
   @Get(':id/analytics')

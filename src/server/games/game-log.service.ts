@@ -4,14 +4,14 @@ import type { GameEvent } from '../../protocol/index.js';
 import { SimStats } from '../../runner/sim-stats.js';
 import { readDecisions, readLog } from '../../runner/stored-game.js';
 import { verifyReport, type RunReport } from '../../runner/verify-game.js';
-import type { EventStore, GameRecord } from '../../store/index.js';
+import type { EventStore, GameRecord, TraceRecord } from '../../store/index.js';
 import { delayed, viewFor, type Role } from '../auth/roles.js';
 import { viewHash } from '../spectate/state-hash.js';
 import { refuseHeld } from '../tournaments/duplicate-hold.js';
 import { STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { seesFullHashes } from './game-view.js';
-import type { EventsQuery, ReplayQuery, SnapshotQuery } from './game-log.schemas.js';
+import type { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from './game-log.schemas.js';
 import type { ReplayFile } from '../../view/replay-file.js';
 import { delayedHead, spectatorDelayOf } from './spectator-delay.js';
 import { maskHidden, type AnalyticsFigures } from './partial-figures.js';
@@ -124,6 +124,22 @@ export class GameLogService {
     const seats = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ player_id: s.player_id, agent: s.agent, ...(s.display_name ? { display_name: s.display_name } : {}) }));
     const view = viewer.role === 'seat' ? viewer.player_id : viewer.role;
     return { format: 'tiltyard-replay', version: 1, game_id: gameId, view, game_over: gameOver, seats, last_seq: events.at(-1)?.seq ?? 0, base: base as unknown as ReplayFile['base'], events: events as unknown as ReplayFile['events'] };
+  }
+
+  /**
+   * The agents' decision traces (agent_traces: each decision's stages — the reasoning an LLM seat
+   * gave —, calls, repairs, tokens and latency, and the seat's memory after it). They hold what
+   * the seat saw and thought, so they follow the full-view rule: admins any time, researchers once
+   * the game is over, never anonymous callers; a held duplicate set is refused like /events.
+   *
+   * @example await log.traces('game_ab12', 'admin', { player: 'plr_2', turn: 3 })
+   */
+  async traces(gameId: string, role: Role, q: TracesQuery): Promise<{ game_id: string; traces: Array<TraceRecord & { created_at: string }> }> {
+    const game = await this.store.getGame(gameId);
+    if (!seesFullHashes(role, game.status)) throw new ForbiddenException(role === 'researcher' ? 'decision traces open to researchers once the game is over (admins: any time)' : 'decision traces need a researcher token (once the game is over) or an admin token');
+    await refuseHeld(this.store, gameId, role);
+    const all = await this.store.readTraces(gameId, q.player);
+    return { game_id: gameId, traces: q.turn === undefined ? all : all.filter((t) => t.turn === q.turn) };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Role } from '../lib/role-probe.js';
 import { Controls } from './controls.js';
 import { HealthLine } from './health-line.js';
@@ -11,6 +11,7 @@ import { TablePanel } from '../panels/table-panel.js';
 import { Panels } from '../panels/panels.js';
 import { MovePanel } from '../panels/move-panel.js';
 import { ExportButton } from './export-button.js';
+import { TracePanel } from '../panels/trace-panel.js';
 
 type Props = {
   player: Player;
@@ -52,6 +53,9 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
     player.seek(seq);
   };
   const drawn = Boolean(timeline && state);
+  // Decision traces hold what seats saw and thought: the admin view, or the researcher's once over.
+  const traceable = !offline && ((role === 'admin' && view === 'admin') || (role !== 'spectator' && view === 'researcher' && game.status === 'ended'));
+  const [trace, setTrace] = useState<{ seat: string; turn: number } | null>(null);
   // For bench:visualizer: when the table was first painted (effects run after the paint).
   useEffect(() => {
     if (drawn && performance.getEntriesByName('viz:table').length === 0) performance.mark('viz:table');
@@ -101,7 +105,8 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           <div class="game-grid">
             <div class="col">
               <TablePanel view={state} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
-              <MovePanel player={player} all={all} cursor={cursor} names={names} />
+              <MovePanel player={player} all={all} cursor={cursor} names={names} {...(traceable ? { onTrace: (seat: string, seq: number) => setTrace({ seat, turn: timeline.event(seq)?.turn ?? 0 }) } : {})} />
+              {trace && <TracePanel gameId={game.game_id} seat={trace.seat} turn={trace.turn} name={names.get(trace.seat) ?? trace.seat} close={() => setTrace(null)} />}
             </div>
             <div class="col">
               <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} offline={offline} />
