@@ -70,7 +70,7 @@ export function KnewPanel({ gameId, seats, names, cursor, truth }: Props) {
               <tr key={i} class={`mind ${r.status}`} data-testid="mind-row" data-status={r.status} data-topic={r.topic}>
                 <td data-testid="mind-believed">{r.believed}</td>
                 <td data-testid="mind-truth">{r.truth}</td>
-                <td class="mark">{MARK[r.status]}</td>
+                <td class="mark">{r.topic === 'memory' ? 'its memory' : MARK[r.status]}</td>
               </tr>
             ))}
           </tbody>
