@@ -23,6 +23,7 @@
  * - new Narrator({ names? }) — the same as a fold: push(event) → NarrationLine[].
  * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
  * - stepMoment(moments, seq, dir) → seq | null — the next (1) or previous (−1) key moment.
+ * - alignMinds(belief, truth, seat, names, seq) → Minds — what a seat believed beside the truth at one seq, row by row, wrong beliefs marked.
  * - gameResult(events) → GameResult | null — placements and how each seat went out, once game_ended is in the events.
  */
 export { foldView, foldEvents } from './fold-view.js';
@@ -38,6 +39,7 @@ export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
 export { statSeries, type StatSeries } from './stats.js';
 export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
+export { alignMinds, type Minds, type MindRow, type MindStatus } from './minds.js';
 export { gameResult, type GameResult, type SeatResult, type FinalBlow } from './result.js';
 export type { Viewer, StateView } from '../game/views.js';
 export type { GameEvent } from '../protocol/events.js';

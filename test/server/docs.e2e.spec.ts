@@ -60,6 +60,8 @@ describe('API docs', () => {
         'GET /games/{id}',
         'GET /games/{id}/events',
         'GET /games/{id}/snapshot',
+        'GET /games/{id}/replay',
+        'GET /games/{id}/traces',
         'GET /games/{id}/verify',
         'GET /games/{id}/analytics',
         'GET /agents',

@@ -185,12 +185,13 @@ describe('visualizer: the tournament page and "what a seat knew"', () => {
       // The seat side is the server's plr_2 projection at that seq: its own hand, and no one else's.
       const snap = await api<{ state: { private: { player_id: string; hand: { name: string }[] }[] } }>(server, `/games/${ended()}/snapshot?seq=${seq}&view=plr_2`, RESEARCHER);
       expect(snap.state.private.map((p) => p.player_id)).toEqual(['plr_2']);
-      const seatSide = (await page.getByTestId('knew-seat-side').textContent()) ?? '';
+      // Believed and true, aligned row by row (alignMinds).
+      const seatSide = (await page.getByTestId('mind-believed').allTextContents()).join('\n');
       for (const c of snap.state.private[0]!.hand) expect(seatSide).toContain(c.name);
       // The truth side: the other seats' hands, as the researcher's (ended: all-seeing) view has them.
       const truth = await api<{ state: { private: { player_id: string; hand: { name: string }[] }[] } }>(server, `/games/${ended()}/snapshot?seq=${seq}&view=researcher`, RESEARCHER);
-      const truthSide = (await page.getByTestId('knew-truth-side').textContent()) ?? '';
-      expect(truthSide).toContain(`seq ${seq}`);
+      const truthSide = (await page.getByTestId('mind-truth').allTextContents()).join('\n');
+      expect(await page.getByTestId('knew-seat-side').textContent()).toContain(`the truth at seq ${seq}`);
       for (const p of truth.state.private.filter((x) => x.player_id !== 'plr_2')) for (const c of p.hand) expect(truthSide).toContain(c.name);
       await page.screenshot({ path: join(outDir(), 'visualizer-seat-knew.png'), fullPage: true });
       await page.close();

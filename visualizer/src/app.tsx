@@ -15,6 +15,9 @@ const TournamentPage = lazyComponent(
   ),
 );
 
+// Its own chunk: most visits never open a file.
+const ReplayPage = lazyComponent(() => import('./game/replay-page.js').then((m) => m.ReplayPage));
+
 /** The token field: researchers and admins paste theirs; the server decides what it may see. */
 function TokenForm() {
   const [draft, setDraft] = useState(token.value);
@@ -54,7 +57,7 @@ function TokenForm() {
   );
 }
 
-/** The shell: header, routes (`/`, `/watch/games/:id`, `/watch/tournaments/:id`). */
+/** The shell: header, routes (`/`, `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/replay`). */
 export function App() {
   const { path } = location.value;
   const game = /^\/watch\/games\/([^/]+)\/?$/.exec(path);
@@ -70,13 +73,16 @@ export function App() {
         </a>
         <nav aria-label="Site">
           <a href="/">Lobby</a>
+          <a href="/watch/replay">Open a replay</a>
           <a href="/docs" target="_blank" rel="noopener">
             API docs
           </a>
         </nav>
         <TokenForm />
       </header>
-      {game ? (
+      {path === '/watch/replay' ? (
+        <ReplayPage />
+      ) : game ? (
         <GamePage key={`${game[1]}|${token.value}`} gameId={decodeURIComponent(game[1]!)} />
       ) : tournament ? (
         <TournamentPage key={`${tournament[1]}|${token.value}`} id={decodeURIComponent(tournament[1]!)} />

@@ -140,3 +140,17 @@ export const Stats = z.object({
   node: z.object({ running: z.int(), queued: z.int() }),
   redis_ok: z.boolean().nullable(),
 });
+
+export const Traces = z.object({
+  game_id: GameId,
+  traces: z.array(
+    z.object({
+      player_id: z.string(),
+      turn: z.int(),
+      window: z.string(),
+      request_id: z.string(),
+      entries: z.record(z.string(), z.unknown()).meta({ description: 'The decision’s trace: agent, ok, failure, fallback, latency_ms, retries, validation (the repairs asked for), memory after it, and its stages (plan, reason, act…) with their metrics (tokens, latency)' }),
+      created_at: z.string(),
+    }),
+  ),
+});

@@ -2,10 +2,11 @@ import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } fr
 import { z } from 'zod';
 import { PlayerPrivateState, WorldState } from '../../protocol/index.js';
 import { RULES_VERSION } from '../../game/index.js';
-import { EventsQuery, SnapshotQuery } from '../games/game-log.schemas.js';
+import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from '../games/game-log.schemas.js';
+import { ReplayFile } from '../../view/replay-file.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from '../tournaments/tournament-request.js';
-import { AgentCatalog, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
+import { AgentCatalog, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
 
@@ -22,6 +23,8 @@ const SCHEMAS = {
   WorldState,
   PlayerPrivateState,
   SnapshotView,
+  ReplayFile,
+  Traces,
   RunReport,
   GameAnalytics,
   AgentCatalog,
@@ -118,6 +121,29 @@ const ROUTES: Route[] = [
     role: 'spectator',
     query: SnapshotQuery,
     ok: { status: 200, schema: 'SnapshotView' },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/replay',
+    tag: 'spectating',
+    summary: 'The whole game as one replay file, projected for the caller',
+    description:
+      'The view’s snapshot at seq 0 and every event it may see, up to its head (behind the spectator delay for anonymous callers; refused like `/events` while a duplicate set is held). Exactly what paging `/events` from 0 gives, in one file the visualizer opens offline (docs/visualizer.md, “Replay files”).',
+    role: 'spectator',
+    query: ReplayQuery,
+    ok: { status: 200, schema: 'ReplayFile' },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/traces',
+    tag: 'spectating',
+    summary: 'The agents’ decision traces: reasoning, calls, repairs, tokens, latency',
+    description: 'One entry per agent decision (agent_traces), oldest first. They hold what each seat saw and thought: admins any time, researchers once the game is over (403 before), never anonymous callers.',
+    role: 'researcher',
+    query: TracesQuery,
+    ok: { status: 200, schema: 'Traces' },
     errors: [400, 403, 404],
   },
   {

@@ -4,7 +4,8 @@ import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import { SETTINGS } from '../tokens.js';
-import { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
+import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from './game-log.schemas.js';
+import type { ReplayFile } from '../../view/replay-file.js';
 import { GameLogService, type EventsPage, type GameAnalytics, type SnapshotView } from './game-log.service.js';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
@@ -27,6 +28,19 @@ export class GameLogController {
   snapshot(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<SnapshotView> {
     const role = requireRole(headers, this.settings);
     return this.log.snapshot(id, role, parseOr400(SnapshotQuery, query, 'query'));
+  }
+
+  /** One file holding the game as the caller's view may see it (docs/visualizer.md, "Replay files"). */
+  @Get(':id/replay')
+  replay(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<ReplayFile> {
+    const role = requireRole(headers, this.settings);
+    return this.log.replay(id, role, parseOr400(ReplayQuery, query, 'query'));
+  }
+
+  @Get(':id/traces')
+  traces(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): ReturnType<GameLogService['traces']> {
+    const role = requireRole(headers, this.settings, 'researcher');
+    return this.log.traces(id, role, parseOr400(TracesQuery, query, 'query'));
   }
 
   @Get(':id/analytics')

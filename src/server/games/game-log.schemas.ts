@@ -30,3 +30,14 @@ export const SnapshotQuery = z.object({
   view: View,
 });
 export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
+
+/** GET /games/:id/replay */
+export const ReplayQuery = z.object({ view: View });
+export type ReplayQuery = z.infer<typeof ReplayQuery>;
+
+/** GET /games/:id/traces */
+export const TracesQuery = z.object({
+  player: z.string().regex(/^plr_\d{1,2}$/, 'a seat id (plr_N)').optional().meta({ description: 'One seat’s decisions only' }),
+  turn: QueryInt(0, MAX_SEQ).optional().meta({ description: 'One round’s decisions only' }),
+});
+export type TracesQuery = z.infer<typeof TracesQuery>;

@@ -4,7 +4,7 @@ import type { GameEvent } from '../../protocol/index.js';
 import { SimStats } from '../../runner/sim-stats.js';
 import { readDecisions, readLog } from '../../runner/stored-game.js';
 import { verifyReport, type RunReport } from '../../runner/verify-game.js';
-import type { EventStore, GameRecord } from '../../store/index.js';
+import type { EventStore, GameRecord, TraceRecord } from '../../store/index.js';
 import { heldBack, viewFor, type Role } from '../auth/roles.js';
 import { optionsOf } from '../../live/game-options.js';
 import { describeHoldBack, holdsBack, type HoldBack } from '../../live/hold-back.js';
@@ -13,7 +13,8 @@ import { refuseHeld } from '../tournaments/duplicate-hold.js';
 import { SPECTATE_CLOCK, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { seesFullHashes } from './game-view.js';
-import type { EventsQuery, SnapshotQuery } from './game-log.schemas.js';
+import type { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from './game-log.schemas.js';
+import type { ReplayFile } from '../../view/replay-file.js';
 import { delayedHead, holdBackOfGame } from './spectator-delay.js';
 import { maskHidden, type AnalyticsFigures } from './partial-figures.js';
 import { withoutManyGameFigures, type WithheldFigure } from './many-game-figures.js';
@@ -106,6 +107,48 @@ export class GameLogService {
       last_seq: head,
       next_after: visible.at(-1)?.seq ?? q.after,
     };
+  }
+
+  /**
+   * The whole game as one replay file for the caller's view: the same viewer, duplicate-set hold,
+   * spectator-delayed head and projection as `/events` and `/snapshot`, read in one go — the file
+   * holds exactly what paging `/events` from 0 (and the seq-0 snapshot) would have given.
+   *
+   * @example (await log.replay('game_ab12', 'spectator', {})).events.length
+   */
+  async replay(gameId: string, role: Role, q: ReplayQuery): Promise<ReplayFile> {
+    const game = await this.store.getGame(gameId);
+    const viewer = viewerOr4xx(role, q.view, game);
+    await refuseHeld(this.store, gameId, role);
+    const { head } = await this.visibleHead(game, role, viewer);
+    const gameOver = game.status === 'ended';
+    const events: GameEvent[] = [];
+    while (events.length < head) {
+      const rows = await this.store.read(gameId, events.length, 1000);
+      if (rows.length === 0) break;
+      for (const e of rows) if (e.seq <= head) events.push(viewEvent(e, viewer, gameOver));
+      if (rows.at(-1)!.seq >= head) break;
+    }
+    const base = viewState(await this.store.stateAt(gameId, 0), viewer, gameOver);
+    const seats = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ player_id: s.player_id, agent: s.agent, ...(s.display_name ? { display_name: s.display_name } : {}) }));
+    const view = viewer.role === 'seat' ? viewer.player_id : viewer.role;
+    return { format: 'tiltyard-replay', version: 1, game_id: gameId, view, game_over: gameOver, seats, last_seq: events.at(-1)?.seq ?? 0, base: base as unknown as ReplayFile['base'], events: events as unknown as ReplayFile['events'] };
+  }
+
+  /**
+   * The agents' decision traces (agent_traces: each decision's stages — the reasoning an LLM seat
+   * gave —, calls, repairs, tokens and latency, and the seat's memory after it). They hold what
+   * the seat saw and thought, so they follow the full-view rule: admins any time, researchers once
+   * the game is over, never anonymous callers; a held duplicate set is refused like /events.
+   *
+   * @example await log.traces('game_ab12', 'admin', { player: 'plr_2', turn: 3 })
+   */
+  async traces(gameId: string, role: Role, q: TracesQuery): Promise<{ game_id: string; traces: Array<TraceRecord & { created_at: string }> }> {
+    const game = await this.store.getGame(gameId);
+    if (!seesFullHashes(role, game.status)) throw new ForbiddenException(role === 'researcher' ? 'decision traces open to researchers once the game is over (admins: any time)' : 'decision traces need a researcher token (once the game is over) or an admin token');
+    await refuseHeld(this.store, gameId, role);
+    const all = await this.store.readTraces(gameId, q.player);
+    return { game_id: gameId, traces: q.turn === undefined ? all : all.filter((t) => t.turn === q.turn) };
   }
 
   /**

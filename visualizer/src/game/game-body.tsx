@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Role } from '../lib/role-probe.js';
 import { Controls } from './controls.js';
 import { HealthLine } from './health-line.js';
@@ -10,6 +10,8 @@ import type { Player } from './player.js';
 import { TablePanel } from '../panels/table-panel.js';
 import { Panels } from '../panels/panels.js';
 import { MovePanel } from '../panels/move-panel.js';
+import { ExportButton } from './export-button.js';
+import { TracePanel } from '../panels/trace-panel.js';
 
 type Props = {
   player: Player;
@@ -20,6 +22,8 @@ type Props = {
   setView: (v: string) => void;
   live: boolean;
   notice: string | null;
+  /** Opened from a replay file: no export, nothing asked of the server. */
+  offline?: boolean;
 };
 
 const CONNECTION_TEXT = { loading: 'loading…', connecting: 'connecting…', live: 'live', stale: 'stale: no news', offline: 'offline: reconnecting…', replay: 'replay', error: 'error' } as const;
@@ -30,7 +34,7 @@ function viewLabel(v: string, names: Map<string, string>): string {
 }
 
 /** The game page once its player exists: header, perspective, controls, the table and the panels. */
-export function GameBody({ player, game, role, views, view, setView, live, notice }: Props) {
+export function GameBody({ player, game, role, views, view, setView, live, notice, offline = false }: Props) {
   const timeline = player.timeline.value;
   const version = player.version.value;
   const cursor = player.cursor.value;
@@ -49,6 +53,9 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
     player.seek(seq);
   };
   const drawn = Boolean(timeline && state);
+  // Decision traces hold what seats saw and thought: the admin view, or the researcher's once over.
+  const traceable = !offline && ((role === 'admin' && view === 'admin') || (role !== 'spectator' && view === 'researcher' && game.status === 'ended'));
+  const [trace, setTrace] = useState<{ seat: string; turn: number } | null>(null);
   // For bench:visualizer: when the table was first painted (effects run after the paint).
   useEffect(() => {
     if (drawn && performance.getEntriesByName('viz:table').length === 0) performance.mark('viz:table');
@@ -84,8 +91,9 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           </select>
         </label>
         <span id="view-help" class="muted">
-          {role === 'spectator' ? `${view === 'broadcast' ? 'broadcast: every seat, a round behind' : 'public table'} (enter a researcher or admin token for more)` : `your token: ${role}`}
+          {offline ? `opened from a file, as the ${viewLabel(view, names)} view` : role === 'spectator' ? `${view === 'broadcast' ? 'broadcast: every seat, a round behind' : 'public table'} (enter a researcher or admin token for more)` : `your token: ${role}`}
         </span>
+        {!offline && <ExportButton gameId={game.game_id} view={view} />}
       </div>
       {notice && (
         <p class="error" role="alert" data-testid="view-notice">
@@ -106,10 +114,11 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           <div class="game-grid">
             <div class="col">
               <TablePanel view={state} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
-              <MovePanel player={player} all={all} cursor={cursor} names={names} />
+              <MovePanel player={player} all={all} cursor={cursor} names={names} {...(traceable ? { onTrace: (seat: string, seq: number) => setTrace({ seat, turn: timeline.event(seq)?.turn ?? 0 }) } : {})} />
+              {trace && <TracePanel gameId={game.game_id} seat={trace.seat} turn={trace.turn} name={names.get(trace.seat) ?? trace.seat} close={() => setTrace(null)} />}
             </div>
             <div class="col">
-              <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} />
+              <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} offline={offline} />
             </div>
           </div>
           <HealthLine player={player} state={state} cursor={cursor} head={timeline.head} live={live} role={role} />

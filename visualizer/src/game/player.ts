@@ -74,6 +74,8 @@ export class Player {
     private readonly gameOver: boolean,
     /** The game record's last_seq at load: the history's pages up to it are fetched at once. */
     private readonly expectedHead = 0,
+    /** A replay file's history: the player then asks the server for nothing at all. */
+    private readonly offline: { base: View; events: WireEvent[] } | null = null,
   ) {}
 
   /** Loads the history (snapshot at seq 0 + every event), then joins the live feed if live. */
@@ -83,7 +85,9 @@ export class Player {
       // private view in). Starting a seat at 1 left seq 0 on the scrubber showing seq 1's state,
       // which the rest check then compared with the server's seq 0: a mismatch and a refold.
       const from = 0;
-      const [base, history] = await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal, this.expectedHead)]);
+      const [base, history] = this.offline
+        ? [{ state: this.offline.base }, { events: this.offline.events }]
+        : await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal, this.expectedHead)]);
       // Marks for bench:visualizer (history fetched, then folded): where a slow load spends its time.
       performance.mark('viz:history');
       const timeline = new Timeline(base.state as View, from, viewerOf(this.view), this.gameOver);
@@ -100,7 +104,7 @@ export class Player {
         this.connection.value = this.live ? 'connecting' : 'replay';
       });
       if (this.live) this.connect();
-      else await this.verifyHead(timeline.head);
+      else if (!this.offline) await this.verifyHead(timeline.head);
     } catch (e) {
       if (this.closed) return;
       this.error.value = e instanceof Error ? e.message : String(e);
@@ -113,6 +117,8 @@ export class Player {
    * resync and a fold error), and keep going from it.
    */
   private async refused(t: Timeline, seq: number): Promise<void> {
+    // A file has no server to ask: say where it stops making sense (the earlier seqs still play).
+    if (this.offline) throw new Error(`the replay's event at seq ${seq} does not fold onto the table before it: the file is damaged or was not written by Tiltyard`);
     let at: number | null = seq;
     while (at !== null) {
       this.bump({ resyncs: 1, foldErrors: 1 });
@@ -127,7 +133,7 @@ export class Player {
    * of the shared reducer never stays on screen.
    */
   async verifyRest(seq: number, hash: string): Promise<void> {
-    if (this.playing.value || this.following.value || this.verified.has(seq) || this.closed) return;
+    if (this.playing.value || this.following.value || this.verified.has(seq) || this.closed || this.offline) return;
     this.verified.add(seq);
     const snap = await fetchSnapshot(this.gameId, this.view, seq, this.abort.signal);
     if (this.closed) return;

@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { alignMinds, type MindStatus } from '../../../src/view/index.js';
 import { fetchSnapshot } from '../game/history.js';
 import { KeyValues } from './key-values.js';
 import type { View } from './types.js';
+
+const MARK: Record<MindStatus, string> = { same: '✓ knew', differs: '✗ wrong', unknown: '? did not know' };
 
 type Props = { gameId: string; seats: string[]; names: Map<string, string>; cursor: number; truth: View };
 
 /**
  * "What seat X knew" beside the truth, at the current position: the seat's own projection (asked
- * of the server: the page never derives it) against what really was — the others' hands, plans
- * and emotions from the all-seeing view on screen.
+ * of the server: the page never derives it) aligned row by row with what really was in the
+ * all-seeing view on screen (alignMinds: its reads of tells, the plans revealed to it, the cards
+ * it saw face down, its memory), wrong beliefs marked. The raw projections are one click away.
  */
 export function KnewPanel({ gameId, seats, names, cursor, truth }: Props) {
   const [seat, setSeat] = useState(seats[0] ?? 'plr_1');
@@ -31,6 +35,8 @@ export function KnewPanel({ gameId, seats, names, cursor, truth }: Props) {
   const own = knew?.view.private.find((p) => p.player_id === seat);
   const others = truth.private.filter((p) => p.player_id !== seat);
   const name = (id: string) => names.get(id) ?? id;
+  // The truth is the view on screen at the cursor; the belief only once its own seq has arrived.
+  const minds = useMemo(() => (knew && knew.seq === cursor ? alignMinds(knew.view, truth, seat, names, cursor) : null), [knew, truth, seat, names, cursor]);
   return (
     <div data-testid="knew">
       <label>
@@ -44,38 +50,47 @@ export function KnewPanel({ gameId, seats, names, cursor, truth }: Props) {
         </select>
       </label>
       {error && <p class="error">{error}</p>}
-      <div class="side-by-side">
-        <section aria-label={`What ${name(seat)} knew`} data-testid="knew-seat-side" data-seq={knew?.seq ?? ''}>
-          <h3>{name(seat)} knew (seq {knew?.seq ?? '…'})</h3>
-          {own ? (
-            <KeyValues
-              value={{
-                read_of_others: Object.fromEntries(Object.entries(own.belief_state.tells).map(([k, t]) => [name(k), t.masked ? 'masked' : (t.dominant ?? 'calm')])),
-                revealed_plans: own.belief_state.revealed_plans,
-                own_hand: own.hand.map((c) => c.name),
-                face_down_seen: knew!.view.world.arena.cards.filter((c) => c.face_down).map((c) => c.card.name),
-              }}
-            />
-          ) : (
-            <p class="muted">loading…</p>
-          )}
-        </section>
-        <section aria-label="The truth" data-testid="knew-truth-side">
-          <h3>The truth (seq {cursor})</h3>
-          <KeyValues
-            value={Object.fromEntries(
-              others.map((p) => [
-                name(p.player_id),
-                {
-                  feels: p.emotion_state ? Object.fromEntries(Object.entries(p.emotion_state).filter(([, v]) => typeof v === 'number' && v >= 0.4)) : {},
-                  plan: p.secret_plan,
-                  hand: p.hand.map((c) => c.name),
-                },
-              ]),
-            )}
-          />
-        </section>
-      </div>
+      <p class="muted" data-testid="knew-seat-side" data-seq={knew?.seq ?? ''}>
+        What {name(seat)} believed at seq {knew?.seq ?? '…'}, beside the truth at seq {cursor}
+        {minds ? ` — ${minds.differ} belief${minds.differ === 1 ? '' : 's'} wrong` : ''}.
+      </p>
+      {minds ? (
+        <table class="minds" aria-label={`What ${name(seat)} believed, beside the truth`}>
+          <thead>
+            <tr>
+              <th scope="col">{name(seat)} believed</th>
+              <th scope="col">the truth</th>
+              <th scope="col">
+                <span class="sr-only">agrees?</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {minds.rows.map((r, i) => (
+              <tr key={i} class={`mind ${r.status}`} data-testid="mind-row" data-status={r.status} data-topic={r.topic}>
+                <td data-testid="mind-believed">{r.believed}</td>
+                <td data-testid="mind-truth">{r.truth}</td>
+                <td class="mark">{r.topic === 'memory' ? 'its memory' : MARK[r.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p class="muted">loading…</p>
+      )}
+      <details data-testid="knew-raw">
+        <summary>raw projections</summary>
+        <div class="side-by-side">
+          <section aria-label={`What ${name(seat)} knew, raw`}>
+            <h3>{name(seat)}’s own view</h3>
+            <KeyValues value={own ? { belief_state: own.belief_state, memory: own.memory_state.notes, hand: own.hand.map((c) => c.name) } : null} />
+          </section>
+          <section aria-label="The truth, raw">
+            <h3>The truth</h3>
+            <KeyValues value={Object.fromEntries(others.map((p) => [name(p.player_id), { plan: p.secret_plan, hand: p.hand.map((c) => c.name) }]))} />
+          </section>
+        </div>
+      </details>
     </div>
   );
 }

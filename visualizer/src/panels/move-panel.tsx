@@ -7,7 +7,8 @@ import type { Player } from '../game/player.js';
 import { seatColor } from './seat-color.js';
 import './move-panel.css';
 
-type Props = { player: Player; all: readonly WireEvent[]; cursor: number; names: Map<string, string> };
+/** `onTrace`: offered to views entitled to decision traces; opens the current line's seat and round. */
+type Props = { player: Player; all: readonly WireEvent[]; cursor: number; names: Map<string, string>; onTrace?: (seat: string, seq: number) => void };
 
 const MOMENT_LABEL: Record<string, string> = {
   elimination: 'elimination',
@@ -27,7 +28,7 @@ const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMe
  * and kept in view as the game plays, and key moments have previous/next buttons (P / N keys).
  * Agent text is rendered as text only.
  */
-export function MovePanel({ player, all, cursor, names }: Props) {
+export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
   const namesKey = [...names].map(([k, v]) => `${k}=${v}`).join('\n');
   const log = useMemo(() => new NarrationLog(names), [namesKey]);
   const story = useMemo(() => log.update(all), [log, all]);
@@ -111,7 +112,12 @@ export function MovePanel({ player, all, cursor, names }: Props) {
         {list}
       </ol>
       <p class="muted moves-foot" aria-live="polite" data-testid="move-current">
-        {here ? `Round ${here.round}, ${here.phase}: ${here.text}` : 'Before the first move.'}
+        {here ? `Round ${here.round}, ${here.phase}: ${here.text}` : 'Before the first move.'}{' '}
+        {here && onTrace && here.seats[0] && (
+          <button type="button" class="ghost" data-testid="open-trace" onClick={() => onTrace(here.seats[0]!, here.seq)}>
+            {names.get(here.seats[0]) ?? here.seats[0]}’s reasoning and trace
+          </button>
+        )}
       </p>
     </section>
   );

@@ -11,7 +11,7 @@ import { LedgerPanel, PredictionPanel } from './ledger-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { KnewPanel } from './knew-panel.js';
 
-type Props = { player: Player; all: WireEvent[]; cursor: number; state: View; names: Map<string, string>; role: Role; view: string; ended: boolean; seats: string[]; gameId: string };
+type Props = { player: Player; all: WireEvent[]; cursor: number; state: View; names: Map<string, string>; role: Role; view: string; ended: boolean; seats: string[]; gameId: string; offline?: boolean };
 
 // Loaded when their tab first opens: uPlot and the colour scales are a fifth of the bundle, and
 // most visits never open these tabs (the first table paint waits for the initial JS).
@@ -23,7 +23,7 @@ type Tab = 'attacks' | 'charts' | 'emotions' | 'trust' | 'ledger' | 'predictions
 const TAB_LABEL: Record<Tab, string> = { attacks: 'Attacks', charts: 'Charts', emotions: 'Emotions', trust: 'Trust & grievance', ledger: 'Ledger', predictions: 'Predictions', diff: 'Diff', knew: 'What a seat knew' };
 
 /** The panels beside the table: the speech feed, and one analysis tab at a time (only it is computed). */
-export function Panels({ player, all, cursor, state, names, role, view, ended, seats, gameId }: Props) {
+export function Panels({ player, all, cursor, state, names, role, view, ended, seats, gameId, offline = false }: Props) {
   const [tab, setTab] = useState<Tab>('attacks');
   const [attack, setAttack] = useState<string | null>(null);
   const timeline = player.timeline.value!;
@@ -33,7 +33,7 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
   // The feed is a per-event map: the whole log's lines once, and a seek only counts those said by then.
   const speech = useMemo(() => speechFeed(all as unknown as GameEvent[]), [all]);
   const said = countUpTo(speech, cursor);
-  const tabs: Tab[] = ['attacks', 'charts', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...((role === 'admin' || role === 'researcher') && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
+  const tabs: Tab[] = ['attacks', 'charts', 'emotions', 'trust', 'ledger', 'predictions', 'diff', ...(!offline && (role === 'admin' || role === 'researcher') && ended && (view === 'admin' || view === 'researcher') ? (['knew'] as const) : [])];
   const seek = (seq: number) => {
     player.pause();
     player.seek(seq);
