@@ -24,6 +24,9 @@
  * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
  * - stepMoment(moments, seq, dir) → seq | null — the next (1) or previous (−1) key moment.
  * - gameResult(events) → GameResult | null — placements and how each seat went out, once game_ended is in the events.
+ * - tableScene(view, events) → TableScene — what the table draws at a position: cards (faces or backs), meters or tells, attack arrows, speech bubbles and sealed notes, trust and grievance lines.
+ * - seatPoint(i, n) → { x, y } — where seat i of n sits on the table, in percent.
+ * - cardFace(card, i) → CardFace — a card's name, type, one-line effect and text alternative (a back for a face-down card).
  */
 export { foldView, foldEvents } from './fold-view.js';
 export { stateHash, sha256Hex, canonicalJson } from './state-hash.js';
@@ -38,6 +41,8 @@ export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
 export { statSeries, type StatSeries } from './stats.js';
 export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
+export { tableScene, seatPoint, METER_EMOTIONS, type TableScene, type SeatScene, type Arrow, type Bubble, type Link, type Meter, type MeterEmotion } from './table-scene.js';
+export { cardFace, cardBack, type CardFace } from './card-faces.js';
 export { gameResult, type GameResult, type SeatResult, type FinalBlow } from './result.js';
 export type { Viewer, StateView } from '../game/views.js';
 export type { GameEvent } from '../protocol/events.js';
