@@ -59,14 +59,15 @@ export type TableScene = { seats: SeatScene[]; arrows: Arrow[]; bubbles: Bubble[
 const LINK_MIN = 0.1;
 
 /**
- * Where seat i of n sits, in percent of the table's box: on an ellipse, the first at the top, clockwise.
+ * Where seat i of n sits, in percent of the table's box: on an ellipse, the first at the top,
+ * clockwise. The radii leave room for the seat boxes, which are centred on these points.
  *
- * @example seatPoint(0, 4) // { x: 50, y: 10 }
+ * @example seatPoint(0, 4) // { x: 50, y: 14 }
  */
 export function seatPoint(i: number, n: number): { x: number; y: number } {
   const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
   const r = (v: number) => Math.round(v * 100) / 100;
-  return { x: r(50 + 40 * Math.cos(a)), y: r(50 + 40 * Math.sin(a)) };
+  return { x: r(50 + 35 * Math.cos(a)), y: r(50 + 36 * Math.sin(a)) };
 }
 
 const tellText = (t: Tell): string => (t.masked ? 'tell masked' : t.dominant ? `tell: ${t.dominant}` : 'tell: calm');
@@ -84,12 +85,17 @@ function arrowOf(row: AttackRow | undefined, fallback: { action_id: string; from
  * the projection left out is drawn as backs, a tell or a sealed note — it never asks for more.
  *
  * Attacks shown: every targeted action on the stack, and the attack resolved last if nothing has
- * happened since but its aftermath (no new action, no new phase).
+ * happened since but its aftermath (no new action, no new phase). `end` cuts `events` at the
+ * position without copying (events[0..end) are the ones up to it); only the current round's are read.
  *
  * @example tableScene(timeline.stateAt(seq), timeline.slice(0, seq)).arrows[0]?.plan?.manipulation_plan
  */
-export function tableScene(view: StateView, events: readonly GameEvent[]): TableScene {
+export function tableScene(view: StateView, all: readonly GameEvent[], end = all.length): TableScene {
   const w = view.world;
+  // Attacks and talk never outlive their round: reading only this round keeps a seek O(round).
+  let start = Math.min(end, all.length);
+  while (start > 0 && all[start - 1]!.turn >= w.turn) start--;
+  const events = all.slice(start, end);
   const priv = new Map(view.private.map((p) => [p.player_id, p]));
   const seats = w.players.map((p, i): SeatScene => {
     const mine = priv.get(p.player_id);

@@ -34,9 +34,9 @@ describe('card text', () => {
 
 describe('seatPoint', () => {
   it('puts the first seat on top and goes clockwise', () => {
-    expect(seatPoint(0, 4)).toEqual({ x: 50, y: 10 });
-    expect(seatPoint(1, 4)).toEqual({ x: 90, y: 50 });
-    expect(seatPoint(2, 4)).toEqual({ x: 50, y: 90 });
+    expect(seatPoint(0, 4)).toEqual({ x: 50, y: 14 });
+    expect(seatPoint(1, 4)).toEqual({ x: 85, y: 50 });
+    expect(seatPoint(2, 4)).toEqual({ x: 50, y: 86 });
   });
 });
 

@@ -96,7 +96,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           {ended && <ResultBanner result={ended} names={names} seek={seek} />}
           <div class="game-grid">
             <div class="col">
-              <TablePanel view={state} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
+              <TablePanel view={state} events={all} upTo={Math.max(0, cursor - timeline.first)} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
               <MovePanel player={player} all={all} cursor={cursor} names={names} />
             </div>
             <div class="col">
