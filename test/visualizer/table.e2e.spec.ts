@@ -93,6 +93,21 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     await waitShown(page, 'cursor', 'eq', resolved.seq);
     const outcome = (resolved.payload['manipulation_outcome'] as string | null) ?? 'resolved';
     await page.locator(`[data-testid=attack-arrow][data-outcome=${outcome}]`).waitFor();
+    await page.screenshot({ path: join(outDir(), 'visualizer-table-attack.png'), fullPage: false });
+    await page.close();
+  });
+
+  it('draws trust and grievance as lines between seats on request, as many as the view holds', async () => {
+    const snap = await api<Snapshot>(server, `/games/${gameId}/snapshot?seq=${head}&view=admin`, ADMIN);
+    const count = (kind: 'trust' | 'grievance') => snap.state.private.reduce((n, p) => n + Object.entries((p.emotion_state as unknown as Record<string, Record<string, number>>)[kind]!).filter(([to, v]) => to !== p.player_id && Math.abs(v) >= 0.1).length, 0);
+    const page = await open(head, 'admin', ADMIN);
+    expect(await page.locator('.overlay line.link').count()).toBe(0);
+    for (const kind of ['trust', 'grievance'] as const) {
+      await page.getByTestId('table-lines').selectOption(kind);
+      await expect.poll(() => page.locator(`.overlay line.link.${kind}`).count()).toBe(count(kind));
+    }
+    await page.getByTestId('table-lines').selectOption('trust');
+    await page.screenshot({ path: join(outDir(), 'visualizer-table-trust.png'), fullPage: false });
     await page.close();
   });
 

@@ -29,6 +29,17 @@ export function TableOverlay({ seats, arrows, links, names }: Props) {
   const at = new Map(seats.map((s) => [s.player_id, s.at]));
   const name = (id: string) => names.get(id) ?? id;
   const drawn = arrows.filter((a) => at.has(a.from) && at.has(a.to));
+  // Several attacks between the same two seats (a stack of them) get lanes side by side, and
+  // their labels step along the line, so none hides another.
+  const lanes = new Map<string, number>();
+  const laneOf = new Map<string, number>();
+  for (const a of drawn) {
+    const pair = [a.from, a.to].sort().join(':');
+    const n = lanes.get(pair) ?? 0;
+    lanes.set(pair, n + 1);
+    laneOf.set(a.action_id, n);
+  }
+  const ends = (a: Arrow): [Point, Point] => offset(at.get(a.from)!, at.get(a.to)!, 2.4 * laneOf.get(a.action_id)!);
   return (
     <>
       <svg class="overlay" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
@@ -44,14 +55,16 @@ export function TableOverlay({ seats, arrows, links, names }: Props) {
           return <line key={`${l.kind}:${l.from}:${l.to}`} class={`link ${l.kind}${l.value < 0 ? ' neg' : ''}`} x1={s.x} y1={s.y} x2={e.x} y2={e.y} stroke-width={1 + Math.abs(l.value) * 4} />;
         })}
         {drawn.map((a) => {
-          const s = along(at.get(a.from)!, at.get(a.to)!, 0.25);
-          const e = along(at.get(a.from)!, at.get(a.to)!, 0.8);
+          const [p, q] = ends(a);
+          const s = along(p, q, 0.25);
+          const e = along(p, q, 0.8);
           return <line key={a.action_id} class={`arrow ${a.outcome}`} pathLength={100} x1={s.x} y1={s.y} x2={e.x} y2={e.y} marker-end="url(#arrowhead)" />;
         })}
       </svg>
       {drawn.map((a) => {
         // Off the middle, where the felt prints the phase and round.
-        const m = along(at.get(a.from)!, at.get(a.to)!, 0.38);
+        const [p, q] = ends(a);
+        const m = along(p, q, Math.min(0.72, 0.36 + 0.2 * laneOf.get(a.action_id)!));
         const outcome = a.outcome === 'pending' ? 'in flight' : a.outcome === 'resolved' ? 'resolved' : a.outcome;
         return (
           <div key={a.action_id} class={`arrow-label ${a.outcome}`} style={{ left: `${m.x}%`, top: `${m.y}%` }} data-testid="attack-arrow" data-from={a.from} data-to={a.to} data-outcome={a.outcome}>
