@@ -120,7 +120,7 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     for (const p of pub.state.world.players) {
       const seat = page.locator(`[data-player=${p.player_id}]`);
       const hand = seat.locator('[data-row="hand, face down"]');
-      expect(await hand.locator('[data-back]').count()).toBe(p.hand_count);
+      if (p.hand_count > 0) expect(await hand.locator('[data-count]').getAttribute('data-count')).toBe(String(p.hand_count));
       expect(await hand.locator('[data-card]').count()).toBe(0);
       expect(await seat.locator('[role=meter]').count()).toBe(0);
       expect(await seat.getByTestId('tell').textContent()).toMatch(/^tell/);

@@ -1,7 +1,7 @@
 import type { Bubble, SeatScene } from '../../../src/view/index.js';
 import type { View } from '../panels/types.js';
 import { seatColor } from '../panels/seat-color.js';
-import { CardRow } from './card-view.js';
+import { CardRow, HandBacks } from './card-view.js';
 import { Meters } from './meters.js';
 
 type Player = View['world']['players'][number];
@@ -51,7 +51,7 @@ export function TableSeat({ seat, player: p, awaited, place, bubbles, names }: P
           </div>
         ))}
       </dl>
-      <CardRow cards={seat.hand} label={seat.hand_held ? 'hand' : 'hand, face down'} small={!seat.hand_held} />
+      {seat.hand_held ? <CardRow cards={seat.hand} label="hand" /> : <HandBacks count={seat.hand.length} />}
       <CardRow cards={seat.arena} label="arena" empty="no cards in play" />
       {seat.meters && <Meters meters={seat.meters} from={seat.meters_from} />}
       <div class="muted" data-testid="tell">
