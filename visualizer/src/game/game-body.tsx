@@ -113,7 +113,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           {ended && <ResultBanner result={ended} names={names} seek={seek} />}
           <div class="game-grid">
             <div class="col">
-              <TablePanel view={state} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
+              <TablePanel view={state} events={all} upTo={Math.max(0, cursor - timeline.first)} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
               <MovePanel player={player} all={all} cursor={cursor} names={names} {...(traceable ? { onTrace: (seat: string, seq: number) => setTrace({ seat, turn: timeline.event(seq)?.turn ?? 0 }) } : {})} />
               {trace && <TracePanel gameId={game.game_id} seat={trace.seat} turn={trace.turn} name={names.get(trace.seat) ?? trace.seat} close={() => setTrace(null)} />}
             </div>

@@ -1,0 +1,103 @@
+import type { Bubble, SeatScene } from '../../../src/view/index.js';
+import type { View } from '../panels/types.js';
+import { seatColor } from '../panels/seat-color.js';
+import { CardRow, HandBacks } from './card-view.js';
+import { Meters } from './meters.js';
+
+type Player = View['world']['players'][number];
+
+type Props = {
+  seat: SeatScene;
+  player: Player;
+  awaited: boolean;
+  place: number | undefined;
+  bubbles: Bubble[];
+  names: Map<string, string>;
+};
+
+/** The public numbers; abbreviations are spelled out in the legend under the table. */
+const STATS = [
+  ['lives', 'lives', 'lives left'],
+  ['resolve', 'res', 'resolve'],
+  ['tempo', 'tmp', 'tempo'],
+  ['exposure', 'exp', 'exposure'],
+  ['hand', 'hand', 'cards in hand'],
+] as const;
+
+/** One seat: its numbers, hand, arena cards, meters or tell, placement, and this round's speech at it. */
+export function TableSeat({ seat, player: p, awaited, place, bubbles, names }: Props) {
+  const style = { left: `${seat.at.x}%`, top: `${seat.at.y}%`, '--seat-color': seatColor(p.player_id) };
+  return (
+    <article
+      class={`seat${p.alive ? '' : ' out'}${awaited ? ' awaited' : ''}`}
+      style={style}
+      aria-label={`${p.display_name}, ${p.alive ? `${p.lives} lives` : 'eliminated'}`}
+      data-player={p.player_id}
+    >
+      <div class="name">
+        <span>
+          <i class="seat-dot" aria-hidden="true" />
+          {p.display_name}
+        </span>
+        <span class="muted">{p.player_id}</span>
+      </div>
+      <dl class="stats">
+        {STATS.map(([key, label, title]) => (
+          <div key={key}>
+            <dt>
+              <abbr title={title}>{label}</abbr>
+            </dt>
+            <dd data-stat={key}>{key === 'hand' ? p.hand_count : p[key]}</dd>
+          </div>
+        ))}
+      </dl>
+      {seat.hand_held ? <CardRow cards={seat.hand} label="hand" /> : <HandBacks count={seat.hand.length} />}
+      <CardRow cards={seat.arena} label="arena" empty="no cards in play" />
+      {seat.meters && <Meters meters={seat.meters} from={seat.meters_from} />}
+      <div class="muted" data-testid="tell">
+        {seat.tell}
+        {p.locked_out ? ' · locked out' : ''}
+        {p.forced_line_toward ? ` · forced toward ${names.get(p.forced_line_toward) ?? p.forced_line_toward}` : ''}
+      </div>
+      {!p.alive && <div class="placement">eliminated{place !== undefined ? ` · place ${place}` : ''}</div>}
+      {p.alive && place !== undefined && <div class={`placement${place === 1 ? ' winner' : ''}`}>{place === 1 ? 'winner · place 1' : `place ${place}`}</div>}
+      {bubbles.length > 0 && (
+        <div class={`talk ${talkSide(seat.at)}`}>
+          {bubbles.map((b) => (
+            <SpeechBubble key={b.seq} bubble={b} names={names} />
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/**
+ * Where a seat's talk goes so it covers neither the seat nor the middle of the table: beside the
+ * seats at the top and bottom, above the seats at the sides.
+ */
+function talkSide(at: { x: number; y: number }): string {
+  if (Math.abs(at.y - 50) >= Math.abs(at.x - 50)) return at.x <= 50 ? 'beside-r' : 'beside-l';
+  return 'above';
+}
+
+/** A public line at its speaker, or a private note at its listener: sealed unless the view may read it. Text only, never markup. */
+function SpeechBubble({ bubble: b, names }: { bubble: Bubble; names: Map<string, string> }) {
+  const from = names.get(b.speaker) ?? b.speaker;
+  if (!b.private) {
+    return (
+      <p class="bubble" data-testid="bubble" data-seq={b.seq}>
+        {b.text}
+      </p>
+    );
+  }
+  return (
+    <p class={`bubble note${b.text === null ? ' sealed' : ''}`} data-testid="note" data-seq={b.seq}>
+      <span class="from">
+        <span aria-hidden="true">✉ </span>
+        {b.text === null ? `sealed note from ${from}` : `note from ${from}: `}
+      </span>
+      {b.text}
+    </p>
+  );
+}
