@@ -18,14 +18,16 @@ export type FittedRating = { mu: number; sigma: number };
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
+/** A result as one string (key, seats, placements): its identity for sorting and hashing. */
+export const resultText = (r: GameResult): string => `${r.key}\u0000${r.seats.join('\u0001')}\u0000${r.placements.join(',')}`;
+
 /**
  * Results in a canonical order (by key, then content), so that every sum over them is the same
  * whatever order they arrived in: the fit, and everything derived from it, is order-free bit for bit.
  */
 export function canonical(results: readonly GameResult[]): GameResult[] {
-  const text = (r: GameResult) => `${r.key}\u0000${r.seats.join('\u0001')}\u0000${r.placements.join(',')}`;
   return results
-    .map((r) => [text(r), r] as const)
+    .map((r) => [resultText(r), r] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, r]) => r);
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_RESAMPLES } from './bootstrap.js';
-import { canonical, fitAll, ratingOf } from './fit-standings.js';
+import { canonical, fitAll, ratingOf, resultText } from './fit-standings.js';
 import { groupBootstrap } from './group-bootstrap.js';
 import { hash53 } from './seeds.js';
 import type { GameResult, Standing, TournamentConfig } from './types.js';
@@ -26,7 +26,7 @@ function memoKey(config: Pick<TournamentConfig, 'entrants' | 'seed'>, sorted: re
   let h1 = hash53(`${config.seed}\u0000${resamples}\u0000${config.entrants.join('\u0001')}`, 1);
   let h2 = hash53(`${config.seed}\u0000${resamples}\u0000${config.entrants.join('\u0001')}`, 2);
   for (const r of sorted) {
-    const text = `${r.key}\u0000${r.seats.join('\u0001')}\u0000${r.placements.join(',')}`;
+    const text = resultText(r);
     h1 = hash53(`${h1}\u0000${text}`, 1);
     h2 = hash53(`${h2}\u0000${text}`, 2);
   }
