@@ -72,6 +72,8 @@ export const VIOLATION_HINTS: Record<string, string> = {
   'asset/too_many': 'report at most 64 assets per decision: bundle the others into one file',
   'process/stdout_held_open':
     'do not leave processes behind holding stdout: wait for your children, or close stdout in them (a child that leaves your process group with setsid is not killed with you)',
+  'process/cut_line':
+    'the process died in the middle of writing a line: see its exit code, signal and stderr (a crash, or a sandbox limit such as memory)',
   'process/sigkill':
     'exit promptly on SIGTERM: the runtime sends it at the deadline and SIGKILLs the group 500 ms later',
 };

@@ -296,8 +296,13 @@ class ProcessRun {
     if (this.settled) return;
     // A trailing line without a newline still counts — unless we cut the tool off mid-line.
     if (!this.halted && !this.collector.failed) {
+      const exit = this.confined.sandboxed ? unwrapExit(code, signal) : { exitCode: code, signal };
+      const died = exit.signal !== null || (exit.exitCode !== null && exit.exitCode !== 0);
       for (const line of this.splitter.end()) {
         if (line.ok) this.collector.accept(line.value);
+        // A tool that died mid-write (a crash, its memory limit) left half a line: the death is
+        // the cause (finish() names the exit), the cut line only a consequence.
+        else if (died) this.collector.note({ code: 'process/cut_line', message: `its last line was cut off when it ended: ${line.failure.message}` });
         else this.collector.reject(line.failure);
       }
     }

@@ -68,8 +68,11 @@ function observed(answer: SeatDecision): Observed {
 
 /** What every decision of the fixture must come to: answered, the bad assets refused in order, the good kept. */
 function expectFloodHandled(answer: SeatDecision): void {
-  // Said in full when not: the failure (code, message) and the fallback that answered instead.
-  expect(answer.trace!.ok, JSON.stringify({ failure: answer.trace!.failure, fallback: answer.trace!.fallback })).toBe(true);
+  // Said in full when not: the failure, the fallback that answered instead, how the process ended.
+  const act = answer.trace!.stages.find((s) => s.stage === 'act')?.payload as { exit_code: number | null; signal: string | null } | undefined;
+  const seen = observed(answer) as Observed & { stderr?: string };
+  const why = { failure: answer.trace!.failure, fallback: answer.trace!.fallback, exit_code: act?.exit_code, signal: act?.signal, violations: seen.violations.slice(0, 8), stderr: seen.stderr?.slice(-400) };
+  expect(answer.trace!.ok, JSON.stringify(why)).toBe(true);
   expect(answer.decision).toEqual({ selected_action: { kind: 'pass' }, attack_plan: null });
   const { violations, assets } = observed(answer);
   expect(violations.map((v) => v.code)).toEqual([

@@ -100,6 +100,21 @@ describe('runProcess: the tool protocol over a real subprocess', () => {
     expect(outcome.ok).toBe(false);
   });
 
+  it('given a tool killed in the middle of a line, then the signal is the failure and the cut line only a note', async () => {
+    const outcome = await runTool('dies-mid-line.sh');
+    expect(outcome.signal).toBe('SIGKILL');
+    expect(outcome.failure).toEqual({ code: 'protocol/signal', message: 'killed by SIGKILL before a done event' });
+    expect(outcome.logs.map((l) => l.message)).toEqual(['before']);
+    expect(outcome.violations.map((v) => v.code)).toEqual(['process/cut_line']);
+    expect(outcome.violations[0]!.message).toContain('line 2 is not JSON');
+  });
+
+  it('given a tool that exits non-zero in the middle of a line, then the exit code is the failure', async () => {
+    const outcome = await runTool('exits-mid-line.sh');
+    expect(outcome.failure).toEqual({ code: 'protocol/exit_code', message: 'exited with code 7 without a done event' });
+    expect(outcome.violations.map((v) => v.code)).toEqual(['process/cut_line']);
+  });
+
   it('given a tool that exits 0 without done, then it fails with a clear reason', async () => {
     const outcome = await runTool('no-done.sh');
     expect(outcome.failure?.code).toBe('protocol/no_done');
