@@ -9,6 +9,7 @@ import { runUpkeep } from './upkeep.js';
 import type { GameState } from './state.js';
 import { awaitedSeats } from './windows/state.js';
 import { onAction, onCompact, onIntent, onReaction, onReflect, onTalk } from './windows/handlers.js';
+import { clonePlain } from './clone.js';
 
 /** What drives the engine: the start of the game, or one seat's answer to its window. */
 export const EngineInput = z.discriminatedUnion('type', [
@@ -84,19 +85,19 @@ const HANDLERS: Record<Window, typeof onIntent> = {
 
 /** Pure decide: the events an input produces from a state, or a rejection. */
 export function decide(state: GameState, input: unknown): StepResult {
-  return stepInPlace(structuredClone(state), input);
+  return stepInPlace(clonePlain(state), input);
 }
 
 /** Pure evolve: the state after one event. */
 export function evolve(state: GameState, event: GameEvent): GameState {
-  const next = structuredClone(state);
+  const next = clonePlain(state);
   applyEvent(next, event);
   return next;
 }
 
 /** Folds a log onto a state (a copy; the argument is untouched). */
 export function fold(state: GameState, events: readonly GameEvent[]): GameState {
-  const next = structuredClone(state);
+  const next = clonePlain(state);
   for (const e of events) applyEvent(next, e);
   return next;
 }

@@ -1,5 +1,6 @@
 import type { EventType, GameEvent, GameEventOf, PlayerPrivateState, StackEntryView } from '../protocol/index.js';
 import { applyEvent, MEMORY_NOTES_KEPT } from '../game/evolve.js';
+import { clonePlain } from '../game/clone.js';
 import { RulesConfig } from '../game/rules.js';
 import type { GameState } from '../game/state.js';
 import { ruleFlags, viewState, type StateView, type Viewer } from '../game/views.js';
@@ -273,7 +274,7 @@ const seesAll = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' |
 export function foldView(view: StateView, event: GameEvent, viewer: Viewer, gameOver = false): StateView {
   if (view.raw) {
     const raw = copyRaw(view.raw);
-    applyEvent(raw, structuredClone(event));
+    applyEvent(raw, clonePlain(event));
     return viewState(raw, viewer, gameOver);
   }
   const d: Draft = { ...draftOf(view), all: seesAll(viewer, gameOver), seat: viewer.role === 'seat' ? viewer.player_id : null };
@@ -292,7 +293,7 @@ export function foldView(view: StateView, event: GameEvent, viewer: Viewer, game
 /** A private copy of an engine state. The rules and the card map never change after the start: shared, not copied. */
 function copyRaw(state: GameState): GameState {
   const { rules, cards, ...rest } = state;
-  return { ...structuredClone(rest), rules, cards };
+  return { ...clonePlain(rest), rules, cards };
 }
 
 /**
@@ -302,7 +303,7 @@ function copyRaw(state: GameState): GameState {
 export function foldEvents(view: StateView, events: readonly GameEvent[], viewer: Viewer, gameOver = false): StateView {
   if (view.raw && events.length > 0) {
     const raw = copyRaw(view.raw);
-    for (const e of events) applyEvent(raw, structuredClone(e));
+    for (const e of events) applyEvent(raw, clonePlain(e));
     return viewState(raw, viewer, gameOver);
   }
   let v = view;

@@ -7,6 +7,8 @@ import type { GameRecord } from '../../src/store/index.js';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { tiltyardWith } from '../cli/run-cli.js';
 import { spawnServer, until } from './spawn-server.js';
+import { launchBrowser } from '../visualizer/browser.js';
+import { waitShown } from '../visualizer/support.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-start-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -65,6 +67,26 @@ describe('tiltyard serve, as npm start runs it', () => {
       return hands.size === 4 && emotions && whispers ? page.events : undefined;
     }, 240_000, 250);
     for (const e of shown) expect(JSON.stringify(e)).not.toMatch(/"(rng|deck|order|seed)":/);
+
+    // The same in real Chromium, as an anonymous visitor opening the demo at a private line the
+    // broadcast has released: every seat's hand as named cards, emotion meters, the line opened.
+    const whisper = shown.filter((e) => e.type === 'speech_posted' && (e.payload as { channel?: string }).channel === 'private').at(-1)!;
+    const { target_player_id: listener, text } = whisper.payload as { target_player_id: string; text: string };
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.page();
+      await page.goto(`${server.url}/watch/games/${demo.game_id}?seq=${whisper.seq}`);
+      await page.getByTestId('table').waitFor();
+      await waitShown(page, 'cursor', 'eq', whisper.seq);
+      expect(await page.getByTestId('broadcast-badge').textContent()).toBe('broadcast · a round behind');
+      const seatsWithCards = await page.locator('[data-player]').filter({ has: page.locator('[data-row=hand] [data-card][data-name]') }).count();
+      expect(seatsWithCards).toBeGreaterThan(0);
+      expect(await page.locator('[data-player] [role=meter][data-emotion]').count()).toBeGreaterThanOrEqual(4 * 5);
+      await page.locator(`[data-player=${listener}] [data-testid=note]`).filter({ hasText: text.slice(0, 40) }).waitFor();
+      expect(browser.dialogs).toEqual([]);
+    } finally {
+      await browser.close();
+    }
 
     const t0 = performance.now();
     server.child.kill('SIGTERM');

@@ -77,7 +77,7 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     expect(await banner.textContent()).toMatch(/wins|share first place/);
     // Every seat that went out says when.
     const out = (await allEvents(server, gameId, 'spectator')).filter((e) => e.type === 'player_eliminated');
-    for (const e of out) expect(await page.locator(`[data-testid=result-seat][data-result-player="${String(e.payload['player_id'])}"]`).textContent()).toMatch(/out in round \d+/);
+    for (const e of out) expect(await page.locator(`[data-testid=result-seat][data-result-player="${String(e.payload['player_id'])}"]`).textContent()).toMatch(/out,? in round \d+/);
     await page.close();
 
     const early = await openGame('?seq=5');

@@ -1,6 +1,7 @@
 import { viewState, type GameState, type Viewer } from '../../game/index.js';
 import type { Channel, FeedLimits, Member, Snapshot } from './feed-types.js';
 import { applyEvent } from '../../game/evolve.js';
+import { clonePlain } from '../../game/clone.js';
 import type { GameEvent } from '../../protocol/index.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import type { CommittedStep, GameBus } from '../../live/game-bus.js';
@@ -319,7 +320,7 @@ export class GameFeed {
    * committed, so whoever is shown it later (a delayed audience, a joiner) sees it unchanged.
    */
   private fold(e: GameEvent): void {
-    applyEvent(this.state!, structuredClone(e));
+    applyEvent(this.state!, clonePlain(e));
   }
 
   /** Hashes of the live state for every view someone follows (and the anonymous ones a delayed channel will need). */

@@ -74,7 +74,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           </span>
           {broadcast ? (
             <span class="badge" data-testid="broadcast-badge" title="Every seat's hands, plans, private speech and emotions, never the seed or the deck; each event once the round after its own has ended and the delay has passed">
-              {game.options.broadcast_held ? 'broadcast · held to the end' : `broadcast · delayed ${secs} s/round`}
+              {game.options.broadcast_held ? 'broadcast · held to the end' : secs > 0 ? `broadcast · a round and ${secs} s behind` : 'broadcast · a round behind'}
             </span>
           ) : (
             delay > 0 && <span class="badge" title="Anonymous spectators watch this game behind a delay">delay {Math.round(delay / 100) / 10} s</span>

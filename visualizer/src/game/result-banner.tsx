@@ -4,7 +4,7 @@ type Props = { result: GameResult; names: Map<string, string>; seek: (seq: numbe
 
 const REASON: Record<GameResult['reason'], string> = {
   last_seat_standing: 'last seat standing',
-  all_eliminated: 'every seat went out',
+  all_eliminated: 'every seat went out, the winner last',
   round_cap: 'the round cap was reached',
 };
 
@@ -40,7 +40,7 @@ export function ResultBanner({ result, names, seek }: Props) {
             <b>{ordinal(s.placement)}</b> {name(s.player_id)} —{' '}
             {s.out ? (
               <>
-                out in round {s.out.turn}
+                {s.placement === 1 ? 'the last out, ' : 'out '}in round {s.out.turn}
                 {blowText(s.out.blow, name)}{' '}
                 <button type="button" class="ghost" onClick={() => seek(s.out!.seq)} title={`Go to seq ${s.out.seq}`}>
                   seq {s.out.seq}
