@@ -3,6 +3,7 @@ import {
   initialState,
   requestFor,
   stepInPlace,
+  type GameState,
   type RulesInput,
 } from '../game/index.js';
 import type { TurnPlanRequest } from '../protocol/index.js';
@@ -50,42 +51,36 @@ const WANTED: ReadonlyArray<{
   },
 ];
 
+/**
+ * Plays one game of built-in agents (the sampling line-up) from `seed` and shows each request, with
+ * the state that asks it, to `visit` — until `visit` returns false or the game ends.
+ */
+export function walkSamplingGame(seed: number, compact: boolean, visit: (request: TurnPlanRequest, state: GameState) => boolean): void {
+  const rules: RulesInput = compact ? { windows: 'compact' } : {};
+  const state = initialState({ seats: LINEUP.length, rules }, seed);
+  const agents = LINEUP.map((name, i) => createAgent(name, seed, i));
+  stepInPlace(state, { type: 'start' });
+  for (let next = awaiting(state); next; next = awaiting(state)) {
+    const player = next.seats[0]!;
+    const request = requestFor(state, player);
+    if (!visit(request, state)) return;
+    const decision = agents[Number(player.slice(4)) - 1]!.decide(request);
+    const res = stepInPlace(state, { type: 'decision', player_id: player, window: next.window, decision });
+    if (!res.ok) throw new Error(`sampling game refused ${player}'s ${next.window}: ${res.rejection.message}`);
+  }
+}
+
 /** Plays built-in games from `seed` on and keeps the first request (with its state) each case wants. */
 function harvest(seed: number, compact: boolean, found: Map<CaseName, Sample>): void {
   const wanted = WANTED.filter((w) => w.compact === compact);
-  const rules: RulesInput = compact ? { windows: 'compact' } : {};
-  for (let g = 0; g < MAX_GAMES && wanted.some((w) => !found.has(w.case)); g++) {
-    const state = initialState({ seats: LINEUP.length, rules }, seed + g);
-    const agents = LINEUP.map((name, i) => createAgent(name, seed + g, i));
-    stepInPlace(state, { type: 'start' });
-    for (
-      let next = awaiting(state);
-      next && wanted.some((w) => !found.has(w.case));
-      next = awaiting(state)
-    ) {
-      const player = next.seats[0]!;
-      const request = requestFor(state, player);
+  const missing = () => wanted.some((w) => !found.has(w.case));
+  for (let g = 0; g < MAX_GAMES && missing(); g++)
+    walkSamplingGame(seed + g, compact, (request, state) => {
       for (const w of wanted) {
-        if (!found.has(w.case) && w.take(request))
-          found.set(w.case, {
-            case: w.case,
-            state: structuredClone(state),
-            request: structuredClone(request),
-          });
+        if (!found.has(w.case) && w.take(request)) found.set(w.case, { case: w.case, state: structuredClone(state), request: structuredClone(request) });
       }
-      const decision = agents[Number(player.slice(4)) - 1]!.decide(request);
-      const res = stepInPlace(state, {
-        type: 'decision',
-        player_id: player,
-        window: next.window,
-        decision,
-      });
-      if (!res.ok)
-        throw new Error(
-          `sampling game refused ${player}'s ${next.window}: ${res.rejection.message}`,
-        );
-    }
-  }
+      return missing();
+    });
 }
 
 /** The real reprompt that follows a rejected action: the engine fed a bad answer on a copy of the state. */

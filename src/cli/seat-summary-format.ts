@@ -2,7 +2,8 @@ import type { SeatSummary } from '../runner/seat-summary.js';
 import { seatLabel } from './outcome-format.js';
 import { table } from './format.js';
 
-const counts = (r: Record<string, number>): string =>
+/** "ok 12, malformed 2": the most frequent first; "—" when empty. */
+export const counts = (r: Record<string, number>): string =>
   Object.entries(r)
     .sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `${k} ${n}`)

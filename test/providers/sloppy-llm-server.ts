@@ -54,6 +54,28 @@ function replaceFirst(value: unknown, test: (k: string) => boolean, by: (v: stri
 
 const ENUM_KEYS = new Set(['tactical_intent', 'speech_act', 'channel', 'kind', 'emotion', 'kinetic_intent']);
 
+/** How the model writes an answer: by a number 0–99 drawn from the request id, and whether it is a repair turn. */
+export type Writer = (answer: unknown, roll: number, repair: boolean) => { kind: string; text: string };
+
+/** Always as meant: a well-behaved model. */
+export const cleanWriter: Writer = (answer) => ({ kind: 'clean', text: JSON.stringify(answer) });
+
+/**
+ * Always careless on a first answer: camelCase keys (roll < 60) or a made-up card or seat id,
+ * each falling back to the other where the answer has nothing to spoil that way. Clean on a repair
+ * turn, unless `stubborn`.
+ */
+export const carelessWriter =
+  (stubborn = false): Writer =>
+  (answer, roll, repair) => {
+    if (repair && !stubborn) return cleanWriter(answer, roll, repair);
+    const camelled = JSON.stringify(camel(answer));
+    const camelCase = camelled === JSON.stringify(answer) ? null : { kind: 'camelCase', text: camelled };
+    const spoilt = replaceFirst(answer, (k) => k === 'card_id' || k.endsWith('player_id'), (v) => (v.startsWith('card_') ? 'card_999' : 'plr_9'));
+    const madeUp = spoilt ? { kind: 'made-up id', text: JSON.stringify(spoilt) } : null;
+    return (roll < 60 ? (camelCase ?? madeUp) : (madeUp ?? camelCase)) ?? cleanWriter(answer, roll, repair);
+  };
+
 /** The careless version of an answer, by a number 0–99 drawn from the request id. */
 function sloppy(answer: unknown, roll: number): { kind: string; text: string } {
   const json = (v: unknown) => JSON.stringify(v);
@@ -75,8 +97,12 @@ function sloppy(answer: unknown, roll: number): { kind: string; text: string } {
 
 const REQUEST = /```json tiltyard-request\n([\s\S]*?)\n```/g;
 
-/** Starts the server; each seat's intentions come from the built-in `persona` seeded by the game seed and its seat. */
-export async function startSloppyServer(seed: number, persona: AgentName = 'balanced'): Promise<SloppyServer> {
+/**
+ * Starts the server; each seat's intentions come from the built-in `persona` seeded by the game
+ * seed and its seat. `write` decides how each answer is written (default: careless about half the
+ * time on a first answer, clean on a repair turn).
+ */
+export async function startSloppyServer(seed: number, persona: AgentName = 'balanced', write: Writer = (a, roll, repair) => (repair ? cleanWriter(a, roll, repair) : sloppy(a, roll))): Promise<SloppyServer> {
   const meant = new Map<string, unknown>();
   const kinds = new Map<string, number>();
   const agents = new Map<string, Agent>();
@@ -100,10 +126,9 @@ export async function startSloppyServer(seed: number, persona: AgentName = 'bala
       const repair = body.messages.some((m) => m.role === 'assistant');
       if (!meant.has(request.request_id)) meant.set(request.request_id, agent.decide(request));
       const answer = meant.get(request.request_id);
-      if (repair) return send(JSON.stringify(answer));
       const roll = createHash('sha256').update(request.request_id).digest().readUInt32BE(0) % 100;
-      const out = sloppy(answer, roll);
-      kinds.set(out.kind, (kinds.get(out.kind) ?? 0) + 1);
+      const out = write(answer, roll, repair);
+      if (!repair) kinds.set(out.kind, (kinds.get(out.kind) ?? 0) + 1);
       send(out.text);
     });
   });

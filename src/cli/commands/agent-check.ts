@@ -7,9 +7,13 @@ import { parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
 import { liveLine } from '../progress.js';
 import type { Command } from './command.js';
+import { runLlmCheck, LLM_CHECK_HELP } from '../llm-check-command.js';
+import { DEFAULT_MAX_CALLS } from '../../check/llm-check.js';
 
 const DEFAULT_GAMES = 2;
 const MAX_GAMES = 50;
+/** An llm: check asks a handful of requests; more calls than this is no longer a check. */
+const MAX_CALLS = 100;
 
 const MARK: Record<Assertion['status'], string> = { pass: '✓', fail: '✗', skip: '–' };
 
@@ -64,6 +68,7 @@ export const agentCheckCommand: Command = {
   name: 'agent-check',
   summary: 'check an agent skill against the tool protocol, every decision window and real games',
   usage: `Usage: tiltyard agent-check <skill-dir> [--games N] [--seed S] [--json]
+       tiltyard agent-check llm:<provider>[:<model>] [--max-calls N] [--seed S] [--json]
 
 A conformance kit for agent authors. Loads the skill folder, then runs it on real requests taken
 from games of built-in agents: one per decision window (intent, talk, action, reaction, reflect,
@@ -81,7 +86,9 @@ there is one, 2 for a bad command line.
   --seed S           requests come from games seeded S, S+1…; game g is played with seed S + g (default 1)
   --json             print the report as one JSON object (scenario, skill, assertions, findings, figures)
 
-See docs/agents.md for the protocol, the answer of each window and how to write a skill.
+${LLM_CHECK_HELP}
+See docs/agents.md for the protocol, the answer of each window and how to write a skill, and
+docs/providers.md for LLM seats.
 `,
   async run(argv, io) {
     const { values, positionals } = parseFlags(() =>
@@ -90,6 +97,7 @@ See docs/agents.md for the protocol, the answer of each window and how to write 
         options: {
           games: { type: 'string' },
           seed: { type: 'string' },
+          'max-calls': { type: 'string' },
           json: { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
@@ -105,9 +113,16 @@ See docs/agents.md for the protocol, the answer of each window and how to write 
       throw new UsageError(
         `expected one skill folder (e.g. tiltyard agent-check skills/python-example), got ${positionals.length} arguments`,
       );
-    const games = whole('--games', values.games, DEFAULT_GAMES, MAX_GAMES);
     const seed = whole('--seed', values.seed, 1, Number.MAX_SAFE_INTEGER - MAX_GAMES);
     const dir = positionals[0]!;
+    if (dir.startsWith('llm:')) {
+      if (values.games !== undefined) throw new UsageError('--games plays full games with a skill; an llm: check takes --max-calls');
+      const maxCalls = whole('--max-calls', values['max-calls'], DEFAULT_MAX_CALLS, MAX_CALLS);
+      if (maxCalls < 1) throw new UsageError('--max-calls: must be at least 1');
+      return runLlmCheck(dir, { seed, maxCalls, json: values.json === true }, io);
+    }
+    if (values['max-calls'] !== undefined) throw new UsageError('--max-calls is for llm:<provider>:<model> checks');
+    const games = whole('--games', values.games, DEFAULT_GAMES, MAX_GAMES);
     const line = values.json ? null : liveLine(io, `agent-check ${dir}: loading the skill`);
     const report = await checkAgent(dir, {
       games,

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
+import { formatAgentHealth } from '../agent-health-format.js';
 import { formatStandings, standingsCsv } from '../standings-format.js';
+import { storedAgentHealth } from '../../runner/agent-health.js';
 import { withStore } from '../store-session.js';
 import { resultsOf } from '../../tournament/results.js';
 import { standings as computeStandings } from '../../tournament/standings.js';
@@ -20,7 +22,13 @@ games, wins, and 95 % intervals of the win rate and of the mean placement. Inter
 duplicate groups (docs/tournaments.md). Standings stored by a release that ranked by openskill's
 online fold are recomputed with the fit.
 
-  --json             print one JSON object {tournament_id, status, standings}
+LLM entrants (llm:<provider>:<model>) get a second table: decisions answered first time, repaired
+and fell back (and why), provider calls by outcome, tokens, cost in USD, the share of their games
+that failed and of their decisions that fell back, and call latency p50/p95, from the stored games'
+traces and provider calls (the same figures as each game's seat table, over the tournament).
+
+  --json             print one JSON object {tournament_id, status, standings, llm}; llm holds
+                     those figures per LLM agent ({} without LLM entrants)
   --csv              print CSV (a header line, then one line per agent, full precision)
 `,
   async run(argv, io) {
@@ -36,14 +44,21 @@ online fold are recomputed with the fit.
     const id = positionals[0]!;
     return withStore(io, async (store) => {
       const t = await store.tournaments.get(id);
+      const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
       let standings = (await store.tournaments.ratings(id)).map((r) => r.standing);
       if (standings.some((s) => s.games > 0 && s.rating_ci === undefined)) {
-        const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
         standings = computeStandings({ entrants, seed: t.seed }, resultsOf(await store.tournaments.games(id)));
       }
-      if (values.json) io.out(`${JSON.stringify({ tournament_id: id, status: t.status, standings })}\n`);
-      else if (values.csv) io.out(standingsCsv(standings));
-      else io.out(`Tournament ${id}: ${t.status}, ${t.progress.ended} games${t.progress.failed ? `, ${t.progress.failed} failed` : ''}\n\n${formatStandings(standings)}`);
+      if (values.csv) {
+        io.out(standingsCsv(standings));
+        return EXIT.ok;
+      }
+      const llm = await storedAgentHealth(store, id, entrants);
+      if (values.json) io.out(`${JSON.stringify({ tournament_id: id, status: t.status, standings, llm })}\n`);
+      else {
+        const health = formatAgentHealth(llm);
+        io.out(`Tournament ${id}: ${t.status}, ${t.progress.ended} games${t.progress.failed ? `, ${t.progress.failed} failed` : ''}\n\n${formatStandings(standings)}${health ? `\n${health}` : ''}`);
+      }
       return EXIT.ok;
     }, { quiet: values.json === true });
   },

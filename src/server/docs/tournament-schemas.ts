@@ -52,6 +52,31 @@ export const TournamentView = z.object({
   head_to_head: z
     .array(z.object({ a: z.string(), b: z.string(), games: z.int(), above: z.int(), level: z.int(), below: z.int() }))
     .meta({ description: 'Every ordered pair of entrants that shared a table (ended games only): games together and how often `a` placed above, level with or below `b`' }),
+  llm: z
+    .record(
+      z.string(),
+      z
+        .object({
+          agent: z.string(),
+          games: z.int(),
+          failed_games: z.int(),
+          error_rate: z.number().nullable().meta({ description: 'failed_games / games' }),
+          decisions: z.int(),
+          answered_first_time: z.int(),
+          repaired: z.int(),
+          fell_back: z.int(),
+          fallback_rate: z.number().nullable().meta({ description: 'fell_back / decisions' }),
+          fallback_reasons: z.record(z.string(), z.int()),
+          calls: z.record(z.string(), z.int()).meta({ description: 'Provider calls by outcome (ok, malformed, refused, timeout, …)' }),
+          input_tokens: z.int(),
+          output_tokens: z.int(),
+          cost_usd: z.number(),
+          latency_ms: z.object({ p50: z.number(), p95: z.number() }).nullable(),
+        })
+        .meta({ description: 'One LLM entrant over the tournament’s stored games' }),
+    )
+    .optional()
+    .meta({ description: 'Admins and researchers, tournaments with llm: entrants: each LLM entrant’s health over its games (docs/providers.md)' }),
   games: z.array(
     z.object({
       game_id: GameId,

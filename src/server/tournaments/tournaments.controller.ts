@@ -3,7 +3,9 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, R
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
-import { SETTINGS } from '../tokens.js';
+import { SETTINGS, STORE } from '../tokens.js';
+import type { EventStore } from '../../store/index.js';
+import { storedAgentHealth, type AgentHealth } from '../../runner/agent-health.js';
 import { tournamentOrHttp } from './tournament-http-errors.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from './tournament-request.js';
 import { type TournamentSummaryView, type TournamentView } from './tournament-view.js';
@@ -26,6 +28,7 @@ export class TournamentsController {
   constructor(
     private readonly tournaments: TournamentsService,
     @Inject(SETTINGS) private readonly settings: ServerSettings,
+    @Inject(STORE) private readonly store: EventStore,
   ) {}
 
   /** `POST /tournaments` {format, entrants, seats, …, name?, pace_ms?, spectator_delay_ms?} → 201 and the tournament. */
@@ -62,11 +65,20 @@ export class TournamentsController {
     return tournamentOrHttp(this.tournaments.list(role, q.status ? { status: q.status } : {}, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
   }
 
-  /** `GET /tournaments/:id` → config, progress, standings (ended games only) and games with links. */
+  /**
+   * `GET /tournaments/:id` → config, progress, standings (ended games only) and games with links.
+   * Admins and researchers also get `llm`: per LLM entrant, its decisions (first time, repaired,
+   * fell back by reason), calls by outcome, tokens, cost, error rates and latency over its games —
+   * how an agent's seats are doing, which, as for a game's `seat_health`, spectators do not see.
+   */
   @Get(':id')
-  get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<TournamentView> {
+  async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<TournamentView & { llm?: Record<string, AgentHealth> }> {
     const role = requireRole(headers, this.settings);
-    return tournamentOrHttp(this.tournaments.view(id, role));
+    const view = await tournamentOrHttp(this.tournaments.view(id, role));
+    if (role === 'spectator') return view;
+    const entrants = (view.config as { entrants?: string[] }).entrants ?? [];
+    const llm = await tournamentOrHttp(storedAgentHealth(this.store, id, entrants));
+    return Object.keys(llm).length ? { ...view, llm } : view;
   }
 
   /**

@@ -41,7 +41,12 @@ export type Tournament = {
   standings: Standing[];
   head_to_head: HeadToHead[];
   games: TournamentGame[];
+  /** Admins and researchers only, with LLM entrants: each one's health over its games (docs/providers.md). */
+  llm?: Record<string, LlmHealth>;
 };
+
+/** The part of an LLM entrant's health the page shows beside its standing. */
+export type LlmHealth = { cost_usd: number; games: number; failed_games: number; error_rate: number | null; decisions: number; fell_back: number; fallback_rate: number | null };
 
 export type Attack = {
   game_id: string;

@@ -2,11 +2,31 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../lib/api.js';
 import { token } from '../lib/auth.js';
 import { keepAlive, spectateSocket } from '../lib/spectate-socket.js';
-import { loadTournament, type Attacks, type Interval, type Tournament } from './tournament-data.js';
+import { loadTournament, type Attacks, type Interval, type LlmHealth, type Tournament } from './tournament-data.js';
 import { CellAttacks, HeadToHeadMatrix, ManipulationMatrix } from './tournament-matrices.js';
 import { TournamentGames } from './tournament-games.js';
 
 const ci = (x: Interval, d = 2): string => (x ? `${x.value.toFixed(d)} [${x.low.toFixed(d)}, ${x.high.toFixed(d)}]` : '—');
+const share = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
+
+/** An LLM entrant's cost and error rates beside its standing; dashes for agents that call no model. */
+function LlmCells({ h }: { h: LlmHealth | undefined }) {
+  if (!h)
+    return (
+      <>
+        <td>—</td>
+        <td>—</td>
+      </>
+    );
+  return (
+    <>
+      <td data-testid="llm-cost">${h.cost_usd.toFixed(4)}</td>
+      <td data-testid="llm-errors" title={`${h.failed_games} of ${h.games} games failed · ${h.fell_back} of ${h.decisions} decisions fell back`}>
+        {share(h.error_rate)} · {share(h.fallback_rate)}
+      </td>
+    </>
+  );
+}
 
 /**
  * `/watch/tournaments/:id` (and `/tournaments/:id` from a browser): progress, standings with rating
@@ -89,6 +109,8 @@ export function TournamentPage({ id }: { id: string }) {
       </main>
     );
   const { t, attacks } = data;
+  // Only admins and researchers are sent it, and only for tournaments with LLM entrants.
+  const llm = t.llm && Object.keys(t.llm).length ? t.llm : null;
   const entrants = t.config.entrants;
   const p = t.progress;
   const cell = sel ? attacks.cells.find((c) => c.agent === sel.agent && c.target === sel.target) : undefined;
@@ -135,6 +157,8 @@ export function TournamentPage({ id }: { id: string }) {
                 <th>wins</th>
                 <th title="win rate with its 95 % bootstrap interval">win rate [95 %]</th>
                 <th title="mean placement with its 95 % bootstrap interval">mean place [95 %]</th>
+                {llm && <th title="what its provider calls cost over the tournament (LLM entrants)">LLM cost</th>}
+                {llm && <th title="share of its games that failed · share of its decisions that fell back to the rules">failed · fell back</th>}
               </tr>
             </thead>
             <tbody>
@@ -148,6 +172,7 @@ export function TournamentPage({ id }: { id: string }) {
                   <td>{s.wins}</td>
                   <td>{ci(s.win_rate)}</td>
                   <td>{ci(s.placement_ci)}</td>
+                  {llm && <LlmCells h={llm[s.agent]} />}
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { agentHealth, type HealthGame } from '../../src/runner/agent-health.js';
+import type { ProviderCallRow } from '../../src/store/index.js';
+
+const call = (player_id: string, status: string, latency_ms: number): ProviderCallRow => ({ provider: 'p', model: 'm', request_hash: null, input_tokens: 10, output_tokens: 2, cost_usd: 0.001, latency_ms, status, error: null, player_id, turn: 1, window: 'action' });
+const trace = (player_id: string, entries: unknown) => ({ player_id, turn: 1, window: 'action', request_id: `req_${Math.random()}`, entries });
+const FIRST = { ok: true, stages: [{ stage: 'act' }] };
+const REPAIRED = { ok: true, stages: [{ stage: 'replan' }] };
+const FELL = { ok: false, failure: { code: 'llm/unknown_key' }, stages: [] };
+
+describe('agentHealth', () => {
+  it('given an agent in different seats of two games, when folded, then its figures are those of its seats only, over both games', () => {
+    const games: HealthGame[] = [
+      { state: 'ended', entrants: ['llm:a', 'random'], players: ['plr_1', 'plr_2'], traces: [trace('plr_1', FIRST), trace('plr_2', FIRST)], calls: [call('plr_1', 'ok', 10), call('plr_2', 'ok', 999)] },
+      { state: 'failed', entrants: ['random', 'llm:a'], players: ['plr_1', 'plr_2'], traces: [trace('plr_2', REPAIRED), trace('plr_2', FELL), trace('plr_1', FELL)], calls: [call('plr_2', 'malformed', 30), call('plr_2', 'ok', 20), call('plr_1', 'ok', 999)] },
+    ];
+    const h = agentHealth(['llm:a'], games)['llm:a']!;
+    expect(h).toMatchObject({ agent: 'llm:a', games: 2, failed_games: 1, error_rate: 0.5, decisions: 3, answered_first_time: 1, repaired: 1, fell_back: 1, fallback_rate: 0.3333, fallback_reasons: { 'llm/unknown_key': 1 }, calls: { ok: 2, malformed: 1 }, input_tokens: 30, output_tokens: 6, cost_usd: 0.003 });
+    expect(h.latency_ms).toEqual({ p50: 20, p95: 30 });
+  });
+
+  it('given no games, then each agent is there with zeros and null rates', () => {
+    expect(agentHealth(['llm:a'], [])['llm:a']).toMatchObject({ games: 0, decisions: 0, error_rate: null, fallback_rate: null, latency_ms: null });
+  });
+});
