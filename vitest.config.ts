@@ -22,6 +22,8 @@ export default defineConfig({
     // room, and a real hang still ends the run well inside CI's budget.
     testTimeout: 900_000,
     hookTimeout: 900_000,
+    // TILTYARD_CPU_LOG=<file> logs each file's CPU seconds (test/support/cpu-meter.ts); no-op otherwise.
+    setupFiles: ['test/support/cpu-meter.ts'],
     projects: [
       {
         extends: true,
