@@ -2,6 +2,7 @@ import { CARD_TYPES } from '../protocol/index.js';
 import type { SimulationResult } from '../runner/simulate.js';
 import { int, num, pct, signed, table } from './format.js';
 import { formatRate } from './rate.js';
+import { formatAgentHealth } from './agent-health-format.js';
 
 /** The human-readable report of a simulation (what `simulate` prints without --json). */
 export function formatSummary(r: SimulationResult): string {
@@ -58,5 +59,6 @@ export function formatSummary(r: SimulationResult): string {
     ]).map((l) => `  ${l}`),
     '  (tilt Δ place: mean placement once manipulated − otherwise, – below 3 games a side; every research figure: --json `research`)',
   ];
-  return lines.join('\n') + '\n';
+  const llm = formatAgentHealth(r.llm);
+  return lines.join('\n') + '\n' + (llm ? `\n${llm}` : '');
 }

@@ -10,6 +10,9 @@ import { dealsFor, gameAt, simSchedule } from './sim-schedule.js';
 import { playGame, type PlayOptions } from './play-game.js';
 import type { GameRun } from './run-game.js';
 import { SimStats, type SimFigures } from './sim-stats.js';
+import { agentHealth, isLlmAgent, type AgentHealth, type HealthGame } from './agent-health.js';
+import type { ProviderCallRecord, SeatDecision } from '../agents/seat/types.js';
+import type { TraceRecord } from '../store/index.js';
 
 const MAX_GAMES = 10_000_000;
 
@@ -73,6 +76,8 @@ export type SimulateOptions = {
 };
 
 export type SimulationResult = SimFigures & {
+  /** Per LLM agent of the line-up, how its seats did (agent-health.ts); {} without LLM agents. */
+  llm: Record<string, AgentHealth>;
   seed: number;
   seats: number;
   lineup: string[];
@@ -98,9 +103,9 @@ export type SimulationResult = SimFigures & {
  * more agents than seats, game g of the every-line-up schedule: gameAt). So `play --seed S` shows
  * game 0 of `simulate --seed S`, event for event.
  */
-export async function playSeated(spec: SimulationSpec, g: number, options: PlayOptions = {}): Promise<{ run: GameRun; agents: string[]; seed: number }> {
+export async function playSeated(spec: SimulationSpec, g: number, options: PlayOptions = {}, ctx: { trace?: boolean } = {}): Promise<{ run: GameRun; agents: string[]; seed: number }> {
   const { agents, seed } = gameAt(spec.schedule, spec.lineup, spec.seats, spec.seed, g);
-  const seats = buildSeats(agents, seed);
+  const seats = buildSeats(agents, seed, ctx);
   try {
     return { run: await playGame({ seats: seatConfigs(agents), rules: spec.rules }, seed, seats, options), agents, seed };
   } finally {
@@ -136,8 +141,13 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const spec = SimulationSpec.parse(rest);
   const tally = newTally();
   const start = performance.now();
+  // LLM seats are traced (built-ins are not: it would slow every simulation) for their health.
+  const llmAgents = [...new Set(spec.lineup)].filter(isLlmAgent);
+  const health: HealthGame[] = [];
   for (let g = 0; g < spec.games; g++) {
-    const { run, agents } = await playSeated(spec, g);
+    const seen = llmAgents.length ? healthCollector() : null;
+    const { run, agents } = await playSeated(spec, g, seen ? { onDecision: seen.onDecision } : {}, { trace: seen !== null });
+    if (seen) health.push(seen.game(agents));
     tallyGame(tally, run, agents);
     onProgress?.(g + 1, spec.games);
   }
@@ -160,5 +170,20 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     logHash: tally.hash.digest('hex'),
     ...figures,
     research: tally.stats.research().agents,
+    llm: agentHealth(llmAgents, health),
+  };
+}
+
+/** One game's traces and provider calls, as its seats answered: agentHealth's input, in memory. */
+function healthCollector(): { onDecision: (seat: number, answer: SeatDecision) => void; game: (agents: string[]) => HealthGame } {
+  const traces: TraceRecord[] = [];
+  const calls: ProviderCallRecord[] = [];
+  return {
+    onDecision: (seat, answer) => {
+      const player_id = `plr_${seat + 1}`;
+      if (answer.trace) traces.push({ player_id, turn: 0, window: '', request_id: '', entries: answer.trace });
+      calls.push(...(answer.calls ?? []));
+    },
+    game: (agents) => ({ state: 'ended', entrants: agents, players: agents.map((_, i) => `plr_${i + 1}`), traces, calls }),
   };
 }

@@ -13,6 +13,7 @@ import { openAiWire, startFakeLlmServer, unusedPortUrl, type FakeLlmServer } fro
 import { startSloppyServer, type SloppyServer } from '../providers/sloppy-llm-server.js';
 import type { SeatSummary } from '../../src/runner/seat-summary.js';
 import { tiltyardInProcess } from './in-process.js';
+import { openStore } from '../../src/store/index.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-llm-preflight-'));
 let server: FakeLlmServer;
@@ -91,6 +92,17 @@ describe('seat health', () => {
     expect(llm.input_tokens).toBeGreaterThan(0);
     expect(llm.latency_ms).toEqual({ p50: expect.any(Number), p95: expect.any(Number) });
     expect(out.seats[1]).toMatchObject({ player_id: 'plr_2', calls: {} });
+    // Read back against what the store holds: its provider_calls rows for the seat.
+    const store = await openStore({ dataDir: where.env['TILTYARD_DATA_DIR']! });
+    try {
+      const rows = (await store.readProviderCalls(out.gameId)).filter((c) => c.player_id === 'plr_1');
+      expect(Object.values(llm.calls).reduce((a, b) => a + b, 0)).toBe(rows.length);
+      expect(llm.calls['ok']).toBe(rows.filter((c) => c.status === 'ok').length);
+      expect(llm.input_tokens).toBe(rows.reduce((n, c) => n + c.input_tokens, 0));
+      expect(llm.output_tokens).toBe(rows.reduce((n, c) => n + c.output_tokens, 0));
+    } finally {
+      await store.close();
+    }
 
     const one = await here('games', out.gameId, '--json');
     expect((JSON.parse(one.stdout) as { seats: SeatSummary[] }).seats).toEqual(out.seats);
@@ -104,5 +116,24 @@ describe('seat health', () => {
     expect(spectator.seats).toEqual([]);
     const seat = JSON.parse((await here('replay', out.gameId, '--view', 'plr_1', '--json')).stdout) as { seats: SeatSummary[] };
     expect(seat.seats.map((s) => s.player_id)).toEqual(['plr_1']);
+  });
+
+  it('given a simulation with a sloppy LLM seat, then `simulate --json` carries its health under `llm`: one decision per first answer the model wrote, repairs, calls and tokens; the text prints it', async () => {
+    const asked = () => [...sloppy.kinds.values()].reduce((a, b) => a + b, 0);
+    const before = asked();
+    const r = await here('simulate', '--games', '1', '--seed', '7', '--compact', '--agents', 'llm:sloppy:sloppy-1,balanced', '--json');
+    expect(r.code).toBe(0);
+    const { llm } = JSON.parse(r.stdout) as { llm: Record<string, SeatSummary & { games: number; fallback_rate: number | null }> };
+    expect(Object.keys(llm)).toEqual(['llm:sloppy:sloppy-1']);
+    const h = llm['llm:sloppy:sloppy-1']!;
+    expect(h.games).toBe(1);
+    expect(h.decisions).toBe(asked() - before);
+    expect(h.answered_first_time + h.repaired + h.fell_back).toBe(h.decisions);
+    expect(h.repaired).toBeGreaterThan(0);
+    // Every decision's first call, plus one per repair turn.
+    expect(Object.values(h.calls).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(h.decisions + h.repaired);
+    expect(h.input_tokens).toBeGreaterThan(0);
+    const text = await here('simulate', '--games', '1', '--seed', '7', '--compact', '--agents', 'llm:sloppy:sloppy-1,balanced');
+    expect(text.stdout).toMatch(/LLM agents:\n.*first time.*repaired.*fell back/);
   });
 });
