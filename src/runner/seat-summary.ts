@@ -1,3 +1,4 @@
+import { isDeterministicSpec } from '../agents/seat/agent-spec.js';
 import type { EventStore, ProviderCallRow, TraceRecord } from '../store/index.js';
 
 /**
@@ -70,7 +71,13 @@ export function seatSummaries(seats: readonly { player_id: string; agent: string
 export async function storedSeatSummaries(store: EventStore, gameId: string): Promise<SeatSummary[]> {
   const game = await store.getGame(gameId);
   const [traces, calls] = await Promise.all([store.readTraces(gameId), store.readProviderCalls(gameId)]);
-  return seatSummaries(game.seats, traces, calls);
+  const untraced = game.seats.filter((s) => isDeterministicSpec(s.agent) && !traces.some((t) => t.player_id === s.player_id));
+  if (untraced.length === 0) return seatSummaries(game.seats, traces, calls);
+  // Built-in seats' traces are not stored (seed + decisions reproduce them): one decision each
+  // action row, answered at once, as their trace would have said.
+  const decided = (await store.readActions(gameId)).filter((a) => untraced.some((s) => s.player_id === a.player_id));
+  const derived = decided.map((a) => ({ player_id: a.player_id, turn: a.turn, window: a.window, request_id: '', entries: { ok: true } }));
+  return seatSummaries(game.seats, [...traces, ...derived], calls);
 }
 
 /**
