@@ -1,5 +1,5 @@
-import { isDeterministicSpec } from '../agents/seat/agent-spec.js';
 import type { EventStore, ProviderCallRow, TraceRecord } from '../store/index.js';
+import { untracedBuiltins } from './builtin-traces.js';
 
 /**
  * How one seat's agent did over a game, from what the store holds (its decision traces and its
@@ -71,7 +71,7 @@ export function seatSummaries(seats: readonly { player_id: string; agent: string
 export async function storedSeatSummaries(store: EventStore, gameId: string): Promise<SeatSummary[]> {
   const game = await store.getGame(gameId);
   const [traces, calls] = await Promise.all([store.readTraces(gameId), store.readProviderCalls(gameId)]);
-  const untraced = game.seats.filter((s) => isDeterministicSpec(s.agent) && !traces.some((t) => t.player_id === s.player_id));
+  const untraced = untracedBuiltins(game.seats, traces);
   if (untraced.length === 0) return seatSummaries(game.seats, traces, calls);
   // Built-in seats' traces are not stored (seed + decisions reproduce them): one decision each
   // action row, answered at once, as their trace would have said.
