@@ -268,7 +268,8 @@ async function drive(
       player_id: seat,
       attempt: (state.window?.rejections ?? 0) + 1,
     };
-    const answer = await seatAt(seats, state, seat).decide(requestFor(state, seat));
+    const agent = seatAt(seats, state, seat);
+    const answer = await agent.decide(requestFor(state, seat));
     options.onDecision?.(seat, answer);
     const decision = asDecision(answer.decision);
     const ts = (previous = clock(previous));
@@ -289,7 +290,9 @@ async function drive(
     )
       return outcome('superseded');
     // After the step's commit: a trace lost to a crash here costs a debugging record, never the game.
-    const t = answer.trace;
+    // A built-in's trace is not stored: seed + decisions reproduce it (issue 29), and its summary
+    // comes from the actions (seat-summary.ts); onDecision still sees it live.
+    const t = agent.replayable ? null : answer.trace;
     if (t) await store.recordTraces(gameId, [{ player_id: t.player_id, turn: t.turn, window: t.window, request_id: t.request_id, entries: t }]);
     if (answer.calls?.length) await store.recordProviderCalls(gameId, answer.calls);
     // Output over the protocol's bounds: the seat fell back this time; the third time fails the game.

@@ -1,4 +1,5 @@
 import type { EventStore, ProviderCallRow, TraceRecord } from '../store/index.js';
+import { untracedBuiltins } from './builtin-traces.js';
 
 /**
  * How one seat's agent did over a game, from what the store holds (its decision traces and its
@@ -70,7 +71,13 @@ export function seatSummaries(seats: readonly { player_id: string; agent: string
 export async function storedSeatSummaries(store: EventStore, gameId: string): Promise<SeatSummary[]> {
   const game = await store.getGame(gameId);
   const [traces, calls] = await Promise.all([store.readTraces(gameId), store.readProviderCalls(gameId)]);
-  return seatSummaries(game.seats, traces, calls);
+  const untraced = untracedBuiltins(game.seats, traces);
+  if (untraced.length === 0) return seatSummaries(game.seats, traces, calls);
+  // Built-in seats' traces are not stored (seed + decisions reproduce them): one decision each
+  // action row, answered at once, as their trace would have said.
+  const decided = (await store.readActions(gameId)).filter((a) => untraced.some((s) => s.player_id === a.player_id));
+  const derived = decided.map((a) => ({ player_id: a.player_id, turn: a.turn, window: a.window, request_id: '', entries: { ok: true } }));
+  return seatSummaries(game.seats, [...traces, ...derived], calls);
 }
 
 /**

@@ -41,6 +41,8 @@ export const ServerConfig = z.object({
   /** Milliseconds between a live game's steps, so people can follow it (0: as fast as possible). */
   TILTYARD_PACE_MS: Int(0, 60_000).default(250),
   TILTYARD_MAX_GAMES: Int(1, 256).default(8),
+  /** Move each ended game to cold storage in the background (default on; src/store/README.md "Cold storage"). */
+  TILTYARD_COMPACT: Flag,
   TILTYARD_HEARTBEAT_MS: Int(100, 600_000).default(10_000),
   TILTYARD_STALE_MS: Int(100, 3_600_000).default(30_000),
   /** A state hash goes to spectators every N events. */
@@ -74,6 +76,8 @@ export type ServerSettings = {
   demoSpectators: 'public' | 'broadcast';
   paceMs: number;
   maxGames: number;
+  /** Ended games are compacted in the background (GameCompactor). */
+  compact: boolean;
   heartbeatMs: number;
   staleMs: number;
   hashEvery: number;
@@ -118,6 +122,7 @@ export function serverSettings(env: Readonly<Record<string, string | undefined>>
     demoSpectators: c.TILTYARD_DEMO_SPECTATORS,
     paceMs: c.TILTYARD_PACE_MS,
     maxGames: c.TILTYARD_MAX_GAMES,
+    compact: c.TILTYARD_COMPACT ?? true,
     heartbeatMs: c.TILTYARD_HEARTBEAT_MS,
     staleMs: c.TILTYARD_STALE_MS,
     hashEvery: c.TILTYARD_HASH_EVERY,

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { GameEvent } from '../protocol/index.js';
 import type { StoredRow } from './event-rows.js';
 
@@ -27,6 +28,10 @@ const BROTLI = {
 };
 
 export const compress = (text: string): Buffer => brotliCompressSync(Buffer.from(text, 'utf8'), BROTLI);
+
+const brotliAsync = promisify(brotliCompress);
+/** `compress` on libuv's thread pool (same bytes): a server compacting in the background keeps its event loop free. */
+export const compressAsync = (text: string): Promise<Buffer> => brotliAsync(Buffer.from(text, 'utf8'), BROTLI);
 
 /** The text `compress` was given; throws on bytes that are not a whole brotli stream. */
 export const decompress = (data: Buffer): string => brotliDecompressSync(data).toString('utf8');

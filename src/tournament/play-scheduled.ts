@@ -1,4 +1,4 @@
-import { parseAgentSpec } from '../agents/seat/agent-spec.js';
+import { isDeterministicSpec } from '../agents/seat/agent-spec.js';
 import type { GameEvent, Placement } from '../protocol/index.js';
 import type { SeatOptions } from '../runner/catch-up.js';
 import { INPUT_CLOCKS, type InputClock, type InputClockName } from '../runner/input-clock.js';
@@ -45,10 +45,7 @@ export type GameOutcome = { status: 'ended'; placements: Placement[] } | { statu
 
 /** Whether every spec is a built-in (or a skill wrapping one): answers derived from the seed alone. */
 export function deterministicSeats(specs: readonly string[]): boolean {
-  return specs.every((s) => {
-    const r = parseAgentSpec(s);
-    return r.ok && (r.agent.kind === 'builtin' || (r.agent.kind === 'skill' && r.agent.skill.kind === 'builtin'));
-  });
+  return specs.every(isDeterministicSpec);
 }
 
 /**

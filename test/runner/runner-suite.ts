@@ -266,6 +266,8 @@ export function runnerSuite(
     const after = await store.readTraces(game.gameId, 'plr_1');
     expect(after.length).toBe(before.length + seen.length);
     expect(after[0]).toMatchObject({ player_id: 'plr_1', entries: { agent: game.agents[0], ok: true, stages: expect.any(Array) } });
+    // The built-in seats beside it store none: seed + decisions reproduce theirs (issue 29).
+    expect((await store.readTraces(game.gameId)).map((t) => t.player_id)).toEqual(after.map(() => 'plr_1'));
     // The usage it reported in its logs, one provider_calls row per decision.
     const calls = await store.readProviderCalls(game.gameId);
     expect(calls).toHaveLength(after.length);

@@ -40,6 +40,17 @@ const providerSetup = (options: SpecOptions): ProviderSetup => options.providers
 const cache = new Map<string, AgentSpec>();
 
 /**
+ * Whether a spec is a built-in (or a skill wrapping one): its answers derive from the seed alone,
+ * so its decisions and traces can be had again by replaying the game.
+ *
+ * @example isDeterministicSpec('balanced') // true
+ */
+export function isDeterministicSpec(spec: string): boolean {
+  const r = parseAgentSpec(spec);
+  return r.ok && (r.agent.kind === 'builtin' || (r.agent.kind === 'skill' && r.agent.skill.kind === 'builtin'));
+}
+
+/**
  * Resolves one agent spec: a built-in name, or `skill:<folder>` (a path, or a name under the skill
  * roots). Skills are loaded once per process.
  *

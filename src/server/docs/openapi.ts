@@ -140,7 +140,7 @@ const ROUTES: Route[] = [
     path: '/games/{id}/traces',
     tag: 'spectating',
     summary: 'The agents’ decision traces: reasoning, calls, repairs, tokens, latency',
-    description: 'One entry per agent decision (agent_traces), oldest first. They hold what each seat saw and thought: admins any time, researchers once the game is over (403 before), never anonymous callers.',
+    description: 'One entry per agent decision, oldest first: skill and LLM seats\' as stored (agent_traces); built-in seats\' are not stored but made again from the seed and the recorded decisions (equal but for their timings). They hold what each seat saw and thought: admins any time, researchers once the game is over (403 before), never anonymous callers.',
     role: 'researcher',
     query: TracesQuery,
     ok: { status: 200, schema: 'Traces' },

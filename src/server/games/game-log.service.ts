@@ -1,10 +1,11 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Optional } from '@nestjs/common';
 import { GameConfig, viewEvent, viewState, type StateView, type Viewer } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
+import { gameTraces, type ReadTrace } from '../../runner/builtin-traces.js';
 import { SimStats } from '../../runner/sim-stats.js';
 import { readDecisions, readLog } from '../../runner/stored-game.js';
 import { verifyReport, type RunReport } from '../../runner/verify-game.js';
-import type { EventStore, GameRecord, TraceRecord } from '../../store/index.js';
+import type { EventStore, GameRecord } from '../../store/index.js';
 import { heldBack, viewFor, type Role } from '../auth/roles.js';
 import { optionsOf } from '../../live/game-options.js';
 import { describeHoldBack, holdsBack, type HoldBack } from '../../live/hold-back.js';
@@ -143,11 +144,12 @@ export class GameLogService {
    *
    * @example await log.traces('game_ab12', 'admin', { player: 'plr_2', turn: 3 })
    */
-  async traces(gameId: string, role: Role, q: TracesQuery): Promise<{ game_id: string; traces: Array<TraceRecord & { created_at: string }> }> {
+  async traces(gameId: string, role: Role, q: TracesQuery): Promise<{ game_id: string; traces: ReadTrace[] }> {
     const game = await this.store.getGame(gameId);
     if (!seesFullHashes(role, game.status)) throw new ForbiddenException(role === 'researcher' ? 'decision traces open to researchers once the game is over (admins: any time)' : 'decision traces need a researcher token (once the game is over) or an admin token');
     await refuseHeld(this.store, gameId, role);
-    const all = await this.store.readTraces(gameId, q.player);
+    // Built-in seats' traces are made again from the seed and decisions (not stored, issue 29).
+    const all = await gameTraces(this.store, game, q.player);
     return { game_id: gameId, traces: q.turn === undefined ? all : all.filter((t) => t.turn === q.turn) };
   }
 

@@ -14,6 +14,7 @@ import { GameBus } from '../../live/game-bus.js';
 import type { GameOptions } from '../../live/game-options.js';
 import { optionsOf } from '../../live/game-options.js';
 import type { GameRequest } from './game-request.js';
+import { GameCompactor } from './game-compactor.js';
 import { GameScheduler } from './game-scheduler.js';
 import { playLive } from '../../live/live-game.js';
 
@@ -41,6 +42,8 @@ const QUEUED_GAMES = 1_000;
 @Injectable()
 export class GameService implements BeforeApplicationShutdown {
   private readonly scheduler: GameScheduler;
+  /** Ended games to cold storage, in the background (null: TILTYARD_COMPACT=off). */
+  private readonly compactor: GameCompactor | null;
   /** The demo table's current game (null: none yet, or the demo is off). */
   private demoGameId: string | null = null;
   private demoCount = 0;
@@ -58,6 +61,7 @@ export class GameService implements BeforeApplicationShutdown {
     @Optional() @Inject(GAME_QUEUE_PORT) private readonly queue: GameQueue | null = null,
   ) {
     const deps = { store, bus, logger, defaultPaceMs: settings.paceMs };
+    this.compactor = settings.compact ? new GameCompactor(store, logger) : null;
     const run = queue ? (id: string, signal: AbortSignal) => this.onWorkers(queue, id, signal) : (id: string, signal: AbortSignal) => playLive(deps, id, signal);
     this.scheduler = new GameScheduler(
       this.capacity,
@@ -65,6 +69,8 @@ export class GameService implements BeforeApplicationShutdown {
         this.playing.add(id);
         try {
           const out = await run(id, signal);
+          // Off the game's path: the job returns now, the compactor takes it when it is free.
+          if (out?.status === 'ended') this.compactor?.enqueue(id);
           if (id === this.demoGameId && out?.status !== 'stopped') void this.nextDemo(out ? 0 : DEMO_RETRY_MS);
           else if (out === null && !signal.aborted) await this.retryLater(id);
         } finally {
@@ -171,6 +177,8 @@ export class GameService implements BeforeApplicationShutdown {
     const unfinished = await this.unfinished();
     bootMark('unfinished games read');
     for (const g of unfinished) this.scheduler.enqueue(g.game_id);
+    // Games that ended while hot (a crash mid-compaction, compaction off last time, an older store).
+    this.compactor?.sweep();
     if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished game(s)`, { game_ids: unfinished.map((g) => g.game_id) });
     if (!this.settings.demo) return;
     const problem = demoProblem(this.settings.demoAgents);
@@ -190,6 +198,7 @@ export class GameService implements BeforeApplicationShutdown {
     if (this.demoTimer) clearTimeout(this.demoTimer);
     const { running, queued } = this.scheduler.activity();
     await this.scheduler.close();
+    await this.compactor?.close();
     // Queued games were dropped (they resume at the next start): nobody will finish them here.
     for (const id of [...this.waiters.keys()]) this.release(id);
     this.logger.emit('info', 'games stopped; unfinished ones resume at the next start', { running: running.length, queued: queued.length });

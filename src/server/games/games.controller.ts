@@ -64,7 +64,8 @@ export class GamesController {
     const role = requireRole(headers, this.settings);
     const game = await orHttp(this.games.get(id));
     const view = await orHttp(visibleGame(this.store, game, role, Date.now(), this.bus.commits, (await this.seedsInPlay(role, [game])).has(game.game_id)));
-    const health = entitledSummaries(await orHttp(storedSeatSummaries(this.store, game.game_id)), { role });
+    // Anonymous callers get none: not read for them (a built-in seat's figures read the actions).
+    const health = role === 'admin' || role === 'researcher' ? entitledSummaries(await orHttp(storedSeatSummaries(this.store, game.game_id)), { role }) : [];
     return health.length ? { ...view, seat_health: health } : view;
   }
 

@@ -81,8 +81,9 @@ describe('llm:mock seats in a persisted game', () => {
   it('given the llm seats’ traces, then every decision succeeded with a reasoning summary in its final stage, and the stored decisions carry neither reasoning nor memory', async () => {
     const traces = (await t.store.readTraces(gameId)).map((r) => r.entries as DecisionTrace);
     const llm = traces.filter((tr) => LLM_SEATS.includes(tr.player_id));
+    // The built-in seat's traces are not stored (seed + decisions reproduce them, issue 29).
     const balanced = traces.filter((tr) => tr.player_id === 'plr_3');
-    expect(balanced.length).toBeGreaterThan(0);
+    expect(balanced).toEqual([]);
     expect(llm.length).toBeGreaterThan(20);
     for (const tr of llm) {
       expect(tr).toMatchObject({ ok: true, failure: null, fallback: null, agent: 'llm:mock' });
