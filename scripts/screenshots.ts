@@ -4,7 +4,8 @@
  * README and docs/visualizer.md show what the current build draws. Needs `npm run build` first.
  *
  * lobby · a live broadcast game as anyone sees it · an ended game's result · its move list · its
- * charts · a seat's beliefs beside the truth (admin, "What a seat knew").
+ * charts · a seat's beliefs beside the truth (admin, "What a seat knew") · an attack in flight with
+ * its plan (admin replay) · a tournament's page.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,10 @@ const shot = async (page: Page, name: string, selector?: string) => {
 
 try {
   const { game_id: ended } = await json<{ game_id: string }>('/games', { method: 'POST', body: JSON.stringify({ agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 0, seed: 20261127, spectators: 'broadcast' }) });
+  const { tournament_id: tournament } = await json<{ tournament_id: string }>('/tournaments', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Four built-ins', format: 'round-robin', entrants: ['balanced', 'aggressor', 'manipulator', 'trickster'], seats: 3, seeds: 1, duplicate: false, seed: 11, pace_ms: 0 }),
+  });
   await until('the ended game', async () => ((await json<{ status: string }>(`/games/${ended}`)).status === 'ended' ? true : undefined), 300_000, 250);
   const demo = await until('the demo game a few rounds in', async () => {
     // The only game running besides ours is the demo table's.
@@ -66,6 +71,22 @@ try {
   await admin.getByTestId('tab-knew').click();
   await admin.waitForTimeout(800);
   await shot(admin, 'visualizer-seat-knew.png', '[role="tabpanel"]');
+
+  // An attack in flight: the first submitted attack with a plan, drawn as an arrow with its card.
+  const { events } = await json<{ events: Array<{ seq: number; type: string; payload: Record<string, unknown> }> }>(`/games/${ended}/events?after=0&limit=1000&view=admin`);
+  const attack = events.find((e) => e.type === 'action_submitted' && e.payload['attack_plan'] && e.payload['card'] && e.seq > 300);
+  if (attack) {
+    await admin.goto(`${server.url}/watch/games/${ended}?view=admin&seq=${attack.seq}`);
+    await admin.getByTestId('attack-arrow').first().waitFor();
+    await admin.waitForTimeout(500);
+    await shot(admin, 'visualizer-replay.png');
+  }
+
+  await until('the tournament', async () => ((await json<{ status: string }>(`/tournaments/${tournament}`)).status === 'ended' ? true : undefined), 300_000, 250);
+  await anon.goto(`${server.url}/watch/tournaments/${tournament}`);
+  await anon.getByTestId('standings').waitFor();
+  await anon.waitForTimeout(500);
+  await shot(anon, 'visualizer-tournament.png');
   if (browser.errors.length) console.warn(`page errors: ${browser.errors.join('; ')}`);
 } finally {
   await browser.close();
