@@ -9,6 +9,7 @@ import { createPool, PgAdapterFactory } from './pg-adapter.js';
 import { PGliteAdapterFactory } from './pglite-adapter.js';
 import { shareDatabase, socketDirFor, socketUrl, type SharedDatabase } from './pglite-share.js';
 import { copyTemplate, readTemplate, takeSpare } from './pglite-template.js';
+import { guardWal, WAL_PARAMS } from './pglite-wal.js';
 
 /** A database the store can talk to: its adapter factory, a name for messages, and how to let go. */
 export type Backend = {
@@ -112,10 +113,11 @@ export function pgliteBackend(
 
 /**
  * PGlite's start parameters: its defaults, with 16 MB of shared buffers instead of Postgres's
- * 128 MB. Starting Postgres clears its shared memory, and in WASM that clearing of 128 MB was a
- * third of an open's CPU time; a store this size never fills even 16 MB.
+ * 128 MB (starting Postgres clears its shared memory, and in WASM that clearing of 128 MB was a
+ * third of an open's CPU time; a store this size never fills even 16 MB), and a bounded WAL
+ * (pglite-wal.ts).
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', ...WAL_PARAMS];
 
 /** How long a client waits for a starting server (lock taken, socket not yet up) before giving up. */
 const SHARED_WAIT_MS = 60_000;
@@ -178,7 +180,11 @@ export async function connectPglite(
     );
   }
   let shared: SharedDatabase | null = null;
-  const backend = pgliteBackend(db, dir, release, () => shared?.close());
+  const stopWal = memory ? () => {} : guardWal(db, dir);
+  const backend = pgliteBackend(db, dir, release, () => {
+    stopWal();
+    return shared?.close();
+  });
   if (socket) {
     const at = socket;
     backend.share = async () => {
