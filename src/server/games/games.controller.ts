@@ -11,6 +11,7 @@ import { SETTINGS, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { GameService } from './game.service.js';
 import { CreateGameBody, ListGamesQuery } from './game-request.js';
+import { ForkGameBody } from './fork-request.js';
 import { gameView, type GameView } from './game-view.js';
 import { orHttp } from './http-errors.js';
 import { storeStatuses, visibleGame } from './visible-game.js';
@@ -39,6 +40,21 @@ export class GamesController {
     const request = parseOr400(CreateGameBody, body, 'body');
     await preflightOr400(request.agents, request.preflight);
     return gameView(await orHttp(this.games.create(request)), role);
+  }
+
+  /**
+   * `POST /games/:id/fork` {at, agents?, reseed?, pace_ms?} (admin) → 201 and the fork: a new game
+   * sharing the parent's log up to the decision point at or after `at`, queued to play on like any
+   * game; its `options.fork` records the parent, the fork seq and the reseed. 404 for an unknown
+   * parent; 400 when it records no decision there or the agents do not fit its seats.
+   */
+  @Post(':id/fork')
+  @HttpCode(201)
+  async fork(@Headers() headers: RequestHeaders, @Param('id') id: string, @Body() body: unknown): Promise<GameView> {
+    const role = requireRole(headers, this.settings, 'admin');
+    const request = parseOr400(ForkGameBody, body, 'body');
+    if (request.agents) await preflightOr400(request.agents, undefined);
+    return gameView(await orHttp(this.games.fork(id, request)), role);
   }
 
   /** `GET /games?status=&agent=&tournament=&limit=&cursor=` → {games, next_cursor}, newest first. */
