@@ -22,7 +22,7 @@ export function formatCounterfactual(r: CounterfactualReport): string {
   const rows = r.seats.map((s) => [
     seatLabel(s.player_id),
     s.agent,
-    s.original ? `${ordinal(s.original.placement)}, ${s.original.lives} lives${s.original.alive ? '' : ', out'}` : '–',
+    s.original ? `${ordinal(s.original.placement)}, ${s.original.lives} ${s.original.lives === 1 ? 'life' : 'lives'}${s.original.alive ? '' : ', out'}` : '–',
     s.placements.join('/'),
     range(s.mean_placement, (x) => num(x, 2)),
     range(s.win_rate, (x) => pct(x, 0)),
