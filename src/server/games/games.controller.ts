@@ -6,7 +6,7 @@ import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import type { Role } from '../auth/roles.js';
-import { tournamentSeedsInPlay } from '../tournaments/seed-guard.js';
+import { seedsInPlay } from '../tournaments/seed-guard.js';
 import { SETTINGS, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { GameService } from './game.service.js';
@@ -84,9 +84,9 @@ export class GamesController {
     return health.length ? { ...view, seat_health: health } : view;
   }
 
-  /** Ended games whose seed a tournament still deals from (admins see every seed anyway). */
+  /** Ended games (forks of tournament games included) whose seed a tournament still deals from (admins see every seed anyway). */
   private seedsInPlay(role: Role, games: readonly GameRecord[]): Promise<Set<string>> {
-    const ended = games.filter((g) => g.status === 'ended').map((g) => g.game_id);
-    return role === 'admin' ? Promise.resolve(new Set()) : tournamentSeedsInPlay(this.store, ended);
+    const ended = games.filter((g) => g.status === 'ended');
+    return role === 'admin' ? Promise.resolve(new Set()) : seedsInPlay(this.store, ended);
   }
 }
