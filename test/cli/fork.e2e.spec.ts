@@ -57,8 +57,5 @@ describe('tiltyard fork and counterfactual', () => {
     const beyond = await cli('fork', parent.gameId, '--at', '999999');
     expect(beyond.code).toBe(1);
     expect(beyond.stderr).toContain('records no decision at or after seq 999999');
-    const seats = await cli('fork', parent.gameId, '--at', '10', '--agents', 'random,random');
-    expect(seats.code).toBe(1);
-    expect(seats.stderr).toContain('the game has 3 seats, --agents names 2');
   });
 });

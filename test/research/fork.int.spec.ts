@@ -17,7 +17,7 @@ let parentId: string;
 beforeAll(async () => {
   t = await openPgliteStore();
   store = t.store;
-  parentId = (await runPersistent(store, { seed: 11, agents: AGENTS, rules: { windows: 'compact' } }, { clock: logicalInputClock })).gameId;
+  parentId = (await runPersistent(store, { seed: 11, agents: AGENTS, rules: { windows: 'compact', round_cap: 6 } }, { clock: logicalInputClock })).gameId;
 });
 afterAll(() => t.dispose());
 
