@@ -4,7 +4,8 @@ import { JsonObject, checkJsonBounds, type TurnPlanRequest } from '../protocol/i
 import type { EventStore, GameRecord } from '../store/index.js';
 import { asDecision, sameDecision, type RecordedDecision } from './decision-record.js';
 import { buildSeats } from './lineup.js';
-import { replayDecisions } from './replay-decisions.js';
+import { forkOf } from '../research/fork-lineage.js';
+import { replayWithFork } from '../research/fork-replay.js';
 import { DivergenceError, RunnerError } from './runner-errors.js';
 import { configOf, readDecisions, readLog, seatAgentNames } from './stored-game.js';
 
@@ -44,8 +45,9 @@ export async function catchUp(store: EventStore, game: GameRecord, seatOptions: 
   const log = (await readLog(store, game.game_id)).filter((e) => e.seq <= head);
   if (log.length === 0) return { state, seats, lastTs: null };
   const decisions = (await readDecisions(store, game.game_id)).filter((d) => d.seq_before < head);
+  const fork = forkOf(game);
   const asked: Array<{ seat: SeatAgent; request: TurnPlanRequest; recorded: RecordedDecision; seq: number; window: string; player: string }> = [];
-  const events = replayDecisions(state, log[0]!.ts, decisions, (s, player, window, recorded) => {
+  const events = replayWithFork(state, log[0]!.ts, decisions, fork, (s, player, window, recorded) => {
     const seat = seatAt(seats, s, player);
     // Requests are views of a state that moves on: keep a copy for asking after the replay.
     if (seat.replayable) asked.push({ seat, request: structuredClone(requestFor(s, player)), recorded, seq: s.seq, window, player });
@@ -64,6 +66,7 @@ export async function catchUp(store: EventStore, game: GameRecord, seatOptions: 
   }
   for (const a of asked) {
     const fresh = asDecision((await a.seat.decide(a.request)).decision);
+    if (fork && a.seq < fork.seq) continue;
     if (!sameDecision(fresh, asDecision(a.recorded.raw)))
       throw new DivergenceError(game.game_id, a.seq, `${a.player}'s agent (${a.seat.spec}) answers its ${a.window} differently than recorded`);
   }

@@ -1,6 +1,8 @@
 import { fold, initialState, type GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import { stateHash, type EventStore, type GameRecord } from '../store/index.js';
+import { applyReseed, chainHead, forkOf, renamedJson, type ForkLineage } from '../research/fork-lineage.js';
+import { replayWithFork } from '../research/fork-replay.js';
 import { resimulate } from './replay-decisions.js';
 import { configOf, readDecisions, readLog } from './stored-game.js';
 
@@ -56,7 +58,15 @@ async function snapshotsFold(
   });
   if (snaps.length === 0) throw new Failed('no snapshot stored (not even the seq-0 one)');
   let state = initialState(configOf(game), game.seed);
+  // A fork's live state took its reseed at the fork point, which no event records: fold to there, reseed.
+  const fork = forkOf(game);
+  let reseeded = fork?.reseed === undefined;
   for (const s of snaps) {
+    if (!reseeded && fork && s.seq >= fork.seq) {
+      state = fold(state, log.filter((e) => e.seq > state.seq && e.seq <= fork.seq));
+      applyReseed(state, fork);
+      reseeded = true;
+    }
     if (s.seq > log.length)
       throw new Failed(`snapshot at seq ${s.seq} lies past the log (${log.length} events)`);
     // Snapshots ascend: fold only the events since the previous one.
@@ -83,7 +93,10 @@ async function resimulates(
   log: readonly GameEvent[],
 ): Promise<string> {
   const decisions = await readDecisions(store, game.game_id);
-  const { events } = resimulate(game.seed, configOf(game), log[0]?.ts, decisions);
+  const fork = forkOf(game);
+  const { events } = fork && log[0]
+    ? { events: replayWithFork(initialState(configOf(game), game.seed), log[0].ts, decisions, fork) }
+    : resimulate(game.seed, configOf(game), log[0]?.ts, decisions);
   for (let i = 0; i < Math.max(events.length, log.length); i++) {
     const [mine, stored] = [events[i], log[i]];
     if (!mine || !stored)
@@ -97,9 +110,24 @@ async function resimulates(
 }
 
 /**
+ * A fork's shared prefix: its events 1..seq, read under the parent's identity, equal the parent's
+ * byte for byte, and chain to the parent hash the fork recorded (so a parent edited since shows).
+ */
+async function forkPrefix(store: EventStore, gameId: string, fork: ForkLineage, log: readonly GameEvent[]): Promise<string> {
+  const parent = (await readLog(store, fork.parent_game_id)).slice(0, fork.seq);
+  if (parent.length < fork.seq) throw new Failed(`the parent ${fork.parent_game_id} holds ${parent.length} events, the fork point is seq ${fork.seq}`);
+  const i = parent.findIndex((e, k) => !log[k] || renamedJson(log[k], gameId, fork.parent_game_id) !== JSON.stringify(e));
+  if (i >= 0) throw new Failed(`first difference from the parent at seq ${i + 1}`);
+  const head = chainHead(parent);
+  if (head !== fork.parent_hash) throw new Failed(`the parent's chain at seq ${fork.seq} is ${head.slice(0, 12)}…, the fork recorded ${fork.parent_hash.slice(0, 12)}…`);
+  return `seqs 1–${fork.seq} equal ${fork.parent_game_id}'s byte for byte (read under its id) and chain to its hash ${head.slice(0, 12)}…`;
+}
+
+/**
  * Checks a stored game end to end, without calling any agent: the hash chain, a contiguous seq,
  * every snapshot against the fold of the events up to it, and a re-simulation from the seed and
- * the recorded decisions against the log, byte for byte. Unknown games throw GameNotFoundError;
+ * the recorded decisions against the log, byte for byte; a fork's prefix against its parent too.
+ * Unknown games throw GameNotFoundError;
  * everything else is reported as a failed assertion.
  *
  * @example const { assertions } = await verifyGame(store, id); assertions.every((a) => a.status === 'pass')
@@ -112,8 +140,10 @@ export async function verifyGame(
   const game = await store.getGame(gameId);
   onStage?.(`reading ${game.last_seq} events`);
   const log = await readLog(store, gameId);
+  const fork = forkOf(game);
+  const stages = fork ? 5 : 4;
   const step = (name: string, i: number, fn: () => string | Promise<string>) => {
-    onStage?.(`${i}/4 ${name}`);
+    onStage?.(`${i}/${stages} ${name}`);
     return check(name, fn);
   };
   const assertions = [
@@ -128,6 +158,7 @@ export async function verifyGame(
     await step('seq contiguous from 1', 2, () => contiguous(game, log)),
     await step('snapshots equal the fold of the events', 3, () => snapshotsFold(store, game, log)),
     await step('re-simulation reproduces the log', 4, () => resimulates(store, game, log)),
+    ...(fork ? [await step('fork prefix equals the parent', 5, () => forkPrefix(store, gameId, fork, log))] : []),
   ];
   return { events_checked: log.length, assertions };
 }

@@ -58,6 +58,7 @@ describe('API docs', () => {
         'POST /games',
         'GET /games',
         'GET /games/{id}',
+        'POST /games/{id}/fork',
         'GET /games/{id}/events',
         'GET /games/{id}/snapshot',
         'GET /games/{id}/replay',

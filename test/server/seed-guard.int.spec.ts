@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPersistentGame, resumePersistent } from '../../src/runner/persistent-runner.js';
 import { gameView } from '../../src/server/games/game-view.js';
-import { tournamentSeedsInPlay } from '../../src/server/tournaments/seed-guard.js';
+import { forkGame } from '../../src/research/fork-game.js';
+import { seedsInPlay, tournamentSeedsInPlay } from '../../src/server/tournaments/seed-guard.js';
 import { openStore, type EventStore } from '../../src/store/index.js';
 
 describe('the seeds of a running tournament’s ended games (PGlite)', () => {
@@ -34,7 +35,14 @@ describe('the seeds of a running tournament’s ended games (PGlite)', () => {
     expect(gameView(ended, 'admin', inPlay.has('game_dup_a'))).toMatchObject({ seed: 77, seed_hidden: false });
     expect(gameView(await store.getGame('game_alone'), 'spectator', inPlay.has('game_alone'))).toMatchObject({ seed: 78, seed_hidden: false });
 
+    // A fork deals from its parent's seed: while the parent's tournament runs, the fork's seed is hidden too.
+    const fork = await forkGame(store, 'game_dup_a', { at: { seq: 1 }, gameId: 'game_dup_fork' });
+    expect((await resumePersistent(store, fork.game_id)).status).toBe('ended');
+    const guarded = await seedsInPlay(store, [await store.getGame('game_dup_fork'), await store.getGame('game_alone')]);
+    expect([...guarded]).toEqual(['game_dup_fork']);
+
     await store.tournaments.setStatus(id, 'ended');
+    expect(await seedsInPlay(store, [await store.getGame('game_dup_fork')])).toEqual(new Set());
     expect(await tournamentSeedsInPlay(store, ['game_dup_a'])).toEqual(new Set());
     expect(await tournamentSeedsInPlay(store, [])).toEqual(new Set());
   });

@@ -5,6 +5,7 @@ import { RULES_VERSION } from '../../game/index.js';
 import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from '../games/game-log.schemas.js';
 import { ReplayFile } from '../../view/replay-file.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
+import { ForkGameBody } from '../games/fork-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from '../tournaments/tournament-request.js';
 import { AgentCatalog, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
@@ -34,7 +35,7 @@ const SCHEMAS = {
   TournamentAttacks,
 };
 /** Request bodies by the name components.schemas gives them (documented as the input they accept). */
-const BODIES = { CreateGameBody, CreateTournamentBody, ResumeTournamentBody };
+const BODIES = { CreateGameBody, ForkGameBody, CreateTournamentBody, ResumeTournamentBody };
 type SchemaName = keyof typeof SCHEMAS;
 
 type Route = {
@@ -100,6 +101,18 @@ const ROUTES: Route[] = [
     role: 'spectator',
     ok: { status: 200, schema: 'GameView' },
     errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/games/{id}/fork',
+    tag: 'games',
+    summary: 'Fork a stored game at a decision point',
+    description:
+      'A new game sharing the parent’s log up to the first decision point at or after `at` (a seq, or "round:N"): re-simulated from the seed and checked against the parent, the same events under the fork’s own id. It plays on from there like any game, with `agents` (one per seat; default the parent’s) and, with `reseed`, new draws after the fork. Its `options.fork` records {parent_game_id, seq, parent_hash, reseed?}; GET /games/{id}/verify checks its prefix against the parent (docs/research.md). 400 when the parent records no decision there or the agents do not fit its seats.',
+    role: 'admin',
+    body: 'ForkGameBody',
+    ok: { status: 201, schema: 'GameView' },
+    errors: [400, 403, 404, 503],
   },
   {
     method: 'get',

@@ -10,6 +10,8 @@ import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { demoAgents, demoProblem } from './demo-lineup.js';
 import { freshSeed } from './fresh-seed.js';
 import { spectatorOptions } from './broadcast-mode.js';
+import type { ForkGameBody } from './fork-request.js';
+import { forkGame } from '../../research/fork-game.js';
 import { GameBus } from '../../live/game-bus.js';
 import type { GameOptions } from '../../live/game-options.js';
 import { optionsOf } from '../../live/game-options.js';
@@ -105,6 +107,21 @@ export class GameService implements BeforeApplicationShutdown {
     const game = await this.store.getGame(gameId);
     this.logger.emit('info', 'game created', { game_id: gameId, agents: request.agents, ...options, seed_given: request.seed !== undefined });
     this.scheduler.enqueue(gameId);
+    return game;
+  }
+
+  /**
+   * Forks a stored game (see research/fork-game.ts) and queues the fork like any new game: it
+   * plays on from the fork point at this server's pace and on its bus.
+   *
+   * @example const fork = await games.fork('game_ab12', { at: { round: 3 }, reseed: 7 })
+   */
+  async fork(parentId: string, body: ForkGameBody): Promise<GameRecord> {
+    if (this.scheduler.isClosed) throw new GameServiceClosedError();
+    const options: GameOptions = { pace_ms: body.pace_ms ?? this.settings.paceMs, spectator_delay_ms: 0, demo: false, spectators: 'public', broadcast_held: false };
+    const game = await forkGame(this.store, parentId, { at: body.at, ...(body.agents ? { agents: body.agents } : {}), ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), options });
+    this.logger.emit('info', 'game forked', { game_id: game.game_id, parent_game_id: parentId, fork_seq: game.last_seq, reseeded: body.reseed !== undefined });
+    this.scheduler.enqueue(game.game_id);
     return game;
   }
 

@@ -6,11 +6,12 @@ import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import type { Role } from '../auth/roles.js';
-import { tournamentSeedsInPlay } from '../tournaments/seed-guard.js';
+import { seedsInPlay } from '../tournaments/seed-guard.js';
 import { SETTINGS, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { GameService } from './game.service.js';
 import { CreateGameBody, ListGamesQuery } from './game-request.js';
+import { ForkGameBody } from './fork-request.js';
 import { gameView, type GameView } from './game-view.js';
 import { orHttp } from './http-errors.js';
 import { storeStatuses, visibleGame } from './visible-game.js';
@@ -41,6 +42,21 @@ export class GamesController {
     return gameView(await orHttp(this.games.create(request)), role);
   }
 
+  /**
+   * `POST /games/:id/fork` {at, agents?, reseed?, pace_ms?} (admin) → 201 and the fork: a new game
+   * sharing the parent's log up to the decision point at or after `at`, queued to play on like any
+   * game; its `options.fork` records the parent, the fork seq and the reseed. 404 for an unknown
+   * parent; 400 when it records no decision there or the agents do not fit its seats.
+   */
+  @Post(':id/fork')
+  @HttpCode(201)
+  async fork(@Headers() headers: RequestHeaders, @Param('id') id: string, @Body() body: unknown): Promise<GameView> {
+    const role = requireRole(headers, this.settings, 'admin');
+    const request = parseOr400(ForkGameBody, body, 'body');
+    if (request.agents) await preflightOr400(request.agents, undefined);
+    return gameView(await orHttp(this.games.fork(id, request)), role);
+  }
+
   /** `GET /games?status=&agent=&tournament=&limit=&cursor=` → {games, next_cursor}, newest first. */
   @Get()
   async list(@Headers() headers: RequestHeaders, @Query() query: unknown): Promise<{ games: GameView[]; next_cursor: string | null }> {
@@ -69,9 +85,9 @@ export class GamesController {
     return health.length ? { ...view, seat_health: health } : view;
   }
 
-  /** Ended games whose seed a tournament still deals from (admins see every seed anyway). */
+  /** Ended games (forks of tournament games included) whose seed a tournament still deals from (admins see every seed anyway). */
   private seedsInPlay(role: Role, games: readonly GameRecord[]): Promise<Set<string>> {
-    const ended = games.filter((g) => g.status === 'ended').map((g) => g.game_id);
-    return role === 'admin' ? Promise.resolve(new Set()) : tournamentSeedsInPlay(this.store, ended);
+    const ended = games.filter((g) => g.status === 'ended');
+    return role === 'admin' ? Promise.resolve(new Set()) : seedsInPlay(this.store, ended);
   }
 }

@@ -1,4 +1,4 @@
-import type { EventStore } from '../../store/index.js';
+import type { EventStore, GameRecord } from '../../store/index.js';
 
 /**
  * Of these games, the ones whose seed stays hidden from non-admins although they ended: games of a
@@ -14,4 +14,19 @@ export async function tournamentSeedsInPlay(store: EventStore, gameIds: readonly
     select: { gameId: true },
   });
   return new Set(rows.map((r) => r.gameId));
+}
+
+/**
+ * tournamentSeedsInPlay for game records, forks included: a fork deals from its parent's seed, so
+ * a fork of a tournament game still in play keeps its seed hidden as the parent does (no extra
+ * query: the lineage is in the records' options).
+ */
+export async function seedsInPlay(store: EventStore, games: readonly Pick<GameRecord, 'game_id' | 'options'>[]): Promise<Set<string>> {
+  const parentOf = new Map<string, string>();
+  for (const g of games) {
+    const parent = (g.options['fork'] as { parent_game_id?: unknown } | undefined)?.parent_game_id;
+    if (typeof parent === 'string') parentOf.set(g.game_id, parent);
+  }
+  const inPlay = await tournamentSeedsInPlay(store, [...games.map((g) => g.game_id), ...parentOf.values()]);
+  return new Set(games.map((g) => g.game_id).filter((id) => inPlay.has(id) || inPlay.has(parentOf.get(id) ?? '')));
 }

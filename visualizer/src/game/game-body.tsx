@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Role } from '../lib/role-probe.js';
 import { Controls } from './controls.js';
+import { ForkLine } from './fork-line.js';
 import { HealthLine } from './health-line.js';
 import { ResultBanner } from './result-banner.js';
 import type { GameRecordView, WireEvent } from './history.js';
@@ -94,6 +95,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
           {offline ? `opened from a file, as the ${viewLabel(view, names)} view` : role === 'spectator' ? `${view === 'broadcast' ? 'broadcast: every seat, a round behind' : 'public table'} (enter a researcher or admin token for more)` : `your token: ${role}`}
         </span>
         {!offline && <ExportButton gameId={game.game_id} view={view} />}
+        <ForkLine game={game} />
       </div>
       {notice && (
         <p class="error" role="alert" data-testid="view-notice">

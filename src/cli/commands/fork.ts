@@ -1,0 +1,70 @@
+import { forkGame } from '../../research/fork-game.js';
+import { forkOf } from '../../research/fork-lineage.js';
+import { INPUT_CLOCKS } from '../../runner/input-clock.js';
+import { resumePersistent } from '../../runner/persistent-runner.js';
+import { clockFlag, gameIdFlag } from '../flags.js';
+import { EXIT } from '../io.js';
+import { formatOutcome, outcomeJson } from '../outcome-format.js';
+import { parseForkArgs, wholeFlag } from '../research-flags.js';
+import { progressOption, withStore } from '../store-session.js';
+import type { Command } from './command.js';
+
+export const forkCommand: Command = {
+  name: 'fork',
+  summary: 'branch a stored game at a decision point and play the branch on with the same or other agents',
+  usage: `Usage: tiltyard fork <gameId> --at <seq|round:N> [--agents a,b,…] [--reseed S] [--game-id ID]
+                     [--clock wall|logical] [--progress] [--json]
+
+Creates a new stored game that shares the parent's log up to the first decision point at or after
+--at (re-simulated from the seed and checked event by event against the parent: the same bytes,
+its game id aside, so it chains to the parent's hash there), then plays it on to the end and stores
+it step by step like \`tiltyard run\`. The fork records its parent, fork point and reseed (see
+\`tiltyard games\`, GET /games/:id: options.fork); \`tiltyard verify\` checks its prefix against the
+parent and re-simulates the rest. A fork that is interrupted continues with \`tiltyard resume\`.
+
+  --at A             where to branch: a seq, or round:N (the first decision of round N)
+  --agents a,b,…     the agents after the fork, one per seat (default: the parent's). Built-ins are
+                     first walked through the prefix, so they remember the game so far
+  --reseed S         replace the game's PRNG at the fork point with one seeded from S: draws after
+                     the fork differ (default: keep the parent's, so the same agents replay it)
+  --game-id ID       store the fork under this id (default: a fresh one)
+  --clock C          timestamps of the new inputs: wall (default) or logical (continues a logical
+                     parent exactly: same agents, no reseed ⇒ the parent's log again)
+  --progress         print "stored <gameId> seq <N>" on stderr after every stored step
+  --json             print {gameId, events, placements, status, fork}
+
+Exit status: 0 played to the end, 1 the parent cannot be forked (unknown, diverges, no decision
+at --at, wrong number of agents), 2 bad usage.
+`,
+  async run(argv, io) {
+    const parsed = parseForkArgs(argv, {
+      reseed: { type: 'string' },
+      'game-id': { type: 'string' },
+      clock: { type: 'string' },
+      progress: { type: 'boolean' },
+    });
+    if (!parsed) {
+      io.out(this.usage);
+      return EXIT.ok;
+    }
+    const { target: { parentId, at, agents }, values } = parsed;
+    const reseed = wholeFlag('reseed', values.reseed);
+    const gameId = gameIdFlag(values['game-id'] as string | undefined);
+    const clock = INPUT_CLOCKS[clockFlag(values['clock'] as string | undefined)];
+    return withStore(io, async (store) => {
+      const started = performance.now();
+      const fork = await forkGame(store, parentId, { at, ...(agents ? { agents } : {}), ...(reseed !== undefined ? { reseed } : {}), ...(gameId ? { gameId } : {}) });
+      const lineage = forkOf(fork)!;
+      const { end, ...progress } = progressOption(io, values['progress'] === true, values['json'] === true);
+      const outcome = await resumePersistent(store, fork.game_id, { clock, ...progress }).finally(end);
+      if (values.json) {
+        io.out(`${JSON.stringify({ ...outcomeJson(outcome), fork: lineage })}\n`);
+      } else {
+        const reseeded = lineage.reseed !== undefined ? `, reseeded with ${lineage.reseed}` : '';
+        io.out(`Forked ${parentId} at seq ${lineage.seq}${reseeded}\n`);
+        io.out(await formatOutcome(store, outcome, performance.now() - started));
+      }
+      return outcome.status === 'ended' ? EXIT.ok : EXIT.failure;
+    }, { quiet: values.json === true });
+  },
+};

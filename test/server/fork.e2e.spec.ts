@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyGame } from '../../src/runner/verify-game.js';
+import { serverSettings } from '../../src/server/config.js';
+import { createServer, type RunningServer } from '../../src/server/create-server.js';
+import { openStore, type EventStore } from '../../src/store/index.js';
+import { until } from './spawn-server.js';
+
+const ADMIN = 'admin-secret';
+const RESEARCHER = 'research-secret';
+type Json = Record<string, unknown>;
+
+describe('POST /games/:id/fork, on a real server', () => {
+  let server: RunningServer;
+  let store: EventStore;
+  const call = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const ended = (id: string) => until(`${id} ended`, async () => ((await store.getGame(id)).status === 'ended' ? true : undefined), 60_000);
+
+  beforeAll(async () => {
+    store = await openStore({ dataDir: 'memory://' });
+    const settings = serverSettings({ PORT: '0', TILTYARD_DEMO: 'off', TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_RESEARCHER_TOKEN: RESEARCHER, TILTYARD_PACE_MS: '0' });
+    server = await createServer(settings, { store });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.close();
+  });
+
+  it('an admin forks an ended game: 201, the fork plays on like any game, records its lineage and verifies', async () => {
+    const created = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle', 'aggressor'], seed: 21, rules: { round_cap: 4 } });
+    expect(created.status).toBe(201);
+    const parentId = created.body['game_id'] as string;
+    await ended(parentId);
+
+    const fork = await call('POST', `/games/${parentId}/fork`, ADMIN, { at: 'round:2', agents: ['random', 'turtle', 'trickster'], reseed: 3 });
+    expect(fork.status, JSON.stringify(fork.body)).toBe(201);
+    const forkId = fork.body['game_id'] as string;
+    expect(forkId).not.toBe(parentId);
+    const lineage = (fork.body['options'] as Json)['fork'] as Json;
+    expect(lineage).toMatchObject({ parent_game_id: parentId, reseed: 3 });
+    expect((fork.body['seats'] as Json[]).map((s) => s['agent'])).toEqual(['random', 'turtle', 'trickster']);
+    await ended(forkId);
+    const report = await verifyGame(store, forkId);
+    expect(report.assertions.filter((a) => a.status !== 'pass')).toEqual([]);
+    expect(report.assertions.map((a) => a.name)).toContain('fork prefix equals the parent');
+  });
+
+  it('refuses non-admins, bad bodies, unknown games and fork points past the last decision', async () => {
+    const created = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 8, rules: { round_cap: 2 } });
+    const id = created.body['game_id'] as string;
+    await ended(id);
+    expect((await call('POST', `/games/${id}/fork`, null, { at: 10 })).status).toBe(403);
+    expect((await call('POST', `/games/${id}/fork`, 'guess', { at: 10 })).status).toBe(401);
+    expect((await call('POST', `/games/${id}/fork`, RESEARCHER, { at: 10 })).status).toBe(403);
+    expect((await call('POST', `/games/${id}/fork`, ADMIN, { at: 'later' })).status).toBe(400);
+    expect((await call('POST', `/games/${id}/fork`, ADMIN, { at: 10, agents: ['nobody-such'] })).status).toBe(400);
+    expect((await call('POST', `/games/${id}/fork`, ADMIN, { at: 10, agents: ['random'] })).status).toBe(400);
+    expect((await call('POST', `/games/${id}/fork`, ADMIN, { at: 999_999 })).status).toBe(400);
+    expect((await call('POST', '/games/game_nosuch/fork', ADMIN, { at: 10 })).status).toBe(404);
+  });
+});
