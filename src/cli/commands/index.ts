@@ -1,5 +1,6 @@
 import { agentCheckCommand } from './agent-check.js';
 import type { Command } from './command.js';
+import { exportCommand } from './export.js';
 import { gamesCommand } from './games.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
@@ -16,4 +17,4 @@ import { verifyCommand } from './verify.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, storeCommand, agentCheckCommand, workerCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, exportCommand, storeCommand, agentCheckCommand, workerCommand];
