@@ -163,6 +163,7 @@ describe('tiltyard export', () => {
     [['--status', 'done'], 2, /^tiltyard: --status: must be one of created, running, ended, aborted, failed, got "done"/],
     [['--nope'], 2, /^tiltyard: unknown flag --nope/],
     [['--tournament', 'trn_missing'], 1, /^tiltyard: .*trn_missing/],
+    [['--out', '/nonexistent-dir/x.jsonl'], 2, /^tiltyard: --out: cannot write \/nonexistent-dir\/x.jsonl \(ENOENT\)\n$/],
   ])('export %j exits %i', async (args, code, stderr) => {
     const r = await here('export', ...args);
     expect(r.code).toBe(code);

@@ -40,8 +40,9 @@ async function fileSink(path: string): Promise<{ sink: ExportSink; close: () => 
   const stream: WriteStream = createWriteStream(path);
   let failed: Error | null = null;
   stream.on('error', (e) => (failed = e));
-  await Promise.race([once(stream, 'open'), once(stream, 'error')]).catch((e: unknown) => {
-    throw new Error(`cannot write ${path}: ${(e as Error).message}`, { cause: e });
+  // `once` rejects on 'error': a folder that does not exist, a file we may not write.
+  await once(stream, 'open').catch((e: unknown) => {
+    throw new UsageError(`--out: cannot write ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   });
   return {
     sink: {
