@@ -157,6 +157,43 @@ describe('tiltyard export', () => {
     expect((await count('--status', 'running')).size).toBe(0);
   }, 600_000);
 
+  it('skips a game whose recorded decisions no longer replay to its log, exports the others, exits 1', async () => {
+    const before = await here('export', '--tournament', builtinsId);
+    const victim = (jsonl(before.stdout) as ExportRecord[])[0]!;
+    const key = { gameId: victim.game_id, seqBefore: victim.seq, playerId: victim.player_id, attempt: victim.attempt };
+    const edit = async (raw: unknown) => {
+      const store = await openStore({ dataDir });
+      try {
+        await store.prisma.action.update({ where: { gameId_seqBefore_playerId_attempt: key }, data: { raw: raw as object } });
+      } finally {
+        await store.close();
+      }
+    };
+    await edit({ selected_action: { kind: 'pass' }, tampered: true });
+    try {
+      const r = await here('export', '--tournament', builtinsId);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^tiltyard: skipped ${victim.game_id}: game ${victim.game_id} diverges at seq \\d+`));
+      expect(r.stderr).toMatch(/exported [\d,]+ decisions from 3 games; 1 skipped\n$/);
+      const games = new Set((jsonl(r.stdout) as ExportRecord[]).map((x) => x.game_id));
+      expect(games.size).toBe(3);
+      expect(games.has(victim.game_id)).toBe(false);
+    } finally {
+      await edit(victim.decision);
+    }
+    expect((await here('export', '--tournament', builtinsId)).stdout).toBe(before.stdout);
+  }, 600_000);
+
+  it('exports compacted games (cold storage) exactly as it exported them hot', async () => {
+    const hot = await here('export');
+    expect(hot.code, hot.stderr).toBe(0);
+    const compact = await here('store', 'compact');
+    expect(compact.code, compact.stderr).toBe(0);
+    const cold = await here('export');
+    expect(cold.code, cold.stderr).toBe(0);
+    expect(cold.stdout).toBe(hot.stdout);
+  }, 600_000);
+
   it.each([
     [['--format', 'xml'], 2, /^tiltyard: --format: must be jsonl or csv, got "xml"\n$/],
     [['--limit', '0'], 2, /^tiltyard: --limit: must be a whole number ≥ 1/],
