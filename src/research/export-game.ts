@@ -1,4 +1,5 @@
 import { withMemory } from '../agents/seat/external-seat.js';
+import { clonePlain } from '../game/clone.js';
 import { initialState, requestFor, viewEvent, type GameState } from '../game/index.js';
 import { JsonObject, type TurnPlanRequest, type Window } from '../protocol/index.js';
 import { assertSameLog, replayDecisions } from '../runner/replay-decisions.js';
@@ -39,7 +40,8 @@ export async function exportGame(store: EventStore, game: GameRecord): Promise<E
   const replayed = replayDecisions(state, log[0]!.ts, rows.map(recordedDecision), (s, player, window) => {
     const plain = requestFor(s, player);
     const trace = traces.get(plain.request_id);
-    const request = structuredClone(withMemory(plain, memory.get(player) ?? {}));
+    // Requests are views of a state the replay moves on: copy each (plain data, so the fast copy).
+    const request = clonePlain(withMemory(plain, memory.get(player) ?? {}));
     const after = JsonObject.safeParse((trace as { memory?: unknown } | undefined)?.memory);
     if (after.success) memory.set(player, after.data);
     asked.push({ row: rows[asked.length]!, window, request, trace, before: metersOf(s) });
