@@ -3,10 +3,11 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentProtocolSchemas, SCHEMAS_DIR, schemaFileText } from '../src/protocol/json-schemas.js';
+import { researchSchemas } from '../src/research/export-record.js';
 
 const dir = join(import.meta.dirname, '..', SCHEMAS_DIR);
 mkdirSync(dir, { recursive: true });
-const schemas = agentProtocolSchemas();
+const schemas = { ...agentProtocolSchemas(), ...researchSchemas() };
 for (const f of readdirSync(dir))
   if (f.endsWith('.schema.json') && !(f in schemas)) rmSync(join(dir, f));
 for (const [name, schema] of Object.entries(schemas))

@@ -4,6 +4,11 @@ export type CliIo = {
   err(text: string): void;
   /** Whether stderr is a terminal (progress bars are drawn only there). */
   errIsTTY: boolean;
+  /**
+   * Resolves once stdout has room again (its buffer drained): commands that stream a lot of output
+   * await it between writes, so a slow reader slows them instead of filling memory. Absent: no wait.
+   */
+  outDrained?: () => Promise<void>;
 };
 
 /** A bad command line: reported as one `tiltyard: <reason>` line, exit code 2. */

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { commandByName } from './commands/by-name.js';
@@ -78,6 +79,7 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
     errIsTTY: process.stderr.isTTY === true,
+    outDrained: () => (process.stdout.writableNeedDrain ? once(process.stdout, 'drain').then(() => {}) : Promise.resolve()),
   };
   const code = await main(argv, io);
   process.exitCode = code;

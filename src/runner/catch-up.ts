@@ -6,6 +6,7 @@ import { asDecision, sameDecision, type RecordedDecision } from './decision-reco
 import { buildSeats } from './lineup.js';
 import { forkOf } from '../research/fork-lineage.js';
 import { replayWithFork } from '../research/fork-replay.js';
+import { assertSameLog } from './replay-decisions.js';
 import { DivergenceError, RunnerError } from './runner-errors.js';
 import { configOf, readDecisions, readLog, seatAgentNames } from './stored-game.js';
 
@@ -52,18 +53,7 @@ export async function catchUp(store: EventStore, game: GameRecord, seatOptions: 
     // Requests are views of a state that moves on: keep a copy for asking after the replay.
     if (seat.replayable) asked.push({ seat, request: structuredClone(requestFor(s, player)), recorded, seq: s.seq, window, player });
   });
-  for (let i = 0; i < Math.max(events.length, log.length); i++) {
-    const [mine, stored] = [events[i], log[i]];
-    if (!mine || !stored || JSON.stringify(mine) !== JSON.stringify(stored)) {
-      throw new DivergenceError(
-        game.game_id,
-        i + 1,
-        mine && stored
-          ? 'the recorded decisions replay to another event than the log holds'
-          : `the recorded decisions replay to ${events.length} events, the log holds ${log.length}`,
-      );
-    }
-  }
+  assertSameLog(game.game_id, events, log);
   for (const a of asked) {
     const fresh = asDecision((await a.seat.decide(a.request)).decision);
     if (fork && a.seq < fork.seq) continue;

@@ -93,3 +93,22 @@ export function resimulate(
   }
   return { state, events: replayDecisions(state, startTs, decisions) };
 }
+
+/**
+ * Replayed events against the stored log, byte for byte: anything else is a DivergenceError at
+ * the first seq that differs (the decisions do not reproduce what was stored).
+ */
+export function assertSameLog(gameId: string, replayed: readonly GameEvent[], log: readonly GameEvent[]): void {
+  for (let i = 0; i < Math.max(replayed.length, log.length); i++) {
+    const [mine, stored] = [replayed[i], log[i]];
+    if (!mine || !stored || JSON.stringify(mine) !== JSON.stringify(stored)) {
+      throw new DivergenceError(
+        gameId,
+        i + 1,
+        mine && stored
+          ? 'the recorded decisions replay to another event than the log holds'
+          : `the recorded decisions replay to ${replayed.length} events, the log holds ${log.length}`,
+      );
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { pinnedConfig, type GameConfigInput } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
-import type { EventStore, GameRecord } from '../store/index.js';
+import type { ActionRow, EventStore, GameRecord } from '../store/index.js';
 import type { RecordedDecision } from './decision-record.js';
 import { RunnerError } from './runner-errors.js';
 
@@ -26,16 +26,18 @@ export async function readDecisions(
   store: EventStore,
   gameId: string,
 ): Promise<RecordedDecision[]> {
-  const rows = await store.readActions(gameId);
-  return rows.map((r) => ({
-    seq_before: Number(r.seq_before),
-    player_id: r.player_id,
-    attempt: Number(r.attempt),
-    window: r.window,
-    raw: r.raw === null ? undefined : (JSON.parse(r.raw) as unknown),
-    ts: r.ts,
-  }));
+  return (await store.readActions(gameId)).map(recordedDecision);
 }
+
+/** An actions row as replay reads it (see readDecisions). */
+export const recordedDecision = (r: ActionRow): RecordedDecision => ({
+  seq_before: Number(r.seq_before),
+  player_id: r.player_id,
+  attempt: Number(r.attempt),
+  window: r.window,
+  raw: r.raw === null ? undefined : (JSON.parse(r.raw) as unknown),
+  ts: r.ts,
+});
 
 /** The agent name of each seat, by seat index; a game whose seats do not say is not runnable. */
 export function seatAgentNames(game: GameRecord): string[] {

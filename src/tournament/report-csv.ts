@@ -15,6 +15,9 @@ const quote = (v: Cell): string => {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
+/** One CSV line (RFC 4180 quoting, empty cells for null), with its `\n`: for writers that stream rows. */
+export const csvLine = (cells: readonly Cell[]): string => `${cells.map(quote).join(',')}\n`;
+
 /** A CSV table (RFC 4180 quoting, `\n` line ends, empty cells for null). */
 export const toCsv = (header: readonly string[], rows: readonly (readonly Cell[])[]): string => [header, ...rows].map((r) => r.map(quote).join(',')).join('\n') + '\n';
 

@@ -6,6 +6,7 @@ import {
   SCHEMAS_DIR,
   schemaFileText,
 } from '../../src/protocol/json-schemas.js';
+import { researchSchemas } from '../../src/research/export-record.js';
 
 const dir = join(import.meta.dirname, '../..', SCHEMAS_DIR);
 
@@ -13,11 +14,12 @@ describe('docs/schemas (the agent protocol as JSON Schema)', () => {
   const schemas = agentProtocolSchemas();
 
   it('given the zod schemas, then the checked-in files are exactly what `npm run docs:schemas` writes', () => {
+    const written = { ...schemas, ...researchSchemas() };
     const onDisk = readdirSync(dir)
       .filter((f) => f.endsWith('.schema.json'))
       .sort();
-    expect(onDisk).toEqual(Object.keys(schemas).sort());
-    for (const [name, schema] of Object.entries(schemas))
+    expect(onDisk).toEqual(Object.keys(written).sort());
+    for (const [name, schema] of Object.entries(written))
       expect(readFileSync(join(dir, name), 'utf8'), name).toBe(schemaFileText(schema));
   });
 

@@ -22,6 +22,7 @@ const MODULES: Readonly<Record<string, () => Promise<Record<string, unknown>>>> 
   tournaments: () => import('./tournaments.js'),
   standings: () => import('./standings.js'),
   report: () => import('./report.js'),
+  export: () => import('./export.js'),
   store: () => import('./store.js'),
   'agent-check': () => import('./agent-check.js'),
   worker: () => import('./worker.js'),

@@ -1,6 +1,7 @@
 import { agentCheckCommand } from './agent-check.js';
 import type { Command } from './command.js';
 import { counterfactualCommand } from './counterfactual.js';
+import { exportCommand } from './export.js';
 import { forkCommand } from './fork.js';
 import { gamesCommand } from './games.js';
 import { playCommand } from './play.js';
@@ -18,4 +19,4 @@ import { verifyCommand } from './verify.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, storeCommand, agentCheckCommand, workerCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, exportCommand, storeCommand, agentCheckCommand, workerCommand];
