@@ -79,6 +79,23 @@ describe('a provider that dies mid-game', () => {
 });
 
 describe('seat health', () => {
+  it('given a tournament with a dead LLM entrant and --no-preflight, then its games fail as errors, not losses: they rate no one, `tournament` exits 1 saying why, and the entrant’s health counts them', async () => {
+    const r = await here('tournament', '--agents', 'llm:dead:gone,balanced,random', '--seats', '2', '--seeds', '1', '--compact', '--clock', 'logical', '--no-preflight', '--json');
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/4 games failed \(not counted in the ratings\): game \S+: seat plr_\d.s provider is down: llm:dead:gone: .*connection refused/);
+    const out = JSON.parse(r.stdout) as { tournament_id: string; games: number; failed: number; standings: Array<{ agent: string; games: number; wins: number; rating_ci: unknown; mean_placement: number | null }> };
+    // Three pairs, each dealt in both seat orders: the dead entrant's four games fail, the other two end
+    // (`games` counts ended games, the ones the ratings stand on).
+    expect(out, JSON.stringify(out)).toMatchObject({ games: 2, failed: 4 });
+    const played = new Map(out.standings.map((s) => [s.agent, s.games]));
+    expect(played.get('balanced')).toBe(2);
+    expect(played.get('random')).toBe(2);
+    expect(played.get('llm:dead:gone')).toBe(0);
+    expect(out.standings.find((x) => x.agent === 'llm:dead:gone')).toMatchObject({ wins: 0, rating_ci: null, mean_placement: null });
+    const standings = JSON.parse((await here('standings', out.tournament_id, '--json')).stdout) as { llm: Record<string, { games: number; failed_games: number; error_rate: number }> };
+    expect(standings.llm['llm:dead:gone']).toMatchObject({ games: 4, failed_games: 4, error_rate: 1 });
+  });
+
   it('given a game with a sloppy LLM seat, then `run --json`, `games <id>` and `replay` report each seat: decisions first time / repaired / fell back, calls by outcome, tokens, latency; spectators get none', async () => {
     const r = await here('run', '--seed', '7', '--compact', '--seats', '2', '--agents', 'llm:sloppy:sloppy-1,balanced', '--json');
     expect(r.code).toBe(0);

@@ -94,6 +94,15 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     const outcome = (resolved.payload['manipulation_outcome'] as string | null) ?? 'resolved';
     await page.locator(`[data-testid=attack-arrow][data-outcome=${outcome}]`).waitFor();
     await page.screenshot({ path: join(outDir(), 'visualizer-table-attack.png'), fullPage: false });
+
+    // The seats' health, as GET /games/:id gives it to an admin: a row a seat, opened on a click.
+    const { seat_health: health } = await api<{ seat_health: Array<{ player_id: string; decisions: number }> }>(server, `/games/${gameId}`, ADMIN);
+    const panel = page.getByTestId('seat-health');
+    await panel.locator('summary').click();
+    const rows = panel.getByTestId('seat-health-row');
+    expect(await rows.count()).toBe(health.length);
+    for (const h of health) expect(await panel.locator(`[data-testid=seat-health-row][data-player=${h.player_id}]`).getAttribute('data-decisions')).toBe(String(h.decisions));
+    expect(health.find((h) => h.player_id === 'plr_2')!.decisions).toBeGreaterThan(0);
     await page.close();
   });
 
@@ -129,6 +138,7 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     // admin's hand ids are what a hand holds).
     const html = await page.getByTestId('table').innerHTML();
     for (const priv of admin.state.private) for (const c of priv.hand) expect(html).not.toContain(c.card_id);
+    expect(await page.getByTestId('seat-health').count()).toBe(0);
     await page.screenshot({ path: join(outDir(), 'visualizer-table-public.png'), fullPage: false });
     await page.close();
   });

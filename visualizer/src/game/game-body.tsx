@@ -4,6 +4,7 @@ import { Controls } from './controls.js';
 import { ForkLine } from './fork-line.js';
 import { HealthLine } from './health-line.js';
 import { ResultBanner } from './result-banner.js';
+import { SeatHealthPanel } from './seat-health.js';
 import type { GameRecordView, WireEvent } from './history.js';
 import { phaseStops } from './navigation.js';
 import { gameResult, scrubberMarkers, type GameEvent } from '../../../src/view/index.js';
@@ -113,6 +114,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
         <>
           <Controls player={player} stops={stops} markers={markers} live={live} />
           {ended && <ResultBanner result={ended} names={names} seek={seek} />}
+          <SeatHealthPanel game={game} names={names} />
           <div class="game-grid">
             <div class="col">
               <TablePanel view={state} events={all} upTo={Math.max(0, cursor - timeline.first)} last={timeline.event(cursor)} placements={ended?.seats ?? null} />

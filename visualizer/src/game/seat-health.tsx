@@ -1,0 +1,80 @@
+import type { GameRecordView } from './history.js';
+
+/** One seat's health as GET /games/:id gives it to admins and researchers (src/runner/seat-summary.ts). */
+export type SeatHealth = {
+  player_id: string;
+  agent: string;
+  decisions: number;
+  answered_first_time: number;
+  repaired: number;
+  fell_back: number;
+  fallback_reasons: Record<string, number>;
+  calls: Record<string, number>;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  latency_ms: { p50: number; p95: number } | null;
+};
+
+const counts = (r: Record<string, number>): string =>
+  Object.entries(r)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`)
+    .join(', ') || '—';
+
+/**
+ * How each seat's agent did, for views entitled to it: decisions answered first time, after a
+ * repair turn, or by the fallback (and why), its provider calls, tokens, cost and latency. Shown
+ * only when a seat is a skill or an LLM, called a model or fell back: a table of built-ins
+ * answering every time says nothing. Collapsed to one line until opened.
+ */
+export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat_health?: SeatHealth[] }; names: Map<string, string> }) {
+  const seats = game.seat_health ?? [];
+  if (!seats.some((s) => /^(skill|llm):/.test(s.agent) || Object.keys(s.calls).length > 0 || s.fell_back > 0)) return null;
+  const fellBack = seats.reduce((n, s) => n + s.fell_back, 0);
+  const cost = seats.reduce((n, s) => n + s.cost_usd, 0);
+  return (
+    <details class="panel seat-health" data-testid="seat-health">
+      <summary>
+        Seat health · {fellBack === 0 ? 'every decision answered by its agent' : `${fellBack} decision${fellBack === 1 ? '' : 's'} fell back`} · ${cost.toFixed(4)} in provider calls
+      </summary>
+      <table class="grid">
+        <thead>
+          <tr>
+            <th>seat</th>
+            <th>agent</th>
+            <th>decisions</th>
+            <th>first time</th>
+            <th>repaired</th>
+            <th>fell back (why)</th>
+            <th>calls</th>
+            <th>tokens in / out</th>
+            <th>cost</th>
+            <th title="per call, nearest rank">latency p50 / p95</th>
+          </tr>
+        </thead>
+        <tbody>
+          {seats.map((s) => (
+            <tr key={s.player_id} data-testid="seat-health-row" data-player={s.player_id} data-decisions={s.decisions}>
+              <td>{names.get(s.player_id) ?? s.player_id}</td>
+              <td>{s.agent}</td>
+              <td>{s.decisions}</td>
+              <td>{s.answered_first_time}</td>
+              <td>{s.repaired}</td>
+              <td>
+                {s.fell_back}
+                {s.fell_back > 0 && <span class="muted"> ({counts(s.fallback_reasons)})</span>}
+              </td>
+              <td>{counts(s.calls)}</td>
+              <td>
+                {s.input_tokens.toLocaleString('en-US')} / {s.output_tokens.toLocaleString('en-US')}
+              </td>
+              <td>${s.cost_usd.toFixed(4)}</td>
+              <td>{s.latency_ms ? `${s.latency_ms.p50} / ${s.latency_ms.p95} ms` : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
