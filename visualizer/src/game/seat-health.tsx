@@ -1,20 +1,8 @@
+import type { SeatSummary } from '../../../src/runner/seat-summary.js';
 import type { GameRecordView } from './history.js';
 
-/** One seat's health as GET /games/:id gives it to admins and researchers (src/runner/seat-summary.ts). */
-export type SeatHealth = {
-  player_id: string;
-  agent: string;
-  decisions: number;
-  answered_first_time: number;
-  repaired: number;
-  fell_back: number;
-  fallback_reasons: Record<string, number>;
-  calls: Record<string, number>;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: number;
-  latency_ms: { p50: number; p95: number } | null;
-};
+/** One seat's health as GET /games/:id gives it to admins and researchers. */
+export type SeatHealth = SeatSummary;
 
 const counts = (r: Record<string, number>): string =>
   Object.entries(r)
