@@ -101,7 +101,7 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     await panel.locator('summary').click();
     const rows = panel.getByTestId('seat-health-row');
     expect(await rows.count()).toBe(health.length);
-    for (const h of health) expect(await panel.locator(`[data-testid=seat-health-row][data-player=${h.player_id}]`).getAttribute('data-decisions')).toBe(String(h.decisions));
+    for (const h of health) expect(await panel.locator(`[data-testid=seat-health-row][data-health-player=${h.player_id}]`).getAttribute('data-decisions')).toBe(String(h.decisions));
     expect(health.find((h) => h.player_id === 'plr_2')!.decisions).toBeGreaterThan(0);
     await page.close();
   });

@@ -43,7 +43,8 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
         </thead>
         <tbody>
           {seats.map((s) => (
-            <tr key={s.player_id} data-testid="seat-health-row" data-player={s.player_id} data-decisions={s.decisions}>
+            // Not data-player: that names the table's seats, which pages and tests find by it.
+            <tr key={s.player_id} data-testid="seat-health-row" data-health-player={s.player_id} data-decisions={s.decisions}>
               <td>{names.get(s.player_id) ?? s.player_id}</td>
               <td>{s.agent}</td>
               <td>{s.decisions}</td>
