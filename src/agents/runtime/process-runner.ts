@@ -296,7 +296,7 @@ class ProcessRun {
     if (this.settled) return;
     // A trailing line without a newline still counts — unless we cut the tool off mid-line.
     if (!this.halted && !this.collector.failed) {
-      const exit = this.confined.sandboxed ? unwrapExit(code, signal) : { exitCode: code, signal };
+      const exit = this.exitOf(code, signal);
       const died = exit.signal !== null || (exit.exitCode !== null && exit.exitCode !== 0);
       for (const line of this.splitter.end()) {
         if (line.ok) this.collector.accept(line.value);
@@ -342,7 +342,7 @@ class ProcessRun {
       this.stderrChunks.length === 0 ? '' : Buffer.concat(this.stderrChunks).toString('utf8');
     this.stderrChunks = [];
     const confined = this.confined;
-    const exit = confined.sandboxed ? unwrapExit(exitCode, signal) : { exitCode, signal };
+    const exit = this.exitOf(exitCode, signal);
     // The facts are taken now; the outcome waits for the asset checks still queued (finish never rejects).
     void this.collector
       .finish({
@@ -356,6 +356,11 @@ class ProcessRun {
         if (confined.sandboxed) outcome.violations.push(...limitHits({ signal: exit.signal, stderr, network: confined.network, cpuSeconds: confined.limits.cpuSeconds }));
         this.resolve(outcome);
       });
+  }
+
+  /** The tool's own exit: in a sandbox, bwrap's code or signal stands for the agent's (unwrapExit). */
+  private exitOf(exitCode: number | null, signal: string | null): { exitCode: number | null; signal: string | null } {
+    return this.confined.sandboxed ? unwrapExit(exitCode, signal) : { exitCode, signal };
   }
 
   private clearTimers(): void {
