@@ -40,12 +40,18 @@ const byOrder = (a: ActionRow, b: ActionRow) =>
  */
 export async function readActions(ctx: StoreContext, gameId: string): Promise<ActionRow[]> {
   const hot = (await ctx.sql.rows<ActionRow>(HOT_SQL, [gameId])).map((r) => ({ ...r, accepted: bool(r.accepted) }));
+  const rows = await readColdActions(ctx, gameId);
+  if (rows.length === 0) return hot;
+  return hot.length === 0 ? rows : [...rows, ...hot].sort(byOrder);
+}
+
+/** The compacted actions rows of a game (none while it is hot), in readActions' order. */
+export async function readColdActions(ctx: StoreContext, gameId: string): Promise<ActionRow[]> {
   const [cold] = await ctx.sql.rows<{ data: string }>(COLD_SQL, [gameId]);
-  if (!cold) return hot;
+  if (!cold) return [];
   const tuples = JSON.parse(decompress(Buffer.from(cold.data, 'base64'))) as unknown[][];
-  const rows = tuples.map((t) => {
+  return tuples.map((t) => {
     const r = Object.fromEntries(ACTION_COLUMNS.map((k, i) => [k, t[i]])) as ActionRow;
     return { ...r, accepted: bool(r.accepted) };
   });
-  return hot.length === 0 ? rows : [...rows, ...hot].sort(byOrder);
 }

@@ -5,6 +5,7 @@ import { recordActions } from './actions.js';
 import { readActions, type ActionRow } from './cold-actions.js';
 import { compactGame, type CompactOutcome } from './compact.js';
 import { compactEnded, type CompactAllOptions, type CompactAllResult } from './compact-all.js';
+import { dropThawed, thawGames, type ThawAllResult, type ThawSelection } from './thaw-all.js';
 import { append } from './append.js';
 import { appendGame, appendPrepared, type PreparedGame, type WholeGame } from './append-game.js';
 import type { StoreContext } from './context.js';
@@ -47,6 +48,7 @@ import type { TransientWait } from './retry.js';
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - readActions(id) — the actions rows (decisions), hot or compacted
  * - compact(id) / compactEnded(options) — an ended game's events and actions to cold storage (compact.ts)
+ * - thaw(selection, options) / dropThawed(selection) — compacted games as SQL rows again (thaw.ts)
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
  * - recordRunFailure(id, reason, max) / clearRunFailures(id) — failed runner attempts in a row; `failed` at max
  * - tournaments — tournaments, their games and ratings (TournamentStore)
@@ -170,6 +172,15 @@ export class EventStore {
   /** Not under the retry policy as a whole: each game is one statement, retried on its own. */
   compactEnded(options?: CompactAllOptions): Promise<CompactAllResult> {
     return compactEnded(this.ctx, options);
+  }
+
+  /** Not under the retry policy as a whole: each game is one statement, retried on its own. */
+  thaw(selection: ThawSelection, options?: Parameters<typeof thawGames>[2]): Promise<ThawAllResult> {
+    return thawGames(this.ctx, selection, options);
+  }
+
+  dropThawed(selection: ThawSelection): Promise<{ games: number }> {
+    return this.ctx.faults.run('dropThawed', () => dropThawed(this.ctx, selection));
   }
 
   verifyChain(gameId: string): Promise<number | null> {

@@ -9,6 +9,8 @@ export { TournamentStore } from './tournament-store.js';
 export type { ActionRow } from './cold-actions.js';
 export type { CompactOutcome } from './compact.js';
 export type { CompactAllOptions, CompactAllResult, CompactProgress } from './compact-all.js';
+export type { ThawAllResult, ThawProgress, ThawSelection } from './thaw-all.js';
+export type { ThawOutcome } from './thaw.js';
 export { FencedWriteError } from './tournament-fence.js';
 export {
   TOURNAMENT_STATUSES,

@@ -78,4 +78,26 @@ describe.skipIf(!available)('tiltyard store compact (PostgreSQL)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/unknown store action "squash"/);
   });
+
+  it('given compacted games, when thawed with --all, then events_all holds every event as it was hot; --drop clears it; bad selections are usage errors', async () => {
+    const thawed = await tiltyardWith(env(), 'store', 'thaw', '--all', '--json');
+    expect(thawed.code, thawed.stderr).toBe(0);
+    expect(JSON.parse(thawed.stdout)).toEqual({ thawed: 8, total: 8, failed: [], missing: [] });
+    expect(thawed.stderr).toMatch(/^thaw 8\/8 game_\S+ thawed$/m);
+    for (const g of games) {
+      const rows = await t.store.prisma.$queryRawUnsafe<Array<{ payload: string }>>(
+        `SELECT payload::text AS payload FROM events_all WHERE game_id = $1 ORDER BY seq`,
+        g.gameId,
+      );
+      expect(rows.map((r) => r.payload)).toEqual(g.events.map((e) => JSON.stringify(e.payload)));
+    }
+    const dropped = await tiltyardWith(env(), 'store', 'thaw', '--all', '--drop');
+    expect(dropped.code).toBe(0);
+    expect(dropped.stdout).toBe('dropped the thawed rows of 8 games (their cold data stays)\n');
+    for (const args of [['store', 'thaw'], ['store', 'thaw', games[0]!.gameId, '--all'], ['store', 'thaw', 'not-a-game']]) {
+      const run = await tiltyardWith(env(), ...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/store thaw: (name games|expected game ids)/);
+    }
+  });
 });
