@@ -1,7 +1,8 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Optional } from '@nestjs/common';
 import { GameConfig, viewEvent, viewState, type StateView, type Viewer } from '../../game/index.js';
 import type { GameEvent } from '../../protocol/index.js';
-import { gameTraces, type ReadTrace } from '../../runner/builtin-traces.js';
+import type { ReadTrace } from '../../runner/builtin-traces.js';
+import { TraceCache } from './trace-cache.js';
 import { SimStats } from '../../runner/sim-stats.js';
 import { readDecisions, readLog } from '../../runner/stored-game.js';
 import { verifyReport, type RunReport } from '../../runner/verify-game.js';
@@ -81,6 +82,8 @@ function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Vi
 export class GameLogService {
   /** The clock the time rule reads (tests inject one; see SPECTATE_CLOCK). */
   private readonly now: () => number;
+  /** Ended games' traces, remade once (trace-cache.ts). */
+  private readonly traceCache: TraceCache;
 
   constructor(
     @Inject(STORE) private readonly store: EventStore,
@@ -88,6 +91,7 @@ export class GameLogService {
     @Optional() @Inject(SPECTATE_CLOCK) clock?: () => number,
   ) {
     this.now = clock ?? Date.now;
+    this.traceCache = new TraceCache(store);
   }
 
   /** @example await log.events('game_ab12', 'spectator', { after: 0, limit: 200 }) */
@@ -149,7 +153,7 @@ export class GameLogService {
     if (!seesFullHashes(role, game.status)) throw new ForbiddenException(role === 'researcher' ? 'decision traces open to researchers once the game is over (admins: any time)' : 'decision traces need a researcher token (once the game is over) or an admin token');
     await refuseHeld(this.store, gameId, role);
     // Built-in seats' traces are made again from the seed and decisions (not stored, issue 29).
-    const all = await gameTraces(this.store, game, q.player);
+    const all = await this.traceCache.traces(game, q.player);
     return { game_id: gameId, traces: q.turn === undefined ? all : all.filter((t) => t.turn === q.turn) };
   }
 
