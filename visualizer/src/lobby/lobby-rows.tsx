@@ -18,7 +18,7 @@ function liveMeta(g: GameSummary, i: LiveInfo | undefined) {
   if (!i) return <>{g.last_seq} events</>;
   return (
     <>
-      round {i.turn} · {i.phase} · {i.alive} alive{i.leader ? <> · leads: <b>{i.leader}</b></> : ' · level'}
+      round {i.turn} · {i.phase} · {i.alive} alive{i.leader ? <> · leads: <b>{i.leader}</b></> : ' · even at the top'}
     </>
   );
 }
