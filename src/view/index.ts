@@ -27,6 +27,7 @@
  * - gameResult(events) → GameResult | null — placements and how each seat went out, once game_ended is in the events.
  * - tableScene(view, events) → TableScene — what the table draws at a position: cards (faces or backs), meters or tells, attack arrows, speech bubbles and sealed notes, trust and grievance lines.
  * - seatPoint(i, n) → { x, y } — where seat i of n sits on the table, in percent.
+ * - placeLabels(arrows, seats) → Point[] — where the attack labels go, covering the least of seats and each other.
  * - cardFace(card, i) → CardFace — a card's name, type, one-line effect and text alternative (a back for a face-down card).
  */
 export { foldView, foldEvents } from './fold-view.js';
@@ -43,6 +44,7 @@ export { diffViews, type DiffEntry } from './diff.js';
 export { statSeries, type StatSeries } from './stats.js';
 export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
 export { alignMinds, type Minds, type MindRow, type MindStatus } from './minds.js';
+export { placeLabels } from './label-layout.js';
 export { tableScene, seatPoint, METER_EMOTIONS, type TableScene, type SeatScene, type Arrow, type Bubble, type Link, type Meter, type MeterEmotion } from './table-scene.js';
 export { cardFace, cardBack, type CardFace } from './card-faces.js';
 export { gameResult, type GameResult, type SeatResult, type FinalBlow } from './result.js';

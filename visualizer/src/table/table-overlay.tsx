@@ -1,4 +1,4 @@
-import type { Arrow, Link, SeatScene } from '../../../src/view/index.js';
+import { placeLabels, type Arrow, type Link, type SeatScene } from '../../../src/view/index.js';
 import { CardView } from './card-view.js';
 
 type Point = { x: number; y: number };
@@ -29,8 +29,7 @@ export function TableOverlay({ seats, arrows, links, names }: Props) {
   const at = new Map(seats.map((s) => [s.player_id, s.at]));
   const name = (id: string) => names.get(id) ?? id;
   const drawn = arrows.filter((a) => at.has(a.from) && at.has(a.to));
-  // Several attacks between the same two seats (a stack of them) get lanes side by side, and
-  // their labels step along the line, so none hides another.
+  // Several attacks between the same two seats (a stack of them) get lanes side by side.
   const lanes = new Map<string, number>();
   const laneOf = new Map<string, number>();
   for (const a of drawn) {
@@ -40,6 +39,14 @@ export function TableOverlay({ seats, arrows, links, names }: Props) {
     laneOf.set(a.action_id, n);
   }
   const ends = (a: Arrow): [Point, Point] => offset(at.get(a.from)!, at.get(a.to)!, 2.4 * laneOf.get(a.action_id)!);
+  // Each label where it covers least of the seats and of the labels before it (label-layout.ts).
+  const spots = placeLabels(
+    drawn.map((a) => {
+      const [from, to] = ends(a);
+      return { from, to };
+    }),
+    seats.map((s) => s.at),
+  );
   return (
     <>
       <svg class="overlay" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
@@ -61,10 +68,8 @@ export function TableOverlay({ seats, arrows, links, names }: Props) {
           return <line key={a.action_id} class={`arrow ${a.outcome}`} pathLength={100} x1={s.x} y1={s.y} x2={e.x} y2={e.y} marker-end="url(#arrowhead)" />;
         })}
       </svg>
-      {drawn.map((a) => {
-        // Off the middle, where the felt prints the phase and round.
-        const [p, q] = ends(a);
-        const m = along(p, q, Math.min(0.72, 0.36 + 0.2 * laneOf.get(a.action_id)!));
+      {drawn.map((a, i) => {
+        const m = spots[i]!;
         const outcome = a.outcome === 'pending' ? 'in flight' : a.outcome === 'resolved' ? 'resolved' : a.outcome;
         return (
           <div key={a.action_id} class={`arrow-label ${a.outcome}`} style={{ left: `${m.x}%`, top: `${m.y}%` }} data-testid="attack-arrow" data-from={a.from} data-to={a.to} data-outcome={a.outcome}>
