@@ -5,7 +5,9 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CSV_COLUMNS } from '../../src/research/export-csv.js';
 import { ExportRecord, exportRecordJsonSchema } from '../../src/research/export-record.js';
-import { openStore } from '../../src/store/index.js';
+import { fold } from '../../src/game/index.js';
+import { readLog } from '../../src/runner/stored-game.js';
+import { openStore, stateHash } from '../../src/store/index.js';
 import { tiltyardInProcess } from './in-process.js';
 import { tiltyardWith, type CliRun } from './run-cli.js';
 
@@ -95,8 +97,14 @@ describe('tiltyard export', () => {
         const mine = typed.filter((r) => r.game_id === id);
         expect(mine.map((r) => [r.seq, r.player_id, r.attempt])).toEqual(actions.map((a) => [Number(a.seq_before), a.player_id, Number(a.attempt)]));
         const game = await store.getGame(id);
+        // The admin state at each decision's seq: the stored log folded on from seq 0, one pass a
+        // game (stateAt per record re-read a snapshot and re-folded up to 200 events each time);
+        // the last one must be the store's own latest state.
+        const log = await readLog(store, id);
+        let state = await store.stateAt(id, 0);
         for (const r of mine) {
-          const state = await store.stateAt(id, r.seq);
+          if (r.seq !== state.seq) state = fold(state, log.slice(state.seq, r.seq));
+          expect(state.seq).toBe(r.seq);
           const own = state.players.find((p) => p.player_id === r.player_id)!;
           expect(r.request.player_private_view.hand.map((c) => c.card_id)).toEqual(own.hand);
           const text = JSON.stringify(r.request);
@@ -106,6 +114,7 @@ describe('tiltyard export', () => {
           expect(r.outcome.final_placement).toBe(game.placements!.find((p) => p.player_id === r.player_id)!.placement);
           expect(r.outcome.events.every((e) => e.seq > r.seq)).toBe(true);
         }
+        expect(stateHash(fold(state, log.slice(state.seq)))).toBe(stateHash(await store.stateAt(id)));
       }
       expect(typed).toHaveLength(stored);
       // Built-in seats store no traces (reproducible from the game, issue 29); the step-by-step

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyGame } from '../../src/runner/verify-game.js';
+import { tiltyardInProcess } from '../cli/in-process.js';
 import { bin, tiltyardWith, type CliEnv } from '../cli/run-cli.js';
 import { ADMIN_URL, postgresAvailable } from '../store/support.js';
 import { pgliteDb, postgresDb, type CrashDb } from '../support/crash-db.js';
@@ -54,12 +55,13 @@ type Result = { games: number; failed: number; standings: unknown[] };
 /**
  * The uninterrupted run both backends' crashed runs must equal: the standings depend on the
  * configuration and seed alone (the store only keeps them), so one real run on the embedded
- * database is the reference for both, played once and shared.
+ * database is the reference for both, played once and shared, in the test process (it is what the
+ * crashed runs are compared against, not a process under test).
  */
 let referenceRun: Promise<Result> | undefined;
 const uninterrupted = (): Promise<Result> =>
   (referenceRun ??= (async () => {
-    const run = await tiltyardWith(pglite('reference').where, ...TOURNAMENT, '--json');
+    const run = await tiltyardInProcess(pglite('reference').where, ...TOURNAMENT, '--json');
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as Result;
     expect(result.failed).toBe(0);
@@ -79,7 +81,9 @@ describe('crash safety of a real tournament process', () => {
         const random = seedrandom(`${SEED}:${backend.name}`);
         const crashed = await backend.open('crashed');
         try {
-          const [reference] = await Promise.all([uninterrupted(), tiltyardWith(crashed.where, 'tournaments')]);
+          // Create the database first (in the test process): killing PGlite's initdb is not what this test is about.
+          const [reference, created] = await Promise.all([uninterrupted(), tiltyardInProcess(crashed.where, 'tournaments')]);
+          expect(created.code, created.stderr).toBe(0);
           const total = reference.games;
 
           let id = '';
