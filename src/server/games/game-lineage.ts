@@ -1,4 +1,4 @@
-import { ForkLineage } from '../../research/fork-lineage.js';
+import { lineageIn, type ForkLineage } from '../../research/fork-lineage.js';
 import { forkPointRounds } from '../../research/fork-rounds.js';
 import { GameNotFoundError, type EventStore, type GameRecord } from '../../store/index.js';
 import type { ForkSummary } from '../../view/lineage.js';
@@ -16,12 +16,6 @@ export type ParentEntry = { game_id: string; seq: number; round: number | null; 
 /** What GET /games/:id adds about lineage: the parent of a fork, and the game's own forks. */
 export type GameLineage = { parent: ParentEntry | null; forks: ForkEntry[]; fork_count: number };
 
-/** A record's lineage if it is a well-formed fork's (a malformed one is verify's to report, not the page's). */
-const lineageOf = (g: Pick<GameRecord, 'options'>): ForkLineage | null => {
-  const parsed = ForkLineage.safeParse(g.options['fork']);
-  return parsed.success ? parsed.data : null;
-};
-
 /**
  * A game's parent and forks for the caller who sees it as `view`. Forks are games anyone may list
  * (GET /games), so whoever sees the game sees its forks — but never past what they see of the
@@ -33,10 +27,10 @@ const lineageOf = (g: Pick<GameRecord, 'options'>): ForkLineage | null => {
  * @example const { forks, fork_count } = await gameLineage(store, game, view, 'spectator', Date.now(), bus.commits)
  */
 export async function gameLineage(store: EventStore, game: GameRecord, view: Pick<GameView, 'last_seq'>, role: Role, now: number, commits: CommitLog): Promise<GameLineage> {
-  const own = lineageOf(game);
+  const own = lineageIn(game);
   const page = await store.forksOf(game.game_id, { upToSeq: view.last_seq });
   const forks = page.forks.flatMap((f) => {
-    const fork = lineageOf(f);
+    const fork = lineageIn(f);
     return fork ? [{ record: f, fork }] : [];
   });
   const rounds = await forkPointRounds(store, [...forks.map((f) => ({ game_id: f.record.game_id, fork: f.fork })), ...(own ? [{ game_id: game.game_id, fork: own }] : [])]);
