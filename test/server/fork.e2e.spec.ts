@@ -81,7 +81,31 @@ describe('POST /games/:id/fork, on a real server', () => {
     const anon = (await call('GET', `/games/${id}`, null)).body;
     expect(anon['last_seq']).toBeLessThan((fork.body['options'] as { fork: { seq: number } }).fork.seq);
     expect(anon).toMatchObject({ fork_count: 0, forks: [] });
+    // The fork hides its prefix as long as the parent hides its log.
+    expect(fork.body['options']).toMatchObject({ spectator_delay_ms: 600_000, spectators: 'public' });
+    expect((await call('GET', `/games/${forkId}`, null)).body['last_seq']).toBe(0);
     await ended(forkId);
+  });
+
+  it('refuses to fork a game still running behind a delay or as a broadcast (409), and a broadcast fork of an ended one stays a broadcast', async () => {
+    const slow = { rules: { round_cap: 30 }, pace_ms: 200 };
+    for (const hold of [{ spectator_delay_ms: 60_000 }, { spectators: 'broadcast' }]) {
+      const created = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 5, ...slow, ...hold });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body['game_id'] as string;
+      await until(`${id} past its first decision`, async () => ((await store.getGame(id)).last_seq > 20 ? true : undefined), 60_000);
+      const refused = await call('POST', `/games/${id}/fork`, ADMIN, { at: 1 });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body['message']).toMatch(/fork it once it has ended/);
+      expect((await call('GET', `/games/${id}`, ADMIN)).body['fork_count']).toBe(0);
+    }
+    const broadcast = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 6, rules: { round_cap: 2 }, spectators: 'broadcast' });
+    const id = broadcast.body['game_id'] as string;
+    await ended(id);
+    const safe = await call('POST', `/games/${id}/fork`, ADMIN, { at: 'round:2' });
+    expect(safe.status, JSON.stringify(safe.body)).toBe(201);
+    expect(safe.body['options']).toMatchObject({ spectators: 'broadcast', broadcast_held: false });
+    await ended(safe.body['game_id'] as string);
   });
 
   it('refuses non-admins, bad bodies, unknown games and fork points past the last decision', async () => {

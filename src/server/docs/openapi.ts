@@ -109,11 +109,11 @@ const ROUTES: Route[] = [
     tag: 'games',
     summary: 'Fork a stored game at a decision point',
     description:
-      'A new game sharing the parent’s log up to the first decision point at or after `at` (a seq, or "round:N"): re-simulated from the seed and checked against the parent, the same events under the fork’s own id. It plays on from there like any game, with `agents` (one per seat; default the parent’s) and, with `reseed`, new draws after the fork. Its `options.fork` records {parent_game_id, seq, parent_hash, reseed?}, and the parent’s GET /games/{id} lists it under `forks`; GET /games/{id}/verify checks its prefix against the parent (docs/research.md). 400 when the parent records no decision there or the agents do not fit its seats.',
+      'A new game sharing the parent’s log up to the first decision point at or after `at` (a seq, or "round:N"): re-simulated from the seed and checked against the parent, the same events under the fork’s own id. It plays on from there like any game, with `agents` (one per seat; default the parent’s) and, with `reseed`, new draws after the fork. Its `options.fork` records {parent_game_id, seq, parent_hash, reseed?}, and the parent’s GET /games/{id} lists it under `forks`; GET /games/{id}/verify checks its prefix against the parent (docs/research.md). A fork keeps its parent’s spectator delay and mode (held as a broadcast when the parent was, or when one of its own seats could act on one). 400 when the parent records no decision there or the agents do not fit its seats; 409 when the parent is still running behind a spectator delay or as a broadcast (a fork would show its log early: fork it once it has ended).',
     role: 'admin',
     body: 'ForkGameBody',
     ok: { status: 201, schema: 'GameView' },
-    errors: [400, 403, 404, 503],
+    errors: [400, 403, 404, 409, 503],
   },
   {
     method: 'get',

@@ -47,7 +47,8 @@ export class GamesController {
    * `POST /games/:id/fork` {at, agents?, reseed?, pace_ms?} (admin) → 201 and the fork: a new game
    * sharing the parent's log up to the decision point at or after `at`, queued to play on like any
    * game; its `options.fork` records the parent, the fork seq and the reseed. 404 for an unknown
-   * parent; 400 when it records no decision there or the agents do not fit its seats.
+   * parent; 400 when it records no decision there or the agents do not fit its seats; 409 when the
+   * parent is still running behind a delay or as a broadcast (fork-options.ts).
    */
   @Post(':id/fork')
   @HttpCode(201)
