@@ -2,7 +2,8 @@
 // positions:bank): plays a round-robin tournament of the built-in personalities in a fresh
 // in-memory store (logical clock, fixed tournament id and seed: the same games every time), then
 // mines it with `positions extract`'s code and fixed options. docs/research.md ("Positions") says
-// how and why. `--count` only prints how many decisions are eligible (for choosing EVERY).
+// how and why. `--count` only prints how many decisions are eligible (for choosing EVERY);
+// `--out FILE` writes elsewhere (to compare a regeneration with the shipped file: `cmp`).
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -34,7 +35,9 @@ try {
     for (const id of ids) eligible += (await exportGame(store, await store.getGame(id))).filter((r) => r.window === 'action' && !r.compact && r.attempt === 1).length;
     console.log(`${ids.length} games, ${eligible} eligible decisions`);
   } else {
-    const out = createWriteStream(BANK.file);
+    const at = process.argv.indexOf('--out');
+    const file = at > 0 && process.argv[at + 1] ? process.argv[at + 1]! : BANK.file;
+    const out = createWriteStream(file);
     const summary = await extractPositions(store, ids, BANK.extract, {
       async write(text) {
         if (!out.write(text)) await once(out, 'drain');
@@ -42,7 +45,7 @@ try {
     }, (p) => process.stderr.write(`positions: ${p.game_id} (${p.games}/${p.total}) · ${p.positions} positions\n`));
     out.end();
     await once(out, 'finish');
-    process.stderr.write(`wrote ${summary.positions} positions from ${summary.games} games to ${BANK.file}\n`);
+    process.stderr.write(`wrote ${summary.positions} positions from ${summary.games} games to ${file}\n`);
   }
 } finally {
   await store.close();

@@ -11,12 +11,11 @@ import { scorePosition } from '../../src/research/position-score.js';
 /**
  * The shipped bank (positions/bank-v1.jsonl): it parses, its values are what scorePosition gives
  * (spot-checked: rescoring all 200 takes minutes), and `positions eval` over it is deterministic
- * and ranks expert above balanced above random by mean regret. The ranking runs on the first
- * RANKED positions (expert searches ≈ 0.3 CPU s a position); docs/research.md gives the full
- * bank's figures.
+ * and ranks expert above balanced above random by mean regret over the whole bank (the expert's
+ * own search is most of this file's cost: ≈ 25 CPU s for the 200 positions). docs/research.md
+ * gives the figures.
  */
 const FILE = join(import.meta.dirname, '..', '..', 'positions', 'bank-v1.jsonl');
-const RANKED = 100;
 
 async function bank(): Promise<PositionRecord[]> {
   const b = await readBank(FILE);
@@ -36,7 +35,7 @@ describe('the shipped position bank', () => {
     expect(b.length).toBe(200);
     expect(new Set(b.map((p) => p.position_id)).size).toBe(200);
     expect(new Set(b.map((p) => p.game_id)).size).toBeGreaterThanOrEqual(20);
-    expect(statSync(FILE).size).toBeLessThan(2.5 * 1024 * 1024);
+    expect(statSync(FILE).size).toBeLessThan(3 * 1024 * 1024);
     for (const p of [b[0]!, b[199]!]) {
       const again = scorePosition(p.request, { worlds: p.scoring.worlds, seed: p.scoring.seed })!;
       expect(again.options).toEqual(p.options);
@@ -49,8 +48,8 @@ describe('the shipped position bank', () => {
     for (const agent of ['balanced', 'llm:mock']) expect(await evaluate(agent, b)).toEqual(await evaluate(agent, b));
   });
 
-  it(`ranks expert above balanced above random by mean regret (first ${RANKED} positions)`, async () => {
-    const b = (await bank()).slice(0, RANKED);
+  it('ranks expert above balanced above random by mean regret', async () => {
+    const b = await bank();
     const [expert, balanced, random] = await Promise.all(['expert', 'balanced', 'random'].map((a) => evaluate(a, b)));
     expect(expert!.mean_regret!.value).toBeLessThan(balanced!.mean_regret!.value);
     expect(balanced!.mean_regret!.value).toBeLessThan(random!.mean_regret!.value);
