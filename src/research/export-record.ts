@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { GameId, PlayerId, TurnPlanRequest, Window } from '../protocol/index.js';
+import { draft7Schema } from './draft7-schema.js';
+import { positionRecordJsonSchema } from './position-record.js';
 
 /** Bumped when a field changes meaning or goes away; new optional fields keep it. */
 export const EXPORT_VERSION = 1;
@@ -99,24 +101,12 @@ export const ExportRecord = z.object({
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;
 
-/**
- * The JSON Schema of an export record, generated from ExportRecord. Draft-07, the draft most
- * validators researchers reach for read (Python's jsonschema, ajv 6+, pandera, R's jsonvalidate).
- */
-export function exportRecordJsonSchema(): Record<string, unknown> {
-  const body = z.toJSONSchema(ExportRecord, { io: 'output', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
-  const { $schema, ...rest } = body;
-  return {
-    $schema,
-    $id: 'export-record.schema.json',
-    title: 'ExportRecord',
-    description: 'One decision of one seat in a stored game, as `tiltyard export` writes it: one JSONL line, or one CSV row whose nested parts are JSON strings.',
-    ...rest,
-  };
-}
+/** The JSON Schema of an export record, generated from ExportRecord (draft7Schema). */
+export const exportRecordJsonSchema = (): Record<string, unknown> =>
+  draft7Schema(ExportRecord, 'export-record.schema.json', 'ExportRecord', 'One decision of one seat in a stored game, as `tiltyard export` writes it: one JSONL line, or one CSV row whose nested parts are JSON strings.');
 
 /**
  * The research tools' JSON Schemas by file name, written to docs/schemas/ beside the agent
  * protocol's by `npm run docs:schemas` (a test checks the checked-in files are current).
  */
-export const researchSchemas = (): Record<string, Record<string, unknown>> => ({ 'export-record.schema.json': exportRecordJsonSchema() });
+export const researchSchemas = (): Record<string, Record<string, unknown>> => ({ 'export-record.schema.json': exportRecordJsonSchema(), 'position-record.schema.json': positionRecordJsonSchema() });

@@ -23,6 +23,7 @@ const MODULES: Readonly<Record<string, () => Promise<Record<string, unknown>>>> 
   standings: () => import('./standings.js'),
   report: () => import('./report.js'),
   export: () => import('./export.js'),
+  positions: () => import('./positions.js'),
   store: () => import('./store.js'),
   'agent-check': () => import('./agent-check.js'),
   worker: () => import('./worker.js'),

@@ -1,12 +1,11 @@
-import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { exportGames, selectGames, type ExportSelection, type ExportSink } from '../../research/export-stream.js';
+import { exportGames, selectGames, type ExportSelection } from '../../research/export-stream.js';
 import { GameStatus } from '../../store/index.js';
 import { int } from '../format.js';
 import { parseFlags } from '../flags.js';
-import { EXIT, UsageError, type CliIo } from '../io.js';
+import { EXIT, UsageError } from '../io.js';
+import { fileSink, stdoutSink } from '../sinks.js';
 import { progressBar } from '../progress.js';
 import { withStore } from '../store-session.js';
 import type { Command } from './command.js';
@@ -34,36 +33,6 @@ function flagsOf(values: Record<string, unknown>): z.infer<typeof ExportFlags> {
   const message = issue.path[0] === 'status' ? `must be one of ${GameStatus.options.join(', ')}, got "${String(values['status'])}"` : issue.message;
   throw new UsageError(`--${String(issue.path[0])}: ${message}`);
 }
-
-/** A file opened for writing, as a sink that waits for the file to drain; refused paths fail here. */
-async function fileSink(path: string): Promise<{ sink: ExportSink; close: () => Promise<void> }> {
-  const stream: WriteStream = createWriteStream(path);
-  let failed: Error | null = null;
-  stream.on('error', (e) => (failed = e));
-  // `once` rejects on 'error': a folder that does not exist, a file we may not write.
-  await once(stream, 'open').catch((e: unknown) => {
-    throw new UsageError(`--out: cannot write ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  });
-  return {
-    sink: {
-      async write(text) {
-        if (failed) throw failed;
-        if (!stream.write(text)) await once(stream, 'drain');
-      },
-    },
-    close: async () => {
-      stream.end();
-      await once(stream, 'finish');
-    },
-  };
-}
-
-const stdoutSink = (io: CliIo): ExportSink => ({
-  write(text) {
-    io.out(text);
-    return io.outDrained?.() ?? Promise.resolve();
-  },
-});
 
 export const exportCommand: Command = {
   name: 'export',

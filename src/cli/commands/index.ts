@@ -5,6 +5,7 @@ import { exportCommand } from './export.js';
 import { forkCommand } from './fork.js';
 import { gamesCommand } from './games.js';
 import { playCommand } from './play.js';
+import { positionsCommand } from './positions.js';
 import { replayCommand } from './replay.js';
 import { reportCommand } from './report.js';
 import { resumeCommand } from './resume.js';
@@ -19,4 +20,4 @@ import { verifyCommand } from './verify.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, exportCommand, storeCommand, agentCheckCommand, workerCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, exportCommand, positionsCommand, storeCommand, agentCheckCommand, workerCommand];

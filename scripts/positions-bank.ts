@@ -1,0 +1,52 @@
+// Regenerates the shipped position bank, positions/bank-v1.jsonl, byte for byte (npm run
+// positions:bank): plays a round-robin tournament of the built-in personalities in a fresh
+// in-memory store (logical clock, fixed tournament id and seed: the same games every time), then
+// mines it with `positions extract`'s code and fixed options. docs/research.md ("Positions") says
+// how and why. `--count` only prints how many decisions are eligible (for choosing EVERY);
+// `--out FILE` writes elsewhere (to compare a regeneration with the shipped file: `cmp`).
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { exportGame } from '../src/research/export-game.js';
+import { extractPositions } from '../src/research/position-extract.js';
+import { logicalInputClock } from '../src/runner/input-clock.js';
+import { openStore } from '../src/store/index.js';
+import { createTournament } from '../src/tournament/create.js';
+import { runTournament } from '../src/tournament/runner.js';
+
+/** The bank's recipe. Changing any of it is a new bank: bump the file's version. */
+export const BANK = {
+  file: join(import.meta.dirname, '..', 'positions', 'bank-v1.jsonl'),
+  tournament_id: 'trn_positions_v1',
+  tournament: { format: 'round-robin', entrants: ['random', 'balanced', 'aggressor', 'turtle', 'manipulator', 'trickster'], seats: 4, seeds: 1, seed: 2026, max_games: 24, compact: false },
+  extract: { every: 14, limit: 200, worlds: 16, seed: 1 },
+} as const;
+
+const store = await openStore({ dataDir: 'memory://' });
+try {
+  const created = await createTournament(store, BANK.tournament, { tournament_id: BANK.tournament_id });
+  if (!created.ok) throw new Error(created.message);
+  const played = await runTournament(BANK.tournament_id, { store, clock: logicalInputClock, concurrency: 1, workers: 0 });
+  process.stderr.write(`played ${played.done} games (${played.status})\n`);
+  // Ids derive from the tournament id and the schedule: sorted, they are the same list every run.
+  const ids = (await store.tournaments.games(BANK.tournament_id)).flatMap((g) => (g.game_id ? [g.game_id] : [])).sort();
+  if (process.argv.includes('--count')) {
+    let eligible = 0;
+    for (const id of ids) eligible += (await exportGame(store, await store.getGame(id))).filter((r) => r.window === 'action' && !r.compact && r.attempt === 1).length;
+    console.log(`${ids.length} games, ${eligible} eligible decisions`);
+  } else {
+    const at = process.argv.indexOf('--out');
+    const file = at > 0 && process.argv[at + 1] ? process.argv[at + 1]! : BANK.file;
+    const out = createWriteStream(file);
+    const summary = await extractPositions(store, ids, BANK.extract, {
+      async write(text) {
+        if (!out.write(text)) await once(out, 'drain');
+      },
+    }, (p) => process.stderr.write(`positions: ${p.game_id} (${p.games}/${p.total}) · ${p.positions} positions\n`));
+    out.end();
+    await once(out, 'finish');
+    process.stderr.write(`wrote ${summary.positions} positions from ${summary.games} games to ${file}\n`);
+  }
+} finally {
+  await store.close();
+}
