@@ -27,7 +27,7 @@ const engineImportBans = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '.reports/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '.reports/**', '.ci/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

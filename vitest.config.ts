@@ -42,7 +42,8 @@ export default defineConfig({
         test: {
           name: 'io',
           include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
-          exclude: [MEMORY_TIERS],
+          // *.legs.spec.ts read what .ci/run's legs wrote: vitest.legs.config.ts runs them there.
+          exclude: [MEMORY_TIERS, 'test/**/*.legs.spec.ts'],
           // Builds dist/ for the CLI e2e tests when src/ is newer (they spawn bin/tiltyard.js).
           globalSetup: ['test/cli/global-setup.ts'],
         },

@@ -35,4 +35,9 @@ describe('npm install on the oldest Node the README promises', () => {
     for (const name of Object.keys(HARMLESS)) expect(install).toContain(`\`${name}\``);
     expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('You need Node 20.19 or later');
   });
+
+  it('promises the Node versions CI runs (20, 22, 24: .ci/run, CI_NODES) and no untested major', () => {
+    for (const v of ['20.19.0', '22.12.0', '22.23.3', '24.0.0', '24.21.0']) expect(semver.satisfies(v, pkg.engines.node), v).toBe(true);
+    for (const v of ['20.18.3', '21.7.3', '22.11.0', '23.11.1', '25.0.0']) expect(semver.satisfies(v, pkg.engines.node), v).toBe(false);
+  });
 });

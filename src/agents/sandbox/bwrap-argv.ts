@@ -6,6 +6,11 @@ import type { SandboxTools } from './availability.js';
 export type SandboxLimits = {
   /** RLIMIT_AS: address space; allocations past it fail (MemoryError, ENOMEM). */
   memoryBytes: number;
+  /**
+   * Address space the program's runtime reserves and never touches, added to RLIMIT_AS on top of
+   * memoryBytes (runtime-reserve.ts: Node's); none when absent.
+   */
+  reservedBytes?: number;
   /** RLIMIT_CPU per process: SIGXCPU at the soft limit, SIGKILL a second later. */
   cpuSeconds: number;
   /** RLIMIT_NPROC: processes and threads of the sandbox's user; fork fails with EAGAIN past it. */
@@ -120,7 +125,7 @@ export function bwrapArgv(plan: BwrapPlan): string[] {
   if (uid !== null) args.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID');
 
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
-  args.push('--', tools.prlimit, `--as=${Math.floor(limits.memoryBytes)}`, `--cpu=${cpu}:${cpu + 1}`, `--nproc=${Math.max(1, Math.floor(limits.processes))}`, `--fsize=${Math.max(1, Math.floor(limits.diskBytes))}`, '--');
+  args.push('--', tools.prlimit, `--as=${Math.floor(limits.memoryBytes + (limits.reservedBytes ?? 0))}`, `--cpu=${cpu}:${cpu + 1}`, `--nproc=${Math.max(1, Math.floor(limits.processes))}`, `--fsize=${Math.max(1, Math.floor(limits.diskBytes))}`, '--');
   if (uid !== null) args.push(tools.setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--');
   args.push(...plan.command);
   return args;

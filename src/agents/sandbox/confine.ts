@@ -7,6 +7,7 @@ import { networkAvailability, type NetworkTools } from './availability.js';
 import { bwrapArgv, within, type SandboxLimits } from './bwrap-argv.js';
 import { MAX_WORK_DIR_ENTRIES, type DiskQuota } from './disk-quota.js';
 import { networkRefusal, sandboxDecision } from './policy.js';
+import { reservedAddressSpace } from './runtime-reserve.js';
 import { DEFAULT_MEMORY_MB, MIB, sandboxSettings, type SandboxSettings } from './settings.js';
 import { traceAvailability, traced } from './syscall-trace.js';
 
@@ -136,6 +137,7 @@ export function confine(argv: readonly string[], workDir: string, spec: SandboxS
     .map((p) => realpathSync(p));
   const limits: SandboxLimits = {
     memoryBytes: Math.min(spec.memoryBytes ?? DEFAULT_MEMORY_MB * MIB, settings.maxMemoryBytes),
+    reservedBytes: reservedAddressSpace(real),
     cpuSeconds: spec.cpuSeconds ?? DEFAULT_PERSISTENT_CPU_SECONDS,
     processes: spec.processes ?? DEFAULT_MAX_PROCESSES,
     diskBytes: settings.diskBytes,
