@@ -37,9 +37,14 @@ export function request(model: string, over: Partial<ProviderRequest> = {}): Pro
   };
 }
 
-/** Time a call: the deadline tests check the call returns soon after its deadline, not just its status. */
-export async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await run();
-  return { value, ms: performance.now() - started };
+/**
+ * Waits until `check` holds (polled every 10 ms), failing after a minute: a hang detector, never a
+ * speed check (how soon it holds is the machine's business).
+ */
+export async function until(what: string, check: () => boolean): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`waited a minute for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -37,6 +37,11 @@ export type FakeLlmServer = {
   /** http://127.0.0.1:<port>, no trailing slash. */
   readonly url: string;
   readonly requests: RecordedRequest[];
+  /**
+   * Hung replies ('headers' or 'body') whose connection the client closed: the server never ends
+   * one, so each is a client that gave up by itself (its deadline or its caller), timed by nothing.
+   */
+  hungUp(): number;
   /** Queues replies, answered in order, one per request; an empty queue answers 599 so tests fail loudly. */
   reply(...replies: ScriptedReply[]): void;
   close(): Promise<void>;
@@ -45,6 +50,8 @@ export type FakeLlmServer = {
 export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
+  let hungUp = 0;
+  let closing = false;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,6 +67,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
         status: 599,
         body: { error: { message: 'fake-llm-server: no scripted reply' } },
       };
+      if (scripted.hang) res.on('close', () => void (closing || hungUp++));
       setTimeout(() => send(res, scripted), scripted.delayMs ?? 0);
     });
   });
@@ -68,9 +76,11 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    hungUp: () => hungUp,
     reply: (...replies) => void queue.push(...replies),
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         // Hung replies keep their sockets open; close would wait for them forever.
         server.closeAllConnections();
         server.close(() => resolve());
