@@ -28,6 +28,12 @@ export function forkOf(game: Pick<GameRecord, 'game_id' | 'options'>): ForkLinea
   return parsed.data;
 }
 
+/** A game's fork lineage, or null when it is no fork or records a malformed one (for listings, which verify leaves to verify). */
+export function lineageIn(game: Pick<GameRecord, 'options'>): ForkLineage | null {
+  const parsed = ForkLineage.safeParse(game.options['fork']);
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * The PRNG state `--reseed S` puts in the game at the fork point: a pure function of S (prefixed
  * so that reseeding with a game's own seed does not replay its opening draws).

@@ -10,6 +10,7 @@ import { append } from './append.js';
 import { appendGame, appendPrepared, type PreparedGame, type WholeGame } from './append-game.js';
 import type { StoreContext } from './context.js';
 import { clearRunFailures, createGame, getGame, listGames, recordRunFailure, setStatus, type CreateGameInput } from './games.js';
+import { forksOf, type ForkPage } from './forks.js';
 import { lastSeq } from './heads.js';
 import { diffToSchema } from './migrations.js';
 import { read } from './reads.js';
@@ -36,6 +37,7 @@ import type { TransientWait } from './retry.js';
  *
  * - createGame(input) — registers a game (idempotent) with its seq-0 snapshot
  * - getGame(id) / listGames(filter, page) — game rows; keyset pages, newest first
+ * - forksOf(id, {upToSeq, limit}) — the games forked from a game, oldest first, and how many
  * - append(id, expectedSeq, events, {state, actions}) — one step, atomically; stale → ConcurrencyConflictError
  * - appendGame(id, {events, actions, snapshots}) — a whole game played in memory, in one transaction
  * - appendPrepared(id, prepared) — the same, prepared elsewhere (prepareWholeGame, e.g. on a worker thread)
@@ -82,6 +84,10 @@ export class EventStore {
 
   listGames(filter?: ListGamesFilter, page?: Page): Promise<GamePage> {
     return this.ctx.faults.run('listGames', () => listGames(this.ctx, filter, page));
+  }
+
+  forksOf(parentId: string, opts?: { upToSeq?: number; limit?: number }): Promise<ForkPage> {
+    return this.ctx.faults.run('forksOf', () => forksOf(this.ctx, parentId, opts));
   }
 
   setStatus(gameId: string, status: GameStatus): Promise<void> {

@@ -24,7 +24,8 @@ export type CreateGameInput = {
   options?: Record<string, unknown>;
 };
 
-function toRecord(g: Game): GameRecord {
+/** A games row as the store hands it out. */
+export function toRecord(g: Game): GameRecord {
   return {
     game_id: g.gameId,
     seed: Number(g.seed),

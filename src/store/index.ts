@@ -2,6 +2,7 @@
 export { openStore, DEFAULT_SNAPSHOT_EVERY, type OpenStoreOptions } from './open-store.js';
 export { EventStore } from './event-store.js';
 export type { CreateGameInput } from './games.js';
+export { MAX_FORKS_LISTED, type ForkPage } from './forks.js';
 export type { PreparedGame, WholeGame } from './append-game.js';
 export { prepareWholeGame } from './append-game.js';
 export { NUL, withoutNul } from './jsonb-text.js';

@@ -10,6 +10,9 @@ const cli = (...args: string[]) => tiltyardWith(where, ...args);
 
 type Outcome = { gameId: string; events: number; placements: unknown[]; status: string; fork?: { parent_game_id: string; seq: number; reseed?: number } };
 let parent: Outcome;
+/** The two forks the first test stores: the same agents, then others with a reseed. */
+let sameId: string;
+let otherId: string;
 
 beforeAll(async () => {
   writeFileSync(join(tmp, 'short.json'), JSON.stringify({ round_cap: 5 }));
@@ -25,15 +28,44 @@ describe('tiltyard fork and counterfactual', () => {
     expect(same.code, same.stderr).toBe(0);
     const s = JSON.parse(same.stdout) as Outcome;
     expect(s).toMatchObject({ status: 'ended', events: parent.events, placements: parent.placements, fork: { parent_game_id: parent.gameId } });
+    sameId = s.gameId;
 
     const other = await cli('fork', parent.gameId, '--at', '40', '--agents', 'random,turtle,trickster', '--reseed', '9');
     expect(other.code, other.stderr).toBe(0);
     expect(other.stdout).toMatch(new RegExp(`^Forked ${parent.gameId} at seq \\d+, reseeded with 9\\n`));
     const forkId = /^Game (game_\w+)/m.exec(other.stdout)![1]!;
+    otherId = forkId;
     const verify = await cli('verify', forkId);
     expect(verify.code, verify.stdout).toBe(0);
     expect(verify.stdout).toContain('5/5 assertions pass');
     expect(verify.stdout).toContain(`✓ fork prefix equals the parent — seqs 1–`);
+  });
+
+  it('games shows the lineage: a fork of column and --json fork, and a game\'s detail names its parent and lists its forks', async () => {
+    type Line = { game_id: string; rounds: number; fork: { parent_game_id: string; seq: number; round: number; reseed?: number } | null };
+    const json = await cli('games', '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const lines = new Map((JSON.parse(json.stdout) as Line[]).map((l) => [l.game_id, l]));
+    expect(lines.get(parent.gameId)!.fork).toBeNull();
+    const same = lines.get(sameId)!.fork!;
+    const other = lines.get(otherId)!.fork!;
+    expect(same).toEqual({ parent_game_id: parent.gameId, seq: expect.any(Number) as number, round: 2 });
+    expect(other).toMatchObject({ parent_game_id: parent.gameId, reseed: 9 });
+    expect(other.round).toBeGreaterThanOrEqual(1);
+
+    const text = await cli('games');
+    expect(text.stdout).toMatch(/created \(UTC\)\s+fork of\n/);
+    expect(text.stdout).toContain(`${parent.gameId} at round 2 (seq ${same.seq})\n`);
+    expect(text.stdout).toContain(`${parent.gameId} at round ${other.round} (seq ${other.seq}) · reseed 9\n`);
+
+    const detail = await cli('games', parent.gameId);
+    expect(detail.code, detail.stderr).toBe(0);
+    expect(detail.stdout).toContain('  2 forks:\n');
+    expect(detail.stdout).toMatch(new RegExp(`    ${sameId} at round 2 \\(seq ${same.seq}\\), the same draws · balanced, turtle, aggressor · .+ (won|shared first place)\n`));
+    expect(detail.stdout).toContain(`    ${otherId} at round ${other.round} (seq ${other.seq}), new draws (reseed 9) · random, turtle, trickster · `);
+    // Four commands, not six: each opens the store (seconds of PGlite start-up on a loaded machine).
+    const forkDetail = await cli('games', otherId, '--json');
+    expect(JSON.parse(forkDetail.stdout)).toMatchObject({ fork: other, forks: [], fork_count: 0 });
   });
 
   // Same seeds ⇒ the same report is the property tests' (in memory and stored); here, the command.

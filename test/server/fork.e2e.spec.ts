@@ -49,6 +49,63 @@ describe('POST /games/:id/fork, on a real server', () => {
     const report = await verifyGame(store, forkId);
     expect(report.assertions.filter((a) => a.status !== 'pass')).toEqual([]);
     expect(report.assertions.map((a) => a.name)).toContain('fork prefix equals the parent');
+
+    // Lineage both ways on GET /games/:id: the parent lists the fork, the fork names the parent.
+    const forkSeq = lineage['seq'] as number;
+    const [atFork] = await store.read(parentId, forkSeq - 1, 1);
+    const parentSeen = (await call('GET', `/games/${parentId}`, null)).body;
+    expect(parentSeen).toMatchObject({ parent: null, fork_count: 1 });
+    const fork1 = (await store.getGame(forkId)).placements!;
+    expect(parentSeen['forks']).toEqual([
+      { game_id: forkId, seq: forkSeq, round: atFork!.turn, reseed: 3, status: 'ended', seats: fork.body['seats'], placements: fork1, created_at: fork.body['created_at'] },
+    ]);
+    const forkSeen = (await call('GET', `/games/${forkId}`, null)).body;
+    expect(forkSeen).toMatchObject({ parent: { game_id: parentId, seq: forkSeq, round: atFork!.turn, reseed: 3, status: 'ended' }, forks: [], fork_count: 0 });
+    // The parent's chain hash at the fork point covers unredacted events: admins (and researchers once over) only.
+    expect((forkSeen['options'] as Json)['fork']).toEqual({ parent_game_id: parentId, seq: forkSeq, reseed: 3 });
+    expect(((await call('GET', `/games/${forkId}`, ADMIN)).body['options'] as Json)['fork']).toEqual(lineage);
+    expect(((await call('GET', `/games?limit=5`, null)).body['games'] as Json[]).map((g) => (g['options'] as Json)['fork'])).not.toContainEqual(lineage);
+  });
+
+  it('a spectator of a delayed game learns of no fork branching past the delayed head', async () => {
+    const created = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 4, rules: { round_cap: 2 }, spectator_delay_ms: 600_000 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body['game_id'] as string;
+    await ended(id);
+    const fork = await call('POST', `/games/${id}/fork`, ADMIN, { at: 'round:2' });
+    expect(fork.status, JSON.stringify(fork.body)).toBe(201);
+    const forkId = fork.body['game_id'] as string;
+    const admin = (await call('GET', `/games/${id}`, ADMIN)).body;
+    expect(admin).toMatchObject({ fork_count: 1, forks: [{ game_id: forkId }] });
+    // Ten minutes' delay: the anonymous head is far behind round 2, so the fork is not even counted.
+    const anon = (await call('GET', `/games/${id}`, null)).body;
+    expect(anon['last_seq']).toBeLessThan((fork.body['options'] as { fork: { seq: number } }).fork.seq);
+    expect(anon).toMatchObject({ fork_count: 0, forks: [] });
+    // The fork hides its prefix as long as the parent hides its log.
+    expect(fork.body['options']).toMatchObject({ spectator_delay_ms: 600_000, spectators: 'public' });
+    expect((await call('GET', `/games/${forkId}`, null)).body['last_seq']).toBe(0);
+    await ended(forkId);
+  });
+
+  it('refuses to fork a game still running behind a delay or as a broadcast (409), and a broadcast fork of an ended one stays a broadcast', async () => {
+    const slow = { rules: { round_cap: 30 }, pace_ms: 200 };
+    for (const hold of [{ spectator_delay_ms: 60_000 }, { spectators: 'broadcast' }]) {
+      const created = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 5, ...slow, ...hold });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body['game_id'] as string;
+      await until(`${id} past its first decision`, async () => ((await store.getGame(id)).last_seq > 20 ? true : undefined), 60_000);
+      const refused = await call('POST', `/games/${id}/fork`, ADMIN, { at: 1 });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body['message']).toMatch(/fork it once it has ended/);
+      expect((await call('GET', `/games/${id}`, ADMIN)).body['fork_count']).toBe(0);
+    }
+    const broadcast = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 6, rules: { round_cap: 2 }, spectators: 'broadcast' });
+    const id = broadcast.body['game_id'] as string;
+    await ended(id);
+    const safe = await call('POST', `/games/${id}/fork`, ADMIN, { at: 'round:2' });
+    expect(safe.status, JSON.stringify(safe.body)).toBe(201);
+    expect(safe.body['options']).toMatchObject({ spectators: 'broadcast', broadcast_held: false });
+    await ended(safe.body['game_id'] as string);
   });
 
   it('refuses non-admins, bad bodies, unknown games and fork points past the last decision', async () => {

@@ -336,6 +336,30 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
       ).rejects.toBeInstanceOf(GameExistsError);
     });
 
+    it('given a parent with forks, then forksOf lists them oldest first, counts them, and keeps those at or before a seq', async () => {
+      const parent = freshGameId('parent');
+      await store.createGame({ seed: 3, config: { game_id: parent, seats: 2 } });
+      const hash = 'a'.repeat(64);
+      const forks = [];
+      for (const seq of [30, 10, 20]) {
+        const id = freshGameId('fork');
+        forks.push(await store.createGame({ seed: 3, config: { game_id: id, seats: 2 }, options: { fork: { parent_game_id: parent, seq, parent_hash: hash } } }));
+      }
+      // Another parent's fork, and a game that is no fork.
+      await store.createGame({ seed: 3, config: { game_id: freshGameId('fork'), seats: 2 }, options: { fork: { parent_game_id: freshGameId('other'), seq: 10, parent_hash: hash } } });
+      await store.createGame({ seed: 3, config: { game_id: freshGameId('plain'), seats: 2 } });
+      const oldestFirst = [...forks].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.game_id.localeCompare(b.game_id));
+      const all = await store.forksOf(parent);
+      expect(all.total).toBe(3);
+      expect(all.forks).toEqual(oldestFirst);
+      const two = await store.forksOf(parent, { limit: 2 });
+      expect({ total: two.total, ids: two.forks.map((f) => f.game_id) }).toEqual({ total: 3, ids: oldestFirst.slice(0, 2).map((f) => f.game_id) });
+      const early = await store.forksOf(parent, { upToSeq: 20 });
+      expect(early.total).toBe(2);
+      expect(early.forks.map((f) => (f.options['fork'] as { seq: number }).seq).sort()).toEqual([10, 20]);
+      expect(await store.forksOf(forks[0]!.game_id)).toEqual({ forks: [], total: 0 });
+    });
+
     it('given several games, then listGames pages newest first without overlaps and filters by status', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attackList, type GameEvent } from '../../src/view/index.js';
+import { attackList, branchPoint, forkOutcome, type ForkSummary, type GameEvent } from '../../src/view/index.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { EVIL_SPEECH, PRIVATE_MARKER, writeEvilSkill } from './evil-skill.js';
 import { ADMIN, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
@@ -247,6 +247,46 @@ describe('visualizer: replaying a stored game', () => {
     expect(said.length).toBeGreaterThan(0);
     return said.at(-1)!.seq;
   };
+
+  it('links a fork and its parent both ways: the parent lists the fork with its branch point and outcome, the fork links back', async () => {
+    const events = await allEvents(server, gameId, 'spectator');
+    const lastRound = Math.max(...events.map((e) => (e as unknown as { turn: number }).turn));
+    // Late in the game and built-ins only, so the fork's own play is short.
+    const res = await fetch(`${server.url}/games/${gameId}/fork`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ at: `round:${lastRound - 1}`, agents: ['balanced', 'random', 'aggressor', 'manipulator'], reseed: 4, pace_ms: 0 }),
+    });
+    const created = (await res.json()) as { game_id: string; options: { fork: { seq: number } } };
+    expect(res.status, JSON.stringify(created)).toBe(201);
+    const forkId = created.game_id;
+    const seq = created.options.fork.seq;
+    await waitEnded(server, forkId);
+    const listed = (await api<{ forks: ForkSummary[] }>(server, `/games/${gameId}`)).forks;
+    expect(listed.map((f) => f.game_id)).toEqual([forkId]);
+    const point = branchPoint(seq, listed[0]!.round);
+
+    // The parent's page, as anyone sees it: the fork as a sentence, linked.
+    const page = await open();
+    const item = page.locator(`[data-testid=fork-item][data-game-id="${forkId}"]`);
+    await item.waitFor();
+    expect(await page.getByTestId('fork-list').locator('summary').textContent()).toBe('One game was forked from this one');
+    expect(await item.getByTestId('fork-point').getAttribute('href')).toBe(`/watch/games/${gameId}?seq=${seq}`);
+    expect(await item.textContent()).toBe(`${forkId} branches at ${point}, with new draws (reseed 4), played by balanced, random, aggressor, manipulator: ${forkOutcome(listed[0]!)}.`);
+    expect(forkOutcome(listed[0]!)).toMatch(/ won$| shared first place$/);
+    await item.getByTestId('fork-link').click();
+
+    // The fork's page names its parent and links back to the branch point there.
+    await page.waitForURL((url) => url.pathname === `/watch/games/${forkId}`);
+    const back = page.getByTestId('fork-parent');
+    await back.waitFor();
+    expect(await page.getByTestId('fork-line').textContent()).toBe(`Forked from ${gameId} at ${point}, with new draws (reseed 4); events up to there are the parent's.`);
+    expect(await page.getByTestId('fork-list').count()).toBe(0);
+    await back.click();
+    await page.waitForURL((url) => url.pathname === `/watch/games/${gameId}`);
+    await at(page, seq);
+    await page.close();
+  }, 180_000);
 
   it('logged no console errors on any page', () => {
     expect(browser.errors).toEqual([]);

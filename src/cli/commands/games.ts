@@ -5,6 +5,7 @@ import { parseFlags } from '../flags.js';
 import { EXIT, UsageError } from '../io.js';
 import { storedSeatSummaries } from '../../runner/seat-summary.js';
 import { formatSeatSummaries } from '../seat-summary-format.js';
+import { forkCell, forksAmong, forksOfGame, formatLineage, type ForkOf } from '../lineage-format.js';
 import { storeLocation, withStore } from '../store-session.js';
 import type { Command } from './command.js';
 
@@ -19,6 +20,8 @@ type GameLine = {
   created_at: string;
   /** Why its runner last failed (the reason a `failed` game stopped); null when none did. */
   failure_reason: string | null;
+  /** Where a fork came from (its parent, fork point and round, reseed); null for a game that is no fork. */
+  fork: ForkOf | null;
 };
 
 /** Every stored game, newest first, with the round its log reached (one grouped query per page). */
@@ -38,6 +41,7 @@ async function allGames(store: EventStore): Promise<GameLine[]> {
       where: { gameId: { in: page.games.map((g) => g.game_id) } },
       _max: { lastTurn: true },
     });
+    const forks = await forksAmong(store, page.games);
     const roundOf = new Map([
       ...cold.map((r): [string, number] => [r.gameId, r._max.lastTurn ?? 0]),
       ...rounds.map((r): [string, number] => [r.gameId, r._max.turn ?? 0]),
@@ -52,6 +56,7 @@ async function allGames(store: EventStore): Promise<GameLine[]> {
         last_seq: g.last_seq,
         created_at: g.created_at,
         failure_reason: g.failure_reason,
+        fork: forks.get(g.game_id) ?? null,
       })),
     );
     cursor = page.next_cursor ?? undefined;
@@ -65,16 +70,18 @@ export const gamesCommand: Command = {
   usage: `Usage: tiltyard games [<game id>] [--json]
 
 Lists the games in the store, newest first: id, seed, agents by seat, status (created, running,
-ended, aborted, failed), rounds reached, the last seq of the log, and when the game was created;
-then why each failed game failed (its runner failed 3 times in a row; it is not resumed).
+ended, aborted, failed), rounds reached, the last seq of the log, when the game was created and,
+when any game is a fork, what it forks ("game_ab12 at round 4 (seq 160) · reseed 7"); then why
+each failed game failed (its runner failed 3 times in a row; it is not resumed).
 
   --json             print one JSON array of {game_id, seed, agents, status, rounds, last_seq,
-                     created_at, failure_reason}
+                     created_at, failure_reason, fork: {parent_game_id, seq, round, reseed?} | null}
 
-With a game id: that game's row, then each seat's health — decisions answered first time,
-repaired, fell back (by reason), provider calls by outcome, tokens, cost, call latency p50/p95
-(docs/providers.md, "Seat health"); --json prints {game_id, seed, agents, status, last_seq,
-failure_reason, seats}.
+With a game id: that game's row, its lineage (the game a fork branched from, and the game's own
+forks, the first 50, with their fork point, agents and outcome), then each seat's health —
+decisions answered first time, repaired, fell back (by reason), provider calls by outcome,
+tokens, cost, call latency p50/p95 (docs/providers.md, "Seat health"); --json prints {game_id,
+seed, agents, status, last_seq, failure_reason, fork, forks, fork_count, seats}.
 `,
   async run(argv, io) {
     const { values, positionals } = parseFlags(() =>
@@ -95,9 +102,11 @@ failure_reason, seats}.
       return withStore(io, async (store) => {
         const g = await store.getGame(one);
         const seats = await storedSeatSummaries(store, one);
-        const row = { game_id: g.game_id, seed: g.seed, agents: g.seats.map((s) => s.agent), status: g.status, last_seq: g.last_seq, failure_reason: g.failure_reason };
-        if (values.json) io.out(`${JSON.stringify({ ...row, seats })}\n`);
-        else io.out(`Game ${g.game_id} · seed ${g.seed} · ${g.status} at seq ${g.last_seq} · ${row.agents.join(', ')}\n${g.failure_reason ? `  failed: ${g.failure_reason}\n` : ''}${formatSeatSummaries(seats) || '  every seat answered at once (no model calls)\n'}`);
+        const fork = (await forksAmong(store, [g])).get(g.game_id) ?? null;
+        const { forks, fork_count } = await forksOfGame(store, g.game_id);
+        const row = { game_id: g.game_id, seed: g.seed, agents: g.seats.map((s) => s.agent), status: g.status, last_seq: g.last_seq, failure_reason: g.failure_reason, fork };
+        if (values.json) io.out(`${JSON.stringify({ ...row, forks: forks.map(({ seats: _s, ...f }) => f), fork_count, seats })}\n`);
+        else io.out(`Game ${g.game_id} · seed ${g.seed} · ${g.status} at seq ${g.last_seq} · ${row.agents.join(', ')}\n${g.failure_reason ? `  failed: ${g.failure_reason}\n` : ''}${formatLineage(fork, forks, fork_count)}${formatSeatSummaries(seats) || '  every seat answered at once (no model calls)\n'}`);
         return EXIT.ok;
       }, { quiet: values.json === true });
     return withStore(io, async (store) => {
@@ -119,10 +128,14 @@ failure_reason, seats}.
         int(g.last_seq),
         g.created_at.replace('T', ' ').slice(0, 19),
       ]);
-      const lines = table(
-        [['game', 'seed', 'agents', 'status', 'rounds', 'last seq', 'created (UTC)'], ...rows],
-        4,
-      );
+      // The "fork of" column only where there are forks: most stores have none.
+      const anyFork = games.some((g) => g.fork);
+      const head = ['game', 'seed', 'agents', 'status', 'rounds', 'last seq', 'created (UTC)'];
+      const base = table([head, ...rows], 4);
+      // Left-aligned after the table (table() right-aligns every column past the fourth).
+      const width = Math.max(...base.map((l) => l.length));
+      const cells = ['fork of', ...games.map((g) => forkCell(g.fork))];
+      const lines = anyFork ? base.map((l, i) => `${l.padEnd(width)}  ${cells[i]!}`.trimEnd()) : base;
       const failures = games.filter((g) => g.status === 'failed').map((g) => `${g.game_id} failed: ${g.failure_reason ?? 'no reason recorded'}\n`);
       io.out(`${lines.join('\n')}\n${int(games.length)} games · ${storeLocation()}\n${failures.join('')}`);
       return EXIT.ok;

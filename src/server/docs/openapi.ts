@@ -7,7 +7,7 @@ import { ReplayFile } from '../../view/replay-file.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
 import { ForkGameBody } from '../games/fork-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from '../tournaments/tournament-request.js';
-import { AgentCatalog, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
+import { AgentCatalog, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GameDetail, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
 
@@ -17,6 +17,7 @@ const SCHEMAS = {
   Health,
   Stats,
   GameView,
+  GameDetail,
   GamesPage,
   EventView,
   EventsPage,
@@ -95,11 +96,11 @@ const ROUTES: Route[] = [
     method: 'get',
     path: '/games/{id}',
     tag: 'games',
-    summary: 'One game’s record',
+    summary: 'One game’s record, with its lineage',
     description:
-      'Anonymous callers of a game with a hold-back (a spectator delay, or broadcast mode) see it as of the delayed head: `last_seq`, `status`, `placements`, `seed`, `ended_at` and `updated_at` never run ahead of the delayed event stream. `seed` is null until the game has ended and `last_hash` (over unredacted events) is for admins, and researchers once the game is over (docs/security.md).',
+      'Anonymous callers of a game with a hold-back (a spectator delay, or broadcast mode) see it as of the delayed head: `last_seq`, `status`, `placements`, `seed`, `ended_at` and `updated_at` never run ahead of the delayed event stream. `seed` is null until the game has ended and `last_hash` (over unredacted events) is for admins, and researchers once the game is over (docs/security.md). Lineage (docs/research.md, "Fork"): a fork’s `parent` (the game, fork seq and round, reseed, the parent’s status), and any game’s `forks` (the first 50, oldest first, each with its fork point, agents, status and placements as the caller may see that fork) with `fork_count`; a caller who sees the game as of a delayed head learns of no fork branching after it.',
     role: 'spectator',
-    ok: { status: 200, schema: 'GameView' },
+    ok: { status: 200, schema: 'GameDetail' },
     errors: [404],
   },
   {
@@ -108,11 +109,11 @@ const ROUTES: Route[] = [
     tag: 'games',
     summary: 'Fork a stored game at a decision point',
     description:
-      'A new game sharing the parent’s log up to the first decision point at or after `at` (a seq, or "round:N"): re-simulated from the seed and checked against the parent, the same events under the fork’s own id. It plays on from there like any game, with `agents` (one per seat; default the parent’s) and, with `reseed`, new draws after the fork. Its `options.fork` records {parent_game_id, seq, parent_hash, reseed?}; GET /games/{id}/verify checks its prefix against the parent (docs/research.md). 400 when the parent records no decision there or the agents do not fit its seats.',
+      'A new game sharing the parent’s log up to the first decision point at or after `at` (a seq, or "round:N"): re-simulated from the seed and checked against the parent, the same events under the fork’s own id. It plays on from there like any game, with `agents` (one per seat; default the parent’s) and, with `reseed`, new draws after the fork. Its `options.fork` records {parent_game_id, seq, parent_hash, reseed?}, and the parent’s GET /games/{id} lists it under `forks`; GET /games/{id}/verify checks its prefix against the parent (docs/research.md). A fork keeps its parent’s spectator delay and mode (held as a broadcast when the parent was, or when one of its own seats could act on one). 400 when the parent records no decision there or the agents do not fit its seats; 409 when the parent is still running behind a spectator delay or as a broadcast (a fork would show its log early: fork it once it has ended).',
     role: 'admin',
     body: 'ForkGameBody',
     ok: { status: 201, schema: 'GameView' },
-    errors: [400, 403, 404, 503],
+    errors: [400, 403, 404, 409, 503],
   },
   {
     method: 'get',

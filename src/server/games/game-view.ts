@@ -31,5 +31,16 @@ export function gameView(game: GameRecord, role: Role, seedInPlay = false): Game
   const hidden = role !== 'admin' && (game.status !== 'ended' || seedInPlay);
   // The chain's head over a deal another game still plays is a guessing oracle for that game's hands.
   const hashOpen = seesFullHashes(role, game.status) && (role === 'admin' || !seedInPlay);
-  return { ...game, seed: hidden ? null : game.seed, seed_hidden: hidden, last_hash: hashOpen ? game.last_hash : null };
+  return { ...game, options: hashOpen ? game.options : withoutParentHash(game.options), seed: hidden ? null : game.seed, seed_hidden: hidden, last_hash: hashOpen ? game.last_hash : null };
+}
+
+/**
+ * A fork's options without the parent's chain hash at the fork point: it hashes the same
+ * unredacted prefix the fork's own chain does, so it is hidden from whom `last_hash` is.
+ */
+function withoutParentHash(options: GameRecord['options']): GameRecord['options'] {
+  const fork = options['fork'];
+  if (!fork || typeof fork !== 'object' || !('parent_hash' in fork)) return options;
+  const { parent_hash: _hidden, ...rest } = fork as Record<string, unknown>;
+  return { ...options, fork: rest };
 }

@@ -11,6 +11,7 @@ import { demoAgents, demoProblem } from './demo-lineup.js';
 import { freshSeed } from './fresh-seed.js';
 import { spectatorOptions } from './broadcast-mode.js';
 import type { ForkGameBody } from './fork-request.js';
+import { forkOptions } from './fork-options.js';
 import { forkGame } from '../../research/fork-game.js';
 import { GameBus } from '../../live/game-bus.js';
 import type { GameOptions } from '../../live/game-options.js';
@@ -118,7 +119,9 @@ export class GameService implements BeforeApplicationShutdown {
    */
   async fork(parentId: string, body: ForkGameBody): Promise<GameRecord> {
     if (this.scheduler.isClosed) throw new GameServiceClosedError();
-    const options: GameOptions = { pace_ms: body.pace_ms ?? this.settings.paceMs, spectator_delay_ms: 0, demo: false, spectators: 'public', broadcast_held: false };
+    const parent = await this.store.getGame(parentId);
+    const agents = body.agents ?? [...parent.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
+    const options = forkOptions(parent, agents, body.pace_ms ?? this.settings.paceMs);
     const game = await forkGame(this.store, parentId, { at: body.at, ...(body.agents ? { agents: body.agents } : {}), ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), options });
     this.logger.emit('info', 'game forked', { game_id: game.game_id, parent_game_id: parentId, fork_seq: game.last_seq, reseeded: body.reseed !== undefined });
     this.scheduler.enqueue(game.game_id);

@@ -13,6 +13,7 @@ import { GameService } from './game.service.js';
 import { CreateGameBody, ListGamesQuery } from './game-request.js';
 import { ForkGameBody } from './fork-request.js';
 import { gameView, type GameView } from './game-view.js';
+import { gameLineage, type GameLineage } from './game-lineage.js';
 import { orHttp } from './http-errors.js';
 import { storeStatuses, visibleGame } from './visible-game.js';
 
@@ -46,7 +47,8 @@ export class GamesController {
    * `POST /games/:id/fork` {at, agents?, reseed?, pace_ms?} (admin) → 201 and the fork: a new game
    * sharing the parent's log up to the decision point at or after `at`, queued to play on like any
    * game; its `options.fork` records the parent, the fork seq and the reseed. 404 for an unknown
-   * parent; 400 when it records no decision there or the agents do not fit its seats.
+   * parent; 400 when it records no decision there or the agents do not fit its seats; 409 when the
+   * parent is still running behind a delay or as a broadcast (fork-options.ts).
    */
   @Post(':id/fork')
   @HttpCode(201)
@@ -72,17 +74,21 @@ export class GamesController {
   }
 
   /**
-   * `GET /games/:id` → the game, or 404. Admins and researchers also get `seat_health`: each seat's
-   * decisions (first time, repaired, fell back by reason), calls by outcome, tokens, cost, latency.
+   * `GET /games/:id` → the game, or 404, with its lineage: `parent` (a fork's parent, fork point and
+   * round; null for other games) and its first forks with `fork_count` (see gameLineage). Admins
+   * and researchers also get `seat_health`: each seat's decisions (first time, repaired, fell back
+   * by reason), calls by outcome, tokens, cost, latency.
    */
   @Get(':id')
-  async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView & { seat_health?: SeatSummary[] }> {
+  async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView & GameLineage & { seat_health?: SeatSummary[] }> {
     const role = requireRole(headers, this.settings);
     const game = await orHttp(this.games.get(id));
-    const view = await orHttp(visibleGame(this.store, game, role, Date.now(), this.bus.commits, (await this.seedsInPlay(role, [game])).has(game.game_id)));
+    const now = Date.now();
+    const view = await orHttp(visibleGame(this.store, game, role, now, this.bus.commits, (await this.seedsInPlay(role, [game])).has(game.game_id)));
+    const lineage = await orHttp(gameLineage(this.store, game, view, role, now, this.bus.commits));
     // Anonymous callers get none: not read for them (a built-in seat's figures read the actions).
     const health = role === 'admin' || role === 'researcher' ? entitledSummaries(await orHttp(storedSeatSummaries(this.store, game.game_id)), { role }) : [];
-    return health.length ? { ...view, seat_health: health } : view;
+    return { ...view, ...lineage, ...(health.length ? { seat_health: health } : {}) };
   }
 
   /** Ended games (forks of tournament games included) whose seed a tournament still deals from (admins see every seed anyway). */

@@ -1,3 +1,5 @@
+import type { Prisma } from '../../store/generated/client.js';
+import type { GameEvent } from '../../protocol/index.js';
 import type { EventStore, GameRecord } from '../../store/index.js';
 import { COMMIT_MARGIN_MS } from '../spectate/commit-times.js';
 import type { CommitLog } from '../../live/commit-log.js';
@@ -32,15 +34,35 @@ export async function delayedHead(store: EventStore, game: GameRecord, hold: Hol
  */
 async function roundHead(store: EventStore, game: GameRecord, hold: HoldBack): Promise<number> {
   if (game.status === 'ended' || game.last_seq === 0) return game.last_seq;
-  const last = await store.prisma.event.findFirst({ where: { gameId: game.game_id, seq: game.last_seq }, select: { turn: true } });
-  const released = releasedRound(hold, last?.turn ?? 0, false);
+  const log = await logOf(store, game);
+  const released = releasedRound(hold, (await log.last())?.turn ?? 0, false);
   if (released === Infinity) return game.last_seq;
-  const late = await store.prisma.event.findFirst({
-    where: { gameId: game.game_id, seq: { lte: game.last_seq }, turn: { gt: released } },
-    orderBy: { seq: 'asc' },
-    select: { seq: true },
-  });
+  const late = await log.first({ turn: { gt: released } }, (e) => e.turn > released);
   return late ? late.seq - 1 : game.last_seq;
+}
+
+type Found = { seq: number; turn: number } | null;
+
+/**
+ * A game's log up to its head, asked the two questions the rules ask: its last event, and the
+ * first event matching a condition. SQL over `events` while the game is hot; a compacted game's
+ * rows have left that table (its events are in cold_segments), so its log is read and scanned —
+ * without this a delayed audience saw a compacted game whole the moment it was compacted.
+ */
+async function logOf(store: EventStore, game: GameRecord) {
+  const where = { gameId: game.game_id, seq: { lte: game.last_seq } };
+  const lastRow = await store.prisma.event.findFirst({ where: { gameId: game.game_id, seq: game.last_seq }, select: { seq: true, turn: true } });
+  if (lastRow || game.last_seq === 0) {
+    return {
+      last: (): Promise<Found> => Promise.resolve(lastRow),
+      first: (w: Prisma.EventWhereInput): Promise<Found> => store.prisma.event.findFirst({ where: { ...where, ...w }, orderBy: { seq: 'asc' }, select: { seq: true, turn: true } }),
+    };
+  }
+  const events = await store.read(game.game_id, 0, game.last_seq);
+  return {
+    last: (): Promise<Found> => Promise.resolve(events.at(-1) ?? null),
+    first: (_w: Prisma.EventWhereInput, test: (e: GameEvent) => boolean): Promise<Found> => Promise.resolve(events.find(test) ?? null),
+  };
 }
 
 /**
@@ -66,14 +88,12 @@ async function estimatedHead(store: EventStore, game: GameRecord, delayMs: numbe
   if (Math.min(lastAppend + COMMIT_MARGIN_MS, now) <= cutoff) return game.last_seq;
   // Otherwise only wall-clock stamps old enough pass: a ts before the game existed or after its
   // last append says nothing about when the step committed, so it counts as late.
-  const late = await store.prisma.event.findFirst({
-    where: {
-      gameId: game.game_id,
-      seq: { lte: game.last_seq },
-      OR: [{ ts: { gt: new Date(Math.min(lastAppend, cutoff - COMMIT_MARGIN_MS)) } }, { ts: { lt: new Date(Date.parse(game.created_at) - COMMIT_MARGIN_MS) } }],
-    },
-    orderBy: { seq: 'asc' },
-    select: { seq: true },
+  const lateAfter = Math.min(lastAppend, cutoff - COMMIT_MARGIN_MS);
+  const earliest = Date.parse(game.created_at) - COMMIT_MARGIN_MS;
+  const log = await logOf(store, game);
+  const late = await log.first({ OR: [{ ts: { gt: new Date(lateAfter) } }, { ts: { lt: new Date(earliest) } }] }, (e) => {
+    const ts = Date.parse(e.ts);
+    return ts > lateAfter || ts < earliest;
   });
   return late ? late.seq - 1 : game.last_seq;
 }

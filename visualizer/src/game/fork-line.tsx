@@ -1,3 +1,4 @@
+import { branchPoint, drawsPhrase } from '../../../src/view/index.js';
 import type { GameRecordView } from './history.js';
 
 /** The lineage a fork records in its options (see docs/research.md, "Fork"). */
@@ -8,14 +9,21 @@ function lineageOf(game: GameRecordView): Lineage | null {
   return f && typeof f.parent_game_id === 'string' && typeof f.seq === 'number' ? (f as Lineage) : null;
 }
 
-/** "Forked from <parent> at seq N": a fork's branch point, linked to the parent at that position. */
+/**
+ * "Forked from <parent> at round R (seq N), with new draws": a fork's branch point, linked to the
+ * parent at that position (the round from GET /games/:id's `parent`; a replay file has the seq only).
+ */
 export function ForkLine({ game }: { game: GameRecordView }) {
   const fork = lineageOf(game);
   if (!fork) return null;
+  const round = game.parent?.game_id === fork.parent_game_id ? game.parent.round : null;
   return (
     <p class="muted fork-line" data-testid="fork-line">
-      Forked from <a href={`/watch/games/${encodeURIComponent(fork.parent_game_id)}?seq=${fork.seq}`}>{fork.parent_game_id}</a> at seq {fork.seq}
-      {fork.reseed !== undefined ? ` · new draws from there (reseed ${fork.reseed})` : ' · same draws'}; events up to there are the parent's.
+      Forked from{' '}
+      <a href={`/watch/games/${encodeURIComponent(fork.parent_game_id)}?seq=${fork.seq}`} data-testid="fork-parent">
+        {fork.parent_game_id}
+      </a>{' '}
+      at {branchPoint(fork.seq, round)}, with {drawsPhrase(fork.reseed)}; events up to there are the parent's.
     </p>
   );
 }

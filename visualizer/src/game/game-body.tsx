@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Role } from '../lib/role-probe.js';
 import { Controls } from './controls.js';
 import { ForkLine } from './fork-line.js';
+import { ForkList } from './fork-list.js';
 import { HealthLine } from './health-line.js';
 import { ResultBanner } from './result-banner.js';
 import { SeatHealthPanel } from './seat-health.js';
@@ -97,6 +98,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
         </span>
         {!offline && <ExportButton gameId={game.game_id} view={view} />}
         <ForkLine game={game} />
+        <ForkList game={game} />
       </div>
       {notice && (
         <p class="error" role="alert" data-testid="view-notice">

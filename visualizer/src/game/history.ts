@@ -1,4 +1,5 @@
 import { getJson } from '../lib/api.js';
+import type { ForkSummary } from '../../../src/view/lineage.js';
 
 /** A projected event as the API and the socket send it (the fields the player relies on). */
 export type WireEvent = { seq: number; turn: number; phase: string; type: string; payload: Record<string, unknown> } & Record<string, unknown>;
@@ -54,6 +55,10 @@ export type GameRecordView = {
   last_seq: number;
   options: { spectator_delay_ms?: number; spectators?: 'public' | 'broadcast'; broadcast_held?: boolean } & Record<string, unknown>;
   placements: { player_id: string; placement: number }[] | null;
+  /** GET /games/:id's lineage (absent from a replay file): a fork's parent, the game's own forks. */
+  parent?: { game_id: string; seq: number; round: number | null; reseed?: number; status: string | null } | null;
+  forks?: ForkSummary[];
+  fork_count?: number;
 };
 
 export const fetchGame = (gameId: string, signal?: AbortSignal): Promise<GameRecordView> => getJson<GameRecordView>(`/games/${encodeURIComponent(gameId)}`, signal);

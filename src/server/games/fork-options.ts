@@ -1,0 +1,34 @@
+import { risksOf } from '../../agents/seat/broadcast-risk.js';
+import { optionsOf, type GameOptions } from '../../live/game-options.js';
+import type { GameRecord } from '../../store/index.js';
+
+/** Forking this game now would show its audience more than its hold-back does (HTTP 409). */
+export class ForkWouldLeakError extends Error {
+  override readonly name = 'ForkWouldLeakError';
+}
+
+/**
+ * The options of a fork of `parent` made over REST. A fork's prefix is the parent's log up to the
+ * fork point, so a fork must hide it at least as long as the parent does: it keeps the parent's
+ * spectator delay and mode, and is held as a broadcast when the parent was or when one of its own
+ * seats could act on what a broadcast shows. A parent still running behind a delay or as a
+ * broadcast is not forked at all: the fork's record (its fork seq) and its prefix would tell the
+ * public how far the parent has got before the parent's own hold-back does. Fork it once it ended.
+ *
+ * @example forkOptions(parent, ['balanced', 'llm:mock'], 0)
+ */
+export function forkOptions(parent: GameRecord, agents: readonly string[], paceMs: number): GameOptions {
+  const p = optionsOf(parent, paceMs);
+  const guarded = p.spectator_delay_ms > 0 || p.spectators === 'broadcast';
+  if (guarded && parent.status !== 'ended')
+    throw new ForkWouldLeakError(
+      `game ${parent.game_id} is still ${parent.status} and its audience watches it ${p.spectators === 'broadcast' ? 'as a delayed broadcast' : `${p.spectator_delay_ms} ms behind`}: a fork now would show them its log early; fork it once it has ended`,
+    );
+  return {
+    pace_ms: paceMs,
+    spectator_delay_ms: p.spectator_delay_ms,
+    demo: false,
+    spectators: p.spectators,
+    broadcast_held: p.spectators === 'broadcast' && (p.broadcast_held || risksOf(agents).length > 0),
+  };
+}
