@@ -5,6 +5,7 @@ import type { StoreContext } from './context.js';
 import { checkBatch } from './event-rows.js';
 import { ConcurrencyConflictError, InvalidInputError } from './errors.js';
 import { chainHashes, GENESIS_HASH } from './hash.js';
+import { coldGame, type ColdGame } from './cold-game.js';
 import { readHead } from './heads.js';
 import { actionLines, eventLines, snapshotLine } from './row-lines.js';
 import type { ActionRecord, AppendResult } from './types.js';
@@ -37,6 +38,8 @@ export type PreparedGame = {
   snapshot_seq: number | null;
   /** The actions rows as lines (actionLine), or null for none. */
   actions: string | null;
+  /** Instead of the rows: the game's cold form (an ended game prepared with `cold`), stored compacted at once. */
+  cold?: ColdGame;
 };
 
 /**
@@ -45,27 +48,31 @@ export type PreparedGame = {
  * lines (row-lines.ts; decisions validated as ActionRecord). Pure, so the CPU-heavy half of
  * storing a game can run where the game was played.
  */
-export function prepareWholeGame(gameId: string, game: WholeGame): PreparedGame {
+export function prepareWholeGame(gameId: string, game: WholeGame, options: { cold?: boolean } = {}): PreparedGame {
   const { events } = game;
   if (events.length === 0) throw new InvalidInputError(`game ${gameId}: a whole game has at least one event`);
   checkBatch(gameId, 0, events);
   const hashes = chainHashes(GENESIS_HASH, events);
   const life = lifecycle(events);
   const last = game.snapshots[game.snapshots.length - 1];
+  // Only an ended game is compacted (as compactGame would): one that stopped short stays hot.
+  const cold = options.cold === true && life.status === 'ended';
   return {
     game_id: gameId,
     last_seq: events.length,
     last_hash: hashes[hashes.length - 1]!,
-    events: eventLines(events, GENESIS_HASH, hashes),
+    events: cold ? '' : eventLines(events, GENESIS_HASH, hashes),
     status: life.status,
     placements: life.placements,
     snapshots: game.snapshots.length ? game.snapshots.map((s) => snapshotLine(gameId, s.seq, s)).join('\n') : null,
     snapshot_seq: last ? last.seq : null,
-    actions: actionLines(game.actions),
+    actions: cold ? null : actionLines(game.actions),
+    ...(cold ? { cold: coldGame(gameId, events, hashes, game.actions) } : {}),
   };
 }
 
 const APPEND_GAME_SQL = `SELECT tiltyard_append_v2($1, 0, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) AS moved`;
+const APPEND_COLD_SQL = `SELECT tiltyard_append_cold_v1($1, $2, $3, $4, $5::jsonb, $6, $7::json, $8::int, $9, $10) AS moved`;
 
 /**
  * Stores a prepared whole game (prepareWholeGame) in one statement (one transaction, one round
@@ -78,7 +85,10 @@ const APPEND_GAME_SQL = `SELECT tiltyard_append_v2($1, 0, $2, $3, $4, $5, $6, $7
 export async function appendPrepared(ctx: StoreContext, gameId: string, game: PreparedGame): Promise<AppendResult> {
   if (game.game_id !== gameId) throw new InvalidInputError(`a game prepared for ${game.game_id} cannot be stored as ${gameId}`);
   const last = { seq: game.last_seq, hash: game.last_hash };
-  const [out] = await ctx.sql.rows<{ moved: boolean }>(APPEND_GAME_SQL, [gameId, GENESIS_HASH, last.seq, last.hash, game.events, game.status, game.placements, game.snapshots, game.actions]);
+  const c = game.cold;
+  const [out] = c
+    ? await ctx.sql.rows<{ moved: boolean }>(APPEND_COLD_SQL, [gameId, GENESIS_HASH, last.seq, last.hash, game.placements, game.snapshots, c.segments, c.actions_count, c.actions_seal, c.actions_data])
+    : await ctx.sql.rows<{ moved: boolean }>(APPEND_GAME_SQL, [gameId, GENESIS_HASH, last.seq, last.hash, game.events, game.status, game.placements, game.snapshots, game.actions]);
   if (out?.moved !== true) {
     const now = await readHead(ctx, gameId);
     if (now.seq === last.seq && now.hash === last.hash) return { last_seq: last.seq, last_hash: last.hash, appended: 0, snapshot_seq: null };
@@ -93,6 +103,6 @@ export async function appendPrepared(ctx: StoreContext, gameId: string, game: Pr
  *
  * @example await appendGame(ctx, id, { events: run.events, actions, snapshots: [] })
  */
-export async function appendGame(ctx: StoreContext, gameId: string, game: WholeGame): Promise<AppendResult> {
-  return appendPrepared(ctx, gameId, prepareWholeGame(gameId, game));
+export async function appendGame(ctx: StoreContext, gameId: string, game: WholeGame, options: { cold?: boolean } = {}): Promise<AppendResult> {
+  return appendPrepared(ctx, gameId, prepareWholeGame(gameId, game, options));
 }

@@ -14,6 +14,8 @@ export type StoreContext = {
   readonly backend: 'pglite' | 'postgres';
   /** A snapshot is written whenever an append crosses a multiple of this many events. */
   readonly snapshotEvery: number;
+  /** Whole ended games go straight to cold storage (OpenStoreOptions.compactWholeGames). */
+  readonly compactWholeGames: boolean;
   /**
    * The heads this store last wrote or read, so a writer appending step after step need not
    * read its prev hash back. Only a hint: append's guard checks last_seq and last_hash in SQL.

@@ -111,8 +111,9 @@ export class EventStore {
     return this.ctx.faults.run('append', () => append(this.ctx, gameId, expectedSeq, events, options));
   }
 
-  appendGame(gameId: string, game: WholeGame): Promise<AppendResult> {
-    return this.ctx.faults.run('appendGame', () => appendGame(this.ctx, gameId, game));
+  /** `cold`: an ended game goes straight to cold storage, compacted (cold-game.ts). */
+  appendGame(gameId: string, game: WholeGame, options: { cold?: boolean } = {}): Promise<AppendResult> {
+    return this.ctx.faults.run('appendGame', () => appendGame(this.ctx, gameId, game, options));
   }
 
   appendPrepared(gameId: string, game: PreparedGame): Promise<AppendResult> {
@@ -122,6 +123,11 @@ export class EventStore {
   /** Events per snapshot: an append crossing a multiple of this writes one. */
   get snapshotEvery(): number {
     return this.ctx.snapshotEvery;
+  }
+
+  /** Whether whole ended games are stored compacted at once (appendGame's `cold`, for the tournament runner). */
+  get compactsWholeGames(): boolean {
+    return this.ctx.compactWholeGames;
   }
 
   private tournamentStore: TournamentStore | undefined;

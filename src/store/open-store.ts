@@ -8,6 +8,14 @@ import { sqlOver, type Sql } from './sql.js';
 import { bootMark } from '../lib/boot-marks.js';
 import { applyMigrations, localMigrations, MIGRATIONS_DIR, upToDate } from './migrations.js';
 
+/** $TILTYARD_COMPACT as a switch (default on); anything but on/off and its spellings is an error, not a guess. */
+function compactSwitch(): boolean {
+  const v = (process.env['TILTYARD_COMPACT'] ?? '').trim().toLowerCase();
+  if (v === '' || ['1', 'true', 'on', 'yes'].includes(v)) return true;
+  if (['0', 'false', 'off', 'no'].includes(v)) return false;
+  throw new RangeError(`TILTYARD_COMPACT must be on or off, got "${process.env['TILTYARD_COMPACT']}"`);
+}
+
 export type OpenStoreOptions = {
   /** PostgreSQL connection string; defaults to $DATABASE_URL. Without one, the embedded database. */
   databaseUrl?: string;
@@ -15,6 +23,11 @@ export type OpenStoreOptions = {
   dataDir?: string;
   /** Snapshot whenever an append crosses a multiple of this many events (default 200). */
   snapshotEvery?: number;
+  /**
+   * Store whole ended games (tournaments of built-ins) straight into cold storage (cold-game.ts).
+   * Default: on, unless $TILTYARD_COMPACT is off (the same switch as the server's background compaction).
+   */
+  compactWholeGames?: boolean;
   /** Apply pending migrations on open (default true). */
   migrate?: boolean;
   /** How long to wait for a PostgreSQL connection before StoreUnavailableError (default 5 s). */
@@ -96,7 +109,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<EventSt
   }
   const hot = sql;
   return new EventStore(
-    { prisma, sql: hot, backend: backend.kind, snapshotEvery, heads: new Map(), faults },
+    { prisma, sql: hot, backend: backend.kind, snapshotEvery, compactWholeGames: options.compactWholeGames ?? compactSwitch(), heads: new Map(), faults },
     backend.factory,
     async () => {
       await hot.dispose();

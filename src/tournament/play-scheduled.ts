@@ -63,7 +63,7 @@ export async function playScheduled(ports: GamePorts, gameId: string, known?: Ga
   if (ports.commit === 'auto' && game.last_seq === 0 && deterministicSeats(agents)) {
     const clock = clockName(ports.clock);
     if (ports.workers && clock && !ports.seats && !ports.publish) {
-      const done = await ports.workers.run({ game_id: gameId, config: configOf(game), seed: game.seed, agents, clock, snapshotEvery: store.snapshotEvery });
+      const done = await ports.workers.run({ game_id: gameId, config: configOf(game), seed: game.seed, agents, clock, snapshotEvery: store.snapshotEvery, cold: store.compactsWholeGames });
       await store.appendPrepared(gameId, done.prepared);
       return { status: 'ended', placements: done.placements };
     }
@@ -74,7 +74,7 @@ export async function playScheduled(ports: GamePorts, gameId: string, known?: Ga
     } finally {
       await Promise.all(seats.map((s) => s.close()));
     }
-    await store.appendGame(gameId, whole);
+    await store.appendGame(gameId, whole, { cold: store.compactsWholeGames });
     if (ports.publishStored) ports.publishStored(gameId, whole.events.length);
     else ports.publish?.(gameId, whole.events);
     return { status: 'ended', placements: whole.state.placements ?? [] };

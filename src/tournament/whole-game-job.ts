@@ -14,6 +14,8 @@ export type WholeGameJob = {
   /** A named clock: a function cannot be posted to a worker. */
   clock: InputClockName;
   snapshotEvery: number;
+  /** Prepare the ended game in its cold form (the store's compactsWholeGames). */
+  cold: boolean;
 };
 
 export type WholeGameDone = { prepared: PreparedGame; placements: Placement[] };
@@ -30,5 +32,5 @@ export async function playAndPrepare(job: WholeGameJob): Promise<WholeGameDone> 
   } finally {
     await Promise.all(seats.map((s) => s.close()));
   }
-  return { prepared: prepareWholeGame(job.game_id, whole), placements: whole.state.placements ?? [] };
+  return { prepared: prepareWholeGame(job.game_id, whole, { cold: job.cold }), placements: whole.state.placements ?? [] };
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress, decompress } from '../../src/store/cold-codec.js';
+import { jsonbText } from '../../src/store/jsonb-text.js';
 import { EXPORT_CSV_COLUMNS } from '../../src/research/export-csv.js';
 import { ExportRecord, exportRecordJsonSchema } from '../../src/research/export-record.js';
 import { fold } from '../../src/game/index.js';
@@ -170,16 +172,24 @@ describe('tiltyard export', () => {
   it('skips a game whose recorded decisions no longer replay to its log, exports the others, exits 1', async () => {
     const before = await here('export', '--tournament', builtinsId);
     const victim = (jsonl(before.stdout) as ExportRecord[])[0]!;
-    const key = { gameId: victim.game_id, seqBefore: victim.seq, playerId: victim.player_id, attempt: victim.attempt };
-    const edit = async (raw: unknown) => {
+    // The tournament's games are stored compacted (cold_actions): the decision is altered inside
+    // the compressed actions blob, and the blob put back as it was afterwards.
+    const blob = async (data?: string): Promise<string> => {
       const store = await openStore({ dataDir });
       try {
-        await store.prisma.action.update({ where: { gameId_seqBefore_playerId_attempt: key }, data: { raw: raw as object } });
+        if (data !== undefined) await store.ctx.sql.rows(`UPDATE cold_actions SET data = decode($2, 'base64') WHERE game_id = $1`, [victim.game_id, data]);
+        const [row] = await store.ctx.sql.rows<{ data: string }>(`SELECT encode(data, 'base64') AS data FROM cold_actions WHERE game_id = $1`, [victim.game_id]);
+        return row!.data;
       } finally {
         await store.close();
       }
     };
-    await edit({ selected_action: { kind: 'pass' }, tampered: true });
+    const original = await blob();
+    const tuples = JSON.parse(decompress(Buffer.from(original, 'base64'))) as unknown[][];
+    const at = tuples.findIndex((t) => t[0] === victim.seq && t[1] === victim.player_id && t[2] === victim.attempt);
+    expect(at).toBeGreaterThanOrEqual(0);
+    tuples[at]![6] = jsonbText({ selected_action: { kind: 'pass' }, tampered: true });
+    await blob(compress(JSON.stringify(tuples)).toString('base64'));
     try {
       const r = await here('export', '--tournament', builtinsId);
       expect(r.code).toBe(1);
@@ -189,7 +199,7 @@ describe('tiltyard export', () => {
       expect(games.size).toBe(3);
       expect(games.has(victim.game_id)).toBe(false);
     } finally {
-      await edit(victim.decision);
+      await blob(original);
     }
     expect((await here('export', '--tournament', builtinsId)).stdout).toBe(before.stdout);
   }, 600_000);

@@ -12,6 +12,7 @@ const job = (seed: number): WholeGameJob => ({
   agents: AGENTS,
   clock: 'logical',
   snapshotEvery: 50,
+  cold: false,
 });
 
 describe('PlayWorkers', () => {

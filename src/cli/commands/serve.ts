@@ -88,7 +88,8 @@ Ctrl-C stops it gracefully: running games stop after their current step (exit co
 Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
 token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
 steps), TILTYARD_MAX_GAMES (games played at once), TILTYARD_COMPACT (on|off: move each ended game
-to compressed cold storage in the background, and any left hot at start; default on), TILTYARD_SOCKETS_PER_IP / TILTYARD_SOCKETS_MAX
+to compressed cold storage in the background, and any left hot at start, and store games played
+whole cold at once — the CLI's tournaments too; default on), TILTYARD_SOCKETS_PER_IP / TILTYARD_SOCKETS_MAX
 (spectator sockets per client address, default 20, and in all, default 2000),
 TILTYARD_JOINS_PER_MIN (spectator joins per address, default 120), TILTYARD_TRUST_PROXY (proxy
 addresses or CIDR ranges whose X-Forwarded-For names the client; default none), TILTYARD_LOG

@@ -72,8 +72,10 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
                          most ${MAX_WORKERS})
   --clock C              event timestamps: wall (default) or logical (reproducible logs: the same seed
                          gives byte-identical games, wherever and however often they are played)
-  --commit auto|step     auto (default): built-in line-ups stored whole, one transaction per game;
-                         step: every game stored step by step (resumable mid-game, watchable live)
+  --commit auto|step     auto (default): built-in line-ups stored whole, one transaction per game,
+                         straight into compressed cold storage (~80 KB a game; TILTYARD_COMPACT=off
+                         keeps them as rows); step: every game stored step by step (resumable
+                         mid-game, watchable live)
   --stop-when-separated  stop once the leader's rating interval is clear of everyone else's
   --max-cost-usd X       stop starting games once the recorded provider cost reaches X US dollars
                          (games in flight finish); the tournament stops as stopped_budget, and
