@@ -2,7 +2,7 @@ import type { GameEvent } from '../protocol/index.js';
 import { compress, SEGMENT_EVENTS, segmentJson, segmentSeal } from './cold-codec.js';
 import { ACTION_COLUMNS } from './compact.js';
 import { InvalidInputError } from './errors.js';
-import { annotationsOf, type StoredRow } from './event-rows.js';
+import { toRow } from './event-rows.js';
 import { holdsNul, jsonbText } from './jsonb-text.js';
 import { ActionRecord } from './types.js';
 import { actionsSeal } from './verify-cold.js';
@@ -23,26 +23,6 @@ export type ColdGame = {
   /** base64 of the compressed actions tuples, or null for none. */
   actions_data: string | null;
 };
-
-/** The row compaction reads back for an event (its json columns as the text the append wrote). */
-function rowOf(e: GameEvent): StoredRow {
-  const annotations = annotationsOf(e);
-  return {
-    seq: e.seq,
-    event_id: e.event_id,
-    schema_version: e.schema_version,
-    turn: e.turn,
-    phase: e.phase,
-    type: e.type,
-    ts: e.ts,
-    payload: JSON.stringify(e.payload),
-    visibility: JSON.stringify(e.visibility),
-    rng: e.rng == null ? null : JSON.stringify(e.rng),
-    annotations: annotations ? JSON.stringify(annotations) : null,
-    prev_hash: '',
-    hash: '',
-  };
-}
 
 /** readActions' order: (seq_before, attempt, player_id). */
 const byKey = (a: ActionRecord, b: ActionRecord) =>
@@ -89,7 +69,7 @@ export function coldGame(gameId: string, events: readonly GameEvent[], hashes: r
   const segments = [];
   for (let i = 0; i < events.length; i += SEGMENT_EVENTS) {
     const part = events.slice(i, i + SEGMENT_EVENTS);
-    const data = compress(segmentJson(gameId, part.map(rowOf)));
+    const data = compress(segmentJson(gameId, part.map((e) => toRow(e, '', ''))));
     const last = part[part.length - 1]!;
     segments.push({ first_seq: part[0]!.seq, last_seq: last.seq, last_turn: last.turn, seal: segmentSeal(hashes[i + part.length - 1]!, data), data: data.toString('base64') });
   }

@@ -82,6 +82,29 @@ export function fromRow(gameId: string, r: StoredRow): GameEvent {
 }
 
 /**
+ * The row an event is stored as (fromRow's inverse): json columns as the text JSON.stringify
+ * writes, which is what the append stores and reads give back.
+ */
+export function toRow(e: GameEvent, prevHash: string, hash: string): StoredRow {
+  const annotations = annotationsOf(e);
+  return {
+    seq: e.seq,
+    event_id: e.event_id,
+    schema_version: e.schema_version,
+    turn: e.turn,
+    phase: e.phase,
+    type: e.type,
+    ts: e.ts,
+    payload: JSON.stringify(e.payload),
+    visibility: JSON.stringify(e.visibility),
+    rng: e.rng == null ? null : JSON.stringify(e.rng),
+    annotations: annotations ? JSON.stringify(annotations) : null,
+    prev_hash: prevHash,
+    hash,
+  };
+}
+
+/**
  * Checks that `events` continue the log at `expectedSeq` for `gameId`. The log stores full events
  * only: a projection (with `redacted`) cannot be replayed, and timestamps must be the UTC
  * millisecond form (seed 003 §2) so that they read back exactly.

@@ -1,7 +1,7 @@
 import { readColdActions } from './cold-actions.js';
 import { readCold } from './cold-reads.js';
 import type { StoreContext } from './context.js';
-import { annotationsOf, subjectOf } from './event-rows.js';
+import { subjectOf, toRow } from './event-rows.js';
 import { chainHashes, GENESIS_HASH } from './hash.js';
 
 /**
@@ -44,7 +44,6 @@ const INSERT_SQL = `WITH ev AS (
 /** seq is an int4 column: the largest seq there can be. */
 const INT4_MAX = 2_147_483_647;
 
-const text = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
 /**
  * Thaws one game: `hot` when its rows are still in events/actions (nothing to do: events_all
@@ -59,24 +58,7 @@ export async function thawGame(ctx: StoreContext, gameId: string): Promise<ThawO
   if (truthy(g.thawed)) return 'already';
   const events = await readCold(ctx, gameId, 0, INT4_MAX, INT4_MAX);
   const hashes = chainHashes(GENESIS_HASH, events);
-  const rows = events.map((e, i) => {
-    return {
-      seq: e.seq,
-      event_id: e.event_id,
-      schema_version: e.schema_version,
-      turn: e.turn,
-      phase: e.phase,
-      type: e.type,
-      player_id: subjectOf(e),
-      ts: e.ts,
-      payload: JSON.stringify(e.payload),
-      visibility: JSON.stringify(e.visibility),
-      rng: text(e.rng),
-      annotations: text(annotationsOf(e)),
-      prev_hash: i === 0 ? GENESIS_HASH : hashes[i - 1],
-      hash: hashes[i],
-    };
-  });
+  const rows = events.map((e, i) => ({ ...toRow(e, i === 0 ? GENESIS_HASH : hashes[i - 1]!, hashes[i]!), player_id: subjectOf(e) }));
   // Only the compacted decisions: any recorded after compaction are still rows of `actions`.
   const actions = await readColdActions(ctx, gameId);
   await ctx.sql.rows(INSERT_SQL, [gameId, JSON.stringify(rows), JSON.stringify(actions)]);
