@@ -6,11 +6,11 @@
  *    way `simulate` plays them (playGame, then tallyGame: the log hash and SimStats), and once more
  *    with playGame alone. Reports the throughputs, the ratios to both, and whether every game
  *    placed the same in memory and in the store. The runner plays on BENCH_WORKERS
- *    worker threads (default 1; 0 plays on the main thread) while its main thread writes. 1 is the
- *    default because it measured no slower than 2 on this 2-core machine and cheaper in CPU: per
- *    game (200 games, loaded) the node side spent ~86 ms of CPU with 1 worker and ~97 ms with 2,
- *    PostgreSQL's backends ~30 ms either way, against ~30-39 ms for the in-memory play, so the
- *    cores, not the threads, are the limit; 0 plays, hashes and writes on one thread.
+ *    worker threads (default 2, as `tiltyard tournament` on PostgreSQL; 0 plays on the main
+ *    thread) while its main thread writes. Since games stored whole go cold as they are stored
+ *    (PostgreSQL CPU ~3.6 ms a game), playing and preparing them is the limit: 1,000 games on a
+ *    quiet machine, 22.3 games/s with 1 worker (persisted ÷ in memory 0.39), 31.0 with 2 (0.55).
+ *    (When the writes cost ~22 ms of PostgreSQL CPU a game, 1 and 2 workers measured alike.)
  * 2. LLM seats: `llm:mock:*` entrants whose every call waits BENCH_LATENCY_MS (default 200) of
  *    simulated latency, a BENCH_LLM_GAMES-game (default 64) tournament at --concurrency 16 and at
  *    --concurrency 1 (per-step commits, as LLM seats require), each on a fresh database. Games are
@@ -35,7 +35,7 @@ const GAMES = env('BENCH_GAMES', 1000);
 const LLM_GAMES = env('BENCH_LLM_GAMES', 64);
 const LLM_SERIAL = env('BENCH_LLM_SERIAL_GAMES', LLM_GAMES);
 const LATENCY = env('BENCH_LATENCY_MS', 200);
-const WORKERS = env('BENCH_WORKERS', 1);
+const WORKERS = env('BENCH_WORKERS', 2);
 const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 // The mock's latency comes from the providers file, read once when the first llm: seat resolves.

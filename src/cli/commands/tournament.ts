@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AGENT_SPEC_HELP } from '../../agents/seat/agent-spec.js';
 import { createTournament } from '../../tournament/create.js';
@@ -68,7 +69,8 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --rounds R             swiss rounds (default: from the entrant count)
   --concurrency C        games in flight at once (default 1; LLM and subprocess seats gain most)
   --workers W            threads that play and hash the games stored whole (built-in line-ups) while
-                         this thread writes them (default: 1 with --concurrency ≥ 2, else 0; at
+                         this thread writes them (default with --concurrency ≥ 2: 2 on PostgreSQL,
+                         1 on the embedded database; else 0; at
                          most ${MAX_WORKERS})
   --clock C              event timestamps: wall (default) or logical (reproducible logs: the same seed
                          gives byte-identical games, wherever and however often they are played)
@@ -137,13 +139,16 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
 }
 
 /**
- * `--workers`: threads for games stored whole (0: play them on this thread). By default one when
- * games run side by side: with one game at a time the thread only adds a hand-over per game (300
- * four-seat games: 35 s with a thread, 30 s without), with four it plays while this thread writes
- * (22 s against 31 s on the embedded database).
+ * `--workers`: threads for games stored whole (0: play them on this thread). By default none for
+ * one game at a time: the thread only adds a hand-over per game (300 four-seat games: 35 s with a
+ * thread, 30 s without). With games side by side, one on the embedded database, two on PostgreSQL:
+ * with PGlite this thread also runs the database, and a second worker only adds CPU (150 games at
+ * --concurrency 4: 8.3 s with one or two); with PostgreSQL the writes cost this thread little
+ * (games go cold as they are stored, 3.6 ms of PostgreSQL CPU a game), so playing is the limit and
+ * two workers take 1,000 games from 22 to 31 a second on 2 cores (npm run bench:tournament).
  */
 function workersFlag(value: string | undefined, concurrency: number): number {
-  if (value === undefined) return concurrency >= 2 ? 1 : 0;
+  if (value === undefined) return concurrency < 2 ? 0 : process.env['DATABASE_URL'] ? Math.min(2, availableParallelism()) : 1;
   const n = wholeFlag('workers', value, 0) ?? 0;
   if (n > MAX_WORKERS) throw new UsageError(`--workers: at most ${MAX_WORKERS}, got ${n}`);
   return n;
