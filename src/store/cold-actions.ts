@@ -26,10 +26,13 @@ const HOT_SQL = `SELECT seq_before, player_id, attempt, turn, phase, "window", r
   FROM actions WHERE game_id = $1 ORDER BY seq_before, attempt, player_id`;
 const COLD_SQL = `SELECT encode(data, 'base64') AS data FROM cold_actions WHERE game_id = $1`;
 
-const bool = (v: unknown) => v === true || v === 't' || v === 'true';
+/** A boolean as the adapters read it back (true, or PostgreSQL's text 't'/'true'). */
+export const bool = (v: unknown): boolean => v === true || v === 't' || v === 'true';
+
+type ActionKey = { seq_before: number; attempt: number; player_id: string };
 
 /** readActions' order: (seq_before, attempt, player_id). */
-const byOrder = (a: ActionRow, b: ActionRow) =>
+export const byOrder = (a: ActionKey, b: ActionKey): number =>
   a.seq_before - b.seq_before || a.attempt - b.attempt || (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0);
 
 /**

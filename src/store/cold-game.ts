@@ -1,10 +1,11 @@
 import type { GameEvent } from '../protocol/index.js';
 import { compress, SEGMENT_EVENTS, segmentJson, segmentSeal } from './cold-codec.js';
 import { ACTION_COLUMNS } from './compact.js';
-import { InvalidInputError } from './errors.js';
 import { toRow } from './event-rows.js';
-import { holdsNul, jsonbText } from './jsonb-text.js';
-import { ActionRecord } from './types.js';
+import { byOrder } from './cold-actions.js';
+import { jsonbText } from './jsonb-text.js';
+import { checkedAction } from './row-lines.js';
+import type { ActionRecord } from './types.js';
 import { actionsSeal } from './verify-cold.js';
 
 /**
@@ -24,26 +25,18 @@ export type ColdGame = {
   actions_data: string | null;
 };
 
-/** readActions' order: (seq_before, attempt, player_id). */
-const byKey = (a: ActionRecord, b: ActionRecord) =>
-  a.seq_before - b.seq_before || (a.attempt ?? 1) - (b.attempt ?? 1) || (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0);
-
 /** The decisions as the actions table would hold them: validated, the first of a (seq_before, player, attempt) kept (ON CONFLICT DO NOTHING), in order. */
 function actionTuples(records: readonly ActionRecord[]): unknown[][] {
   const seen = new Set<string>();
-  const rows: Array<ReturnType<typeof ActionRecord.parse>> = [];
+  const rows: Array<ReturnType<typeof checkedAction>['a']> = [];
   for (const input of records) {
-    const parsed = ActionRecord.safeParse(input);
-    if (!parsed.success) throw new InvalidInputError(`invalid action record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    const a = parsed.data;
+    const { a } = checkedAction(input);
     const key = `${a.seq_before}\t${a.player_id}\t${a.attempt}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (holdsNul(JSON.stringify(a.raw) ?? '') || holdsNul(JSON.stringify(a.validated) ?? ''))
-      throw new InvalidInputError(`action ${a.player_id}@${a.seq_before}: raw and validated cannot hold U+0000 (jsonb cannot): pass the answer through asDecision`);
     rows.push(a);
   }
-  return rows.sort(byKey).map((a) => {
+  return rows.sort(byOrder).map((a) => {
     const row: Record<(typeof ACTION_COLUMNS)[number], unknown> = {
       seq_before: a.seq_before,
       player_id: a.player_id,

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import { annotationsOf, subjectOf } from './event-rows.js';
@@ -58,21 +59,31 @@ export function eventLine(event: GameEvent, prevHash: string, hash: string): str
 }
 
 /**
- * One actions row, validated (ActionRecord): seq_before, player_id, attempt, turn, phase, window,
- * raw, validated, accepted, rejection_code, ts. raw is SQL NULL only when the agent sent nothing
- * (JSON null when it sent `null`); validated is SQL NULL when absent or null.
+ * An action record as the actions table takes it: validated (ActionRecord), with raw and validated
+ * as JSON text (null for SQL NULL: raw when the agent sent nothing, validated when absent or null),
+ * neither holding U+0000. Throws InvalidInputError otherwise.
  */
-export function actionLine(input: ActionRecord): string {
+export function checkedAction(input: ActionRecord): { a: z.output<typeof ActionRecord>; raw: string | null; validated: string | null } {
   const parsed = ActionRecord.safeParse(input);
   if (!parsed.success)
     throw new InvalidInputError(`invalid action record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const a = parsed.data;
-  const where = `action ${a.player_id}@${a.seq_before}:`;
-  const raw = a.raw === undefined ? '' : (JSON.stringify(a.raw) ?? '');
-  const validated = nullableJson(a.validated);
+  const raw = a.raw === undefined ? null : (JSON.stringify(a.raw) ?? null);
+  const validated = a.validated == null ? null : JSON.stringify(a.validated);
   // The runners scrub answers before the engine sees them (asDecision); anyone else gets told.
-  if (holdsNul(raw) || holdsNul(validated))
-    throw new InvalidInputError(`${where} raw and validated cannot hold U+0000 (jsonb cannot): pass the answer through asDecision`);
+  if (holdsNul(raw ?? '') || holdsNul(validated ?? ''))
+    throw new InvalidInputError(`action ${a.player_id}@${a.seq_before}: raw and validated cannot hold U+0000 (jsonb cannot): pass the answer through asDecision`);
+  return { a, raw, validated };
+}
+
+/**
+ * One actions row, validated (checkedAction): seq_before, player_id, attempt, turn, phase, window,
+ * raw, validated, accepted, rejection_code, ts. raw is SQL NULL only when the agent sent nothing
+ * (JSON null when it sent `null`); validated is SQL NULL when absent or null.
+ */
+export function actionLine(input: ActionRecord): string {
+  const { a, raw, validated } = checkedAction(input);
+  const where = `action ${a.player_id}@${a.seq_before}:`;
   return (
     a.seq_before + '\t' +
     text(a.player_id, `${where} player_id`) + '\t' +
@@ -80,8 +91,8 @@ export function actionLine(input: ActionRecord): string {
     a.turn + '\t' +
     text(a.phase, `${where} phase`) + '\t' +
     text(a.window, `${where} window`) + '\t' +
-    raw + '\t' +
-    validated + '\t' +
+    (raw ?? '') + '\t' +
+    (validated ?? '') + '\t' +
     (a.accepted ? 't' : 'f') + '\t' +
     nullableText(a.rejection_code, `${where} rejection_code`) + '\t' +
     a.ts

@@ -1,4 +1,4 @@
-import { readColdActions } from './cold-actions.js';
+import { bool, readColdActions } from './cold-actions.js';
 import { readCold } from './cold-reads.js';
 import type { StoreContext } from './context.js';
 import { subjectOf, toRow } from './event-rows.js';
@@ -44,7 +44,6 @@ const INSERT_SQL = `WITH ev AS (
 /** seq is an int4 column: the largest seq there can be. */
 const INT4_MAX = 2_147_483_647;
 
-
 /**
  * Thaws one game: `hot` when its rows are still in events/actions (nothing to do: events_all
  * shows them), `already` when thawed before, `missing` when no such game.
@@ -54,8 +53,8 @@ const INT4_MAX = 2_147_483_647;
 export async function thawGame(ctx: StoreContext, gameId: string): Promise<ThawOutcome> {
   const [g] = await ctx.sql.rows<{ cold: unknown; thawed: unknown }>(GAME_SQL, [gameId]);
   if (!g) return 'missing';
-  if (!truthy(g.cold)) return 'hot';
-  if (truthy(g.thawed)) return 'already';
+  if (!bool(g.cold)) return 'hot';
+  if (bool(g.thawed)) return 'already';
   const events = await readCold(ctx, gameId, 0, INT4_MAX, INT4_MAX);
   const hashes = chainHashes(GENESIS_HASH, events);
   const rows = events.map((e, i) => ({ ...toRow(e, i === 0 ? GENESIS_HASH : hashes[i - 1]!, hashes[i]!), player_id: subjectOf(e) }));
@@ -64,5 +63,3 @@ export async function thawGame(ctx: StoreContext, gameId: string): Promise<ThawO
   await ctx.sql.rows(INSERT_SQL, [gameId, JSON.stringify(rows), JSON.stringify(actions)]);
   return 'thawed';
 }
-
-const truthy = (v: unknown) => v === true || v === 't' || v === 'true';
