@@ -10,10 +10,16 @@ import { MEMORY_TIERS } from './test/tiers.js';
  * TILTYARD_TEST_WORKERS overrides it (1 runs the files one after another).
  */
 const workers = Number(process.env['TILTYARD_TEST_WORKERS']) || Math.max(2, 2 * availableParallelism());
+/**
+ * TILTYARD_TEST_REPORT=<file> also writes vitest's JSON report there: .ci/run runs exactly the
+ * README's `npm test` and tallies its results from this file.
+ */
+const report = process.env['TILTYARD_TEST_REPORT'];
 
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    ...(report ? { reporters: ['default', 'json'], outputFile: { json: report } } : {}),
     // The longest files start first, so the run does not end on one slow file alone.
     sequence: { sequencer: SlowestFirst },
     // Generous: a timeout is a hang detector, never a speed check (the suite must pass on a loaded
