@@ -371,10 +371,9 @@ export class GameFeed {
 
   private schedule(): void {
     if (this.timer || this.closed || this.buffered) return;
-    const now = this.ports.now();
-    const due = this.queue.nextDue(now, this.delayedHead);
+    const due = this.queue.nextDue(this.delayedHead);
     if (due === null) return;
-    this.timer = setTimeout(() => this.release(), Math.max(0, due - now));
+    this.timer = setTimeout(() => this.release(), Math.max(0, due - this.ports.now()));
     this.timer.unref();
   }
 

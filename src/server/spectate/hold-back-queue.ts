@@ -58,13 +58,17 @@ export class HoldBackQueue {
   }
 
   /**
-   * When the time rule lets the next step go (ms), or null when waiting on the clock cannot show
-   * more: nothing is pending, or the round rule holds everything after `released` (the next
-   * commit looks again).
+   * When the time rule lets the next step go (ms; it may have passed already: look again at once),
+   * or null when waiting on the clock cannot show more: nothing is pending, or the round rule holds
+   * everything after `released` (the next commit looks again).
    */
-  nextDue(now: number, released: number): number | null {
+  nextDue(released: number): number | null {
     if (this.roundHead() <= released) return null;
-    return this.pending.find((p) => p.due > now)?.due ?? null;
+    // The first step still held, even when its time has come: it may have come due after `head`
+    // looked (while the caller sent what that released), and the time rule cuts in commit order,
+    // so no later step goes before it. Asking for the first one due after now skipped it, and for
+    // a game's last step nothing came after: its delayed audience never got the end.
+    return this.pending[0]?.due ?? null;
   }
 
   /**

@@ -61,11 +61,11 @@ describe('broadcast mode: which seats could act on a broadcast, and what a reque
       q.due(seq, at + 100);
     }
     expect(q.head(1_000, 0)).toBe(0); // round 0 waits for round 1 to end
-    expect(q.nextDue(1_000, 0)).toBeNull(); // and no clock can change that
+    expect(q.nextDue(0)).toBeNull(); // and no clock can change that
     q.event(7, 2, 'phase_changed');
     q.due(7, 120);
     expect(q.head(99, 0)).toBe(0); // round 1 has ended, but round 0 is not 100 ms old yet
-    expect(q.nextDue(99, 0)).toBe(100);
+    expect(q.nextDue(0)).toBe(100);
     expect(q.head(100, 0)).toBe(3); // round 0 goes; round 1 waits for round 2's end
     q.event(8, 3, 'phase_changed');
     q.due(8, 130);
@@ -74,5 +74,18 @@ describe('broadcast mode: which seats could act on a broadcast, and what a reque
     q.event(9, 3, 'game_ended');
     q.due(9, 140);
     expect(q.head(140, 6)).toBe(9);
+  });
+
+  it('given the last step came due after the queue looked (while what it released was sent), then it still says to look again, at once', () => {
+    const q = new HoldBackQueue({ delayMs: 100, until: 'commit' });
+    q.event(1, 0, 'game_started');
+    q.due(1, 100);
+    q.event(2, 0, 'game_ended');
+    q.due(2, 101);
+    expect(q.head(100, 0)).toBe(1);
+    // Sending seq 1 took the clock to 101: seq 2 is due, and no commit will come after it.
+    expect(q.nextDue(1)).toBe(101);
+    expect(q.head(101, 1)).toBe(2);
+    expect(q.nextDue(2)).toBeNull();
   });
 });

@@ -1,18 +1,16 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../src/protocol/index.js';
 import { createPersistentGame, resumePersistent } from '../../../src/runner/persistent-runner.js';
 import { serverSettings } from '../../../src/server/config.js';
 import { GameBus } from '../../../src/live/game-bus.js';
 import { JsonLogger } from '../../../src/lib/json-logger.js';
-import type { SpectateNamespace } from '../../../src/server/spectate/messages.js';
 import { SpectateService } from '../../../src/server/spectate/spectate.service.js';
 import { GameLogService } from '../../../src/server/games/game-log.service.js';
 import { visibleGame } from '../../../src/server/games/visible-game.js';
 import { openStore, type EventStore } from '../../../src/store/index.js';
 import { futureLeaks } from '../../support/leaks.js';
 import { Watcher, sleep, until } from '../spectate-support.js';
+import { serveSpectate, type ServedSpectate } from './serve-spectate.js';
 
 const AGENTS = ['balanced', 'aggressor', 'trickster'];
 /** The spectator delay, on the test's own clock: the clock moves only when the test moves it. */
@@ -48,8 +46,7 @@ function allowedHead(p: Published, clock: number, held = false, delayMs = DELAY)
  */
 describe('a broadcast game: nothing reaches an anonymous client before the hold-back releases it', () => {
   let store: EventStore;
-  let http: HttpServer;
-  let io: Server;
+  let served: ServedSpectate;
   let url: string;
   const bus = new GameBus();
   let clock = Date.now();
@@ -63,22 +60,12 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
     const settings = serverSettings({ TILTYARD_HASH_EVERY: '10', TILTYARD_LOG: 'silent', TILTYARD_STALE_MS: '3600000' });
     service = new SpectateService(store, settings, new JsonLogger('silent'), bus, { pageSize: 7, retainEvents: 20 }, () => clock);
     rest = new GameLogService(store, bus, () => clock);
-    http = createServer();
-    io = new Server(http);
-    const ns = io.of('/spectate') as unknown as SpectateNamespace;
-    service.attach(ns);
-    ns.on('connection', (socket) => {
-      service.connected(socket);
-      socket.on('join', (p: unknown) => void service.join(socket, p));
-      socket.on('disconnect', () => service.disconnected(socket));
-    });
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+    served = await serveSpectate(service);
+    url = served.url;
   });
   afterAll(async () => {
     for (const w of watchers) w.close();
-    service?.onModuleDestroy();
-    await new Promise<void>((r) => void io.close(() => r()));
+    await served?.close();
     await store?.close();
   });
 

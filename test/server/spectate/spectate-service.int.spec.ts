@@ -1,15 +1,13 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../src/protocol/index.js';
 import { createPersistentGame, resumePersistent } from '../../../src/runner/persistent-runner.js';
 import { serverSettings } from '../../../src/server/config.js';
 import { GameBus } from '../../../src/live/game-bus.js';
 import { JsonLogger } from '../../../src/lib/json-logger.js';
-import type { SpectateNamespace } from '../../../src/server/spectate/messages.js';
 import { SpectateService } from '../../../src/server/spectate/spectate.service.js';
 import { openStore, type EventStore } from '../../../src/store/index.js';
 import { Watcher, sleep, until } from '../spectate-support.js';
+import { serveSpectate, type ServedSpectate } from './serve-spectate.js';
 
 const AGENTS = ['balanced', 'aggressor', 'trickster'];
 let n = 0;
@@ -21,8 +19,7 @@ let n = 0;
  */
 describe('SpectateService over a bus the test publishes on', () => {
   let store: EventStore;
-  let http: HttpServer;
-  let io: Server;
+  let served: ServedSpectate;
   let url: string;
   const bus = new GameBus();
   let service: SpectateService;
@@ -40,26 +37,12 @@ describe('SpectateService over a bus the test publishes on', () => {
     });
     const settings = serverSettings({ TILTYARD_HASH_EVERY: '10', TILTYARD_LOG: 'silent' });
     service = new SpectateService(slow, settings, new JsonLogger('silent'), bus, { pageSize: 7, retainEvents: 20 });
-    http = createServer();
-    io = new Server(http);
-    const ns = io.of('/spectate') as unknown as SpectateNamespace;
-    service.attach(ns);
-    ns.on('connection', (socket) => {
-      service.connected(socket);
-      socket.on('join', (p: unknown) => {
-        void service.join(socket, p);
-      });
-      socket.on('lobby', (p) => service.lobby(socket, p));
-      socket.on('leave', () => service.leave(socket));
-      socket.on('disconnect', () => service.disconnected(socket));
-    });
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+    served = await serveSpectate(service);
+    url = served.url;
   });
   afterAll(async () => {
     for (const w of watchers) w.close();
-    service?.onModuleDestroy();
-    await new Promise<void>((r) => void io.close(() => r()));
+    await served?.close();
     await store?.close();
   });
 
