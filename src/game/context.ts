@@ -1,4 +1,4 @@
-import type { EventPayload, EventType, GameEvent, GameEventOf, Tell } from '../protocol/index.js';
+import type { EventPayload, EventType, GameEvent, GameEventOf, RngState, Tell } from '../protocol/index.js';
 import { SCHEMA_VERSION } from '../protocol/index.js';
 import { applyEvent } from './evolve.js';
 import { changedTells, movedCards } from './public-moves.js';
@@ -16,6 +16,8 @@ export type Hidden = { key: string; to: PlayerId[] };
 export class StepContext {
   readonly events: GameEvent[] = [];
   private rng: Rng | null = null;
+  /** Set by reseedRandom: the next event carries the new PRNG state even if nothing drew from it. */
+  private rngReplaced = false;
   /** Every seat's tell after the last event emitted here. */
   private tells: Map<PlayerId, Tell> | null = null;
 
@@ -27,6 +29,13 @@ export class StepContext {
   /** The game PRNG; any event emitted after a draw carries the PRNG state. */
   random(): Rng {
     this.rng ??= new Rng(this.state.rng);
+    return this.rng;
+  }
+
+  /** Replaces the game PRNG from here on (a fork's reseed); the next event emitted carries it. */
+  reseedRandom(state: RngState): Rng {
+    this.rng = new Rng(state);
+    this.rngReplaced = true;
     return this.rng;
   }
 
@@ -45,9 +54,10 @@ export class StepContext {
       payload,
       visibility: { hidden },
     } as GameEventOf<T>;
-    if (this.rng?.consumed) {
+    if (this.rng && (this.rng.consumed || this.rngReplaced)) {
       event.rng = this.rng.state();
       this.rng = null;
+      this.rngReplaced = false;
     }
     Object.assign(event, movedCards(s, event as GameEvent));
     this.tells ??= tellsOf(s);

@@ -150,6 +150,12 @@ const handlers: Handlers = {
       throw new Error('drawn cards disagree with the deck');
     p.hand.push(...drawn);
   },
+  hidden_reseeded(s, e) {
+    const order = e.payload.order;
+    if (!order) throw new Error('hidden_reseeded without its order cannot be folded');
+    if (order.length !== s.deck.length || [...order].sort().join() !== [...s.deck].sort().join()) throw new Error('hidden_reseeded reorders cards that are not the deck');
+    s.deck = order.slice();
+  },
   deck_reshuffled(s, e) {
     if (!e.payload.order) throw new Error('deck_reshuffled without its order cannot be folded');
     s.deck.push(...e.payload.order);

@@ -8,6 +8,7 @@ import type { EventType, GameEvent } from '../protocol/index.js';
 export const FUTURE_KEYS: Partial<Record<EventType, readonly string[]>> = {
   game_started: ['seed', 'cards', 'deck'],
   deck_reshuffled: ['order'],
+  hidden_reseeded: ['order'],
 };
 
 /**

@@ -21,10 +21,11 @@ export type LobbyNotice =
   | TournamentNotice;
 
 /**
- * How long anonymous listeners wait for a notice that tells how a game ended; unset: the lobby
- * looks up the game's own spectator delay.
+ * How long anonymous listeners wait for a notice that tells how a game ended (unset: the lobby
+ * looks up the game's own spectator delay); `adminOnly`: a notice only admins may hear (a fork
+ * that kept its parent's deck starting or failing: it is shown to no one else until it ends).
  */
-export type LobbyDelivery = { publicDelayMs?: number };
+export type LobbyDelivery = { publicDelayMs?: number; adminOnly?: boolean };
 
 /**
  * In-process publish/subscribe of committed steps, per game, and of lobby notices. Listeners are

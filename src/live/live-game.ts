@@ -1,4 +1,5 @@
 import type { GameEvent } from '../protocol/index.js';
+import { keepsParentDeck, lineageIn } from '../research/fork-lineage.js';
 import { resumePersistent, type RunOutcome } from '../runner/persistent-runner.js';
 import { DivergenceError } from '../runner/runner-errors.js';
 import type { EventStore } from '../store/index.js';
@@ -44,7 +45,10 @@ async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal):
     pace_ms: options.pace_ms,
     demo: options.demo,
   });
-  bus.announce({ type: 'game_started', game_id: gameId, agents, at: new Date().toISOString() });
+  // A fork that kept its parent's deck is hidden from all but admins until it ends (server/games/hidden-fork.ts).
+  const fork = lineageIn(game);
+  const hidden = { adminOnly: fork !== null && keepsParentDeck(fork) };
+  bus.announce({ type: 'game_started', game_id: gameId, agents, at: new Date().toISOString() }, hidden);
   bus.commits.retain(gameId, options.spectator_delay_ms);
   try {
     const out = await resumePersistent(store, gameId, {
@@ -90,7 +94,7 @@ async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal):
     if (after?.status === 'failed') {
       const reason = after.failure_reason ?? message(e);
       logger.emit('warn', `game failed: its runner failed ${after.run_failures} times in a row; it is not resumed again`, { game_id: gameId, reason });
-      bus.announce({ type: 'game_failed', game_id: gameId, reason, at: new Date().toISOString() });
+      bus.announce({ type: 'game_failed', game_id: gameId, reason, at: new Date().toISOString() }, hidden);
     }
     return null;
   } finally {

@@ -93,6 +93,11 @@ const payloads = {
     reason: z.enum(['opening', 'draw', 'life_lost']),
   }),
   deck_reshuffled: z.object({ count: z.number().int(), order: z.array(CardId).optional() }),
+  /**
+   * A fork's reseed at its fork point: the undrawn deck in a new order (`order`, seen by no seat)
+   * and a new PRNG state (the envelope's `rng`), both from a secret the engine is given.
+   */
+  hidden_reseeded: z.object({ count: z.number().int().min(0), order: z.array(CardId).optional() }),
   cards_discarded: z.object({
     player_id: PlayerId,
     cards: z.array(CardRef),

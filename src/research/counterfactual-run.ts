@@ -51,7 +51,7 @@ export async function runCounterfactual(store: EventStore, parentId: string, spe
   const seq = forkPoint(spec.at, game.log, game.decisions);
   if (seq === null) throw new InvalidInputError(`game ${parentId} records no decision at or after ${describeAt(spec.at)}`);
   const plan = planFork(game, 'game_counterfactual', seq);
-  const play = spec.store ? storedRuns(store, parent, spec, agents) : inMemoryRuns(plan, parent.seed, agents);
+  const play = spec.store ? storedRuns(store, parent, spec, agents) : inMemoryRuns(plan, agents);
   const results = await playRuns(play, spec.runs, spec.reseedFrom, spec.concurrency ?? 4, spec.onProgress);
   const ctx = { parent_game_id: parentId, at: { seq, round: plan.state.turn }, agents, runs: spec.runs, reseed_from: spec.reseedFrom };
   return counterfactualReport(ctx, outcomeOf(game.log), results);

@@ -1,7 +1,8 @@
 import { clonePlain } from '../game/clone.js';
+import { reseedHidden } from '../game/index.js';
 import { buildSeats } from '../runner/lineup.js';
 import { RunnerError } from '../runner/runner-errors.js';
-import { applyReseed } from './fork-lineage.js';
+import { seatSeed } from './fork-lineage.js';
 import { warmSeats, type ForkPlan } from './fork-replay.js';
 import { outcomeOf, type GameOutcome } from './outcome.js';
 import { playOn } from './play-on.js';
@@ -13,21 +14,22 @@ export type RunResult = { run: number; reseed: number; game_id: string | null; o
 export type PlayRun = (run: number, reseed: number) => Promise<{ outcome: GameOutcome; game_id: string | null }>;
 
 /**
- * A PlayRun in memory: each run gets fresh seats (seeded from the game's seed, as the parent's
- * were), warmed through the prefix (warmSeats), a copy of the fork-point state reseeded, and plays
- * to the end with the logical clock. The outcome covers the whole game: the prefix's events (the
- * plan's) then the run's.
+ * A PlayRun in memory: each run is a fork with `reseed` for its secret, as a stored run is: fresh
+ * seats seeded from it (seatSeed), warmed through the prefix (warmSeats), a copy of the
+ * fork-point state (`plan` is planned without a secret) reseeded (reseedHidden), played to the end
+ * with the logical clock. The outcome covers the whole game: the prefix's events (the plan's) then
+ * the run's.
  */
-export function inMemoryRuns(plan: ForkPlan, seed: number, agents: readonly string[]): PlayRun {
+export function inMemoryRuns(plan: ForkPlan, agents: readonly string[]): PlayRun {
   return async (_run, reseed) => {
-    const seats = buildSeats(agents, seed, { trace: false });
+    const seats = buildSeats(agents, seatSeed(plan.state.seed, { secret: reseed }), { trace: false });
     try {
       // Each run asks its own copies: an agent may keep what it is handed.
       await warmSeats(seats, plan.asked.map((a) => ({ player: a.player, request: structuredClone(a.request) })));
       const state = clonePlain(plan.state);
-      applyReseed(state, { reseed });
+      const reseeded = reseedHidden(state, reseed);
       const events = await playOn(state, seats, plan.lastTs);
-      const outcome = outcomeOf([...plan.events, ...events]);
+      const outcome = outcomeOf([...plan.events, ...reseeded, ...events]);
       if (!outcome) throw new RunnerError(`counterfactual run ended without game_ended`);
       return { outcome, game_id: null };
     } finally {

@@ -2,11 +2,13 @@ import { withMemory } from '../agents/seat/external-seat.js';
 import { clonePlain } from '../game/clone.js';
 import { initialState, requestFor, viewEvent, type GameState } from '../game/index.js';
 import { JsonObject, type TurnPlanRequest, type Window } from '../protocol/index.js';
-import { assertSameLog, replayDecisions } from '../runner/replay-decisions.js';
+import { assertSameLog } from '../runner/replay-decisions.js';
 import { configOf, readLog, recordedDecision } from '../runner/stored-game.js';
 import type { ActionRow, EventStore, GameRecord } from '../store/index.js';
 import { EXPORT_VERSION, type ExportRecord } from './export-record.js';
 import { traceSummary, reasoningOf } from './export-trace.js';
+import { forkOf } from './fork-lineage.js';
+import { replayWithFork } from './fork-replay.js';
 
 /** A seat's meters at one moment: what a decision's outcome compares. */
 type Meters = { lives: number; resolve: number; alive: boolean };
@@ -37,7 +39,8 @@ export async function exportGame(store: EventStore, game: GameRecord): Promise<E
   const memory = new Map<string, JsonObject>();
   const asked: Asked[] = [];
   const state = initialState(configOf(game), game.seed);
-  const replayed = replayDecisions(state, log[0]!.ts, rows.map(recordedDecision), (s, player, window) => {
+  // A fork replays with its reseed at the fork point, as it was played.
+  const replayed = replayWithFork(state, log[0]!.ts, rows.map(recordedDecision), forkOf(game), (s, player, window) => {
     const plain = requestFor(s, player);
     const trace = traces.get(plain.request_id);
     // Requests are views of a state the replay moves on: copy each (plain data, so the fast copy).
@@ -45,7 +48,7 @@ export async function exportGame(store: EventStore, game: GameRecord): Promise<E
     const after = JsonObject.safeParse((trace as { memory?: unknown } | undefined)?.memory);
     if (after.success) memory.set(player, after.data);
     asked.push({ row: rows[asked.length]!, window, request, trace, before: metersOf(s) });
-  });
+  }, log);
   assertSameLog(id, replayed, log);
   const final = metersOf(state);
   const placement = new Map((game.placements ?? []).map((p) => [p.player_id, p.placement]));

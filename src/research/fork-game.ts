@@ -1,16 +1,22 @@
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { clonePlain } from '../game/clone.js';
+import { freshSeed } from '../lib/fresh-seed.js';
 import { InvalidInputError, type ActionRecord, type ActionRow, type EventStore, type GameRecord, type SeatRecord } from '../store/index.js';
 import { newGameId } from '../runner/persistent-runner.js';
 import { configOf, readDecisions, readLog, seatAgentNames } from '../runner/stored-game.js';
 import { describeAt, forkPoint, type ForkAt } from './fork-point.js';
 import { planFork, type ParentGame } from './fork-replay.js';
 
-/** What to fork: where, with whom (default: the parent's agents), and an optional reseed. */
+/**
+ * What to fork: where, with whom (default: the parent's agents), and what it draws after the fork
+ * point: by default from a fresh secret (a CSPRNG's), from `reseed` when given (a chosen secret,
+ * for reproducible research), or the parent's very deck and PRNG with `sameDeck` (exact replays).
+ */
 export type ForkRequest = {
   at: ForkAt;
   agents?: readonly string[];
   reseed?: number;
+  sameDeck?: boolean;
   gameId?: string;
   /** Server options (pace, spectators…) to store beside the lineage. */
   options?: Record<string, unknown>;
@@ -52,21 +58,22 @@ const asRecord = (r: ActionRow): ActionRecord => ({
 /**
  * Forks a stored game: a new game (status running, ready for resumePersistent to play on) whose
  * log up to the first decision point at or after `at` is the parent's, re-simulated and checked
- * event by event (see planFork), stored in one append with the parent's decisions before it and a
- * snapshot of the state at the fork point (reseeded, so reads past it start from the right PRNG).
- * Seats keep the parent's display names — the engine's names for them — whatever agent now sits
- * there. The lineage goes to `options.fork`.
+ * event by event (see planFork), then — unless `sameDeck` — the reseed of everything hidden from
+ * the fork's secret; stored in one append with the parent's decisions before it and a snapshot of
+ * the state after the fork point. Seats keep the parent's display names — the engine's names for
+ * them — whatever agent now sits there. The lineage (the secret with it) goes to `options.fork`.
  *
  * @example const fork = await forkGame(store, 'game_ab12', { at: { round: 3 }, reseed: 7 })
  */
 export async function forkGame(store: EventStore, parentId: string, request: ForkRequest): Promise<GameRecord> {
+  if (request.sameDeck && request.reseed !== undefined) throw new InvalidInputError('a fork keeps the same deck or reseeds it, not both (--same-deck, --reseed)');
   const parent = await store.getGame(parentId);
   const agents = forkAgents(parent, request.agents);
   const game = await readParent(store, parent);
   const seq = forkPoint(request.at, game.log, game.decisions);
   if (seq === null) throw new InvalidInputError(`game ${parentId} records no decision at or after ${describeAt(request.at)}`);
   const forkId = request.gameId ?? newGameId();
-  const plan = planFork(game, forkId, seq, request.reseed);
+  const plan = planFork(game, forkId, seq, request.sameDeck ? undefined : (request.reseed ?? freshSeed()));
   const byPlayer = new Map(parent.seats.map((s) => [s.player_id, s]));
   const seats: SeatRecord[] = agents.map((agent, i) => {
     const name = byPlayer.get(`plr_${i + 1}`)?.display_name;

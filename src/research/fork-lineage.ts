@@ -8,16 +8,41 @@ import { RunnerError } from '../runner/runner-errors.js';
 /**
  * What a fork records of where it came from, in its game's `options.fork` (JSON, so lineage is
  * one `options->'fork'->>'parent_game_id'` away in SQL and needs no migration): the parent, the
- * fork point (the seq after which the fork's own decisions start), the parent's chain hash there
- * (so verify notices a parent altered since), and the reseed, if any, applied at the fork point.
+ * fork point (the seq after which the fork's own events start), the parent's chain hash there
+ * (so verify notices a parent altered since), and the secret its hidden state was reseeded from.
+ *
+ * `secret`: the fork's first own event (seq + 1) is reseedHidden's `hidden_reseeded` from it — the
+ * undrawn deck shuffled again and a new PRNG — and its seats' agents draw from it, not from the
+ * parent's seed (which is public once the parent has ended). It is as secret as a running game's
+ * seed (forkView). Absent: the fork kept the parent's deck and PRNG (`--same-deck`), so the
+ * parent's seed tells its draws, and the fork is shown to admins only until it ends.
+ * `reseed`: forks made before secrets: a PRNG-only reseed no event records (the deck kept its order).
  */
-export const ForkLineage = z.object({
-  parent_game_id: GameId,
-  seq: z.number().int().min(1),
-  parent_hash: z.string().regex(/^[0-9a-f]{64}$/),
-  reseed: z.number().int().optional(),
-});
+export const ForkLineage = z
+  .object({
+    parent_game_id: GameId,
+    seq: z.number().int().min(1),
+    parent_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    secret: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).optional(),
+    reseed: z.number().int().optional(),
+  })
+  .refine((f) => f.secret === undefined || f.reseed === undefined, 'a fork records a secret or a (legacy) reseed, not both');
 export type ForkLineage = z.infer<typeof ForkLineage>;
+
+/**
+ * Whether a fork kept its parent's deck order (`--same-deck`, and forks made before secrets): once
+ * the parent's seed is public, anyone can tell its draws, so it is shown to admins only until it ends.
+ */
+export const keepsParentDeck = (fork: Pick<ForkLineage, 'secret'>): boolean => fork.secret === undefined;
+
+/** The number a fork's lineage shows as its `reseed` (to whom may see it): its secret, or a legacy reseed. */
+export const reseedOf = (fork: Pick<ForkLineage, 'secret' | 'reseed'>): number | undefined => fork.secret ?? fork.reseed;
+
+/**
+ * The seed a game's seats' agents derive their PRNGs from (built-ins, the mock LLM): the game's,
+ * except in a reseeded fork, whose agents would otherwise be as predictable as its parent's seed.
+ */
+export const seatSeed = (gameSeed: number, fork: Pick<ForkLineage, 'secret'> | null): number => fork?.secret ?? gameSeed;
 
 /** A game's fork lineage, or null when it is no fork; a malformed one is a runner error (no guessing). */
 export function forkOf(game: Pick<GameRecord, 'game_id' | 'options'>): ForkLineage | null {
@@ -35,14 +60,12 @@ export function lineageIn(game: Pick<GameRecord, 'options'>): ForkLineage | null
 }
 
 /**
- * The PRNG state `--reseed S` puts in the game at the fork point: a pure function of S (prefixed
- * so that reseeding with a game's own seed does not replay its opening draws).
+ * A legacy fork's reseed (forks made before secrets), applied to the state at its fork point
+ * (no-op without one): the PRNG state seeded from `reseed:S`, outside the log. Kept so that such
+ * forks still replay and verify; new forks reseed with reseedHidden, an event.
  */
-export const reseededRng = (reseed: number) => seedRng(`reseed:${reseed}`);
-
-/** Applies a fork's reseed to the state at its fork point (no-op without one). */
-export function applyReseed(state: GameState, fork: Pick<ForkLineage, 'reseed'> | null): void {
-  if (fork?.reseed !== undefined) state.rng = reseededRng(fork.reseed);
+export function applyLegacyReseed(state: GameState, fork: Pick<ForkLineage, 'reseed'> | null): void {
+  if (fork?.reseed !== undefined) state.rng = seedRng(`reseed:${fork.reseed}`);
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

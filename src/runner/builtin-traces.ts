@@ -4,9 +4,10 @@ import type { SeatAgent } from '../agents/seat/types.js';
 import { initialState, requestFor } from '../game/index.js';
 import type { TurnPlanRequest } from '../protocol/index.js';
 import type { EventStore, GameRecord, TraceRecord } from '../store/index.js';
+import { forkOf, seatSeed } from '../research/fork-lineage.js';
+import { replayWithFork } from '../research/fork-replay.js';
 import { resolveSpecs } from './lineup.js';
-import { replayDecisions } from './replay-decisions.js';
-import { configOf, readDecisions } from './stored-game.js';
+import { configOf, readDecisions, readLog } from './stored-game.js';
 
 export type ReadTrace = TraceRecord & { created_at: string };
 
@@ -29,20 +30,23 @@ export async function gameTraces(store: EventStore, game: GameRecord, playerId?:
   const stored = await store.readTraces(game.game_id, playerId);
   const remake = untracedBuiltins(game.seats, stored).filter((s) => playerId === undefined || s.player_id === playerId);
   if (remake.length === 0) return stored;
-  const agents = new Map<string, SeatAgent>(remake.map((s) => [s.player_id, createSeat(resolveSpecs([s.agent])[0]!, { gameSeed: game.seed, seat: s.seat, trace: true })]));
-  const [first] = await store.read(game.game_id, 0, 1);
+  const fork = forkOf(game);
+  const agents = new Map<string, SeatAgent>(remake.map((s) => [s.player_id, createSeat(resolveSpecs([s.agent])[0]!, { gameSeed: seatSeed(game.seed, fork), seat: s.seat, trace: true })]));
+  // A fork's prefix may record its ancestors' reseeds: the replay takes them from there.
+  const log = fork ? await readLog(store, game.game_id) : await store.read(game.game_id, 0, 1);
+  const first = log[0];
   if (!first) return stored;
   // Every decision's request id in order (to place the stored traces), and the built-ins' requests.
   const order = new Map<string, number>();
   const asks: Array<{ agent: SeatAgent; request: TurnPlanRequest; ts: string }> = [];
   try {
-    replayDecisions(initialState(configOf(game), game.seed), first.ts, await readDecisions(store, game.game_id), (state, player, _window, recorded) => {
+    replayWithFork(initialState(configOf(game), game.seed), first.ts, await readDecisions(store, game.game_id), fork, (state, player, _window, recorded) => {
       const request = requestFor(state, player);
       order.set(request.request_id, order.size);
       const agent = agents.get(player);
       // Requests are views of a state that moves on: a copy for asking once the replay is done.
       if (agent) asks.push({ agent, request: structuredClone(request), ts: recorded.ts });
-    });
+    }, log);
   } catch {
     // A log its decisions do not replay (verify says so): what is stored is all there is.
     return stored;

@@ -4,7 +4,7 @@ import { JsonObject, checkJsonBounds, type TurnPlanRequest } from '../protocol/i
 import type { EventStore, GameRecord } from '../store/index.js';
 import { asDecision, sameDecision, type RecordedDecision } from './decision-record.js';
 import { buildSeats } from './lineup.js';
-import { forkOf } from '../research/fork-lineage.js';
+import { forkOf, seatSeed } from '../research/fork-lineage.js';
 import { replayWithFork } from '../research/fork-replay.js';
 import { assertSameLog } from './replay-decisions.js';
 import { DivergenceError, RunnerError } from './runner-errors.js';
@@ -40,19 +40,26 @@ export function seatAt(seats: readonly SeatAgent[], state: GameState, player: st
  * a conflict, not as a divergence.
  */
 export async function catchUp(store: EventStore, game: GameRecord, seatOptions: SeatOptions = {}): Promise<CaughtUp> {
-  const seats = buildSeats(seatAgentNames(game), game.seed, { trace: true, ...seatOptions });
+  const fork = forkOf(game);
+  const seats = buildSeats(seatAgentNames(game), seatSeed(game.seed, fork), { trace: true, ...seatOptions });
   const state = initialState(configOf(game), game.seed);
   const head = await store.lastSeq(game.game_id);
   const log = (await readLog(store, game.game_id)).filter((e) => e.seq <= head);
   if (log.length === 0) return { state, seats, lastTs: null };
   const decisions = (await readDecisions(store, game.game_id)).filter((d) => d.seq_before < head);
-  const fork = forkOf(game);
   const asked: Array<{ seat: SeatAgent; request: TurnPlanRequest; recorded: RecordedDecision; seq: number; window: string; player: string }> = [];
-  const events = replayWithFork(state, log[0]!.ts, decisions, fork, (s, player, window, recorded) => {
-    const seat = seatAt(seats, s, player);
-    // Requests are views of a state that moves on: keep a copy for asking after the replay.
-    if (seat.replayable) asked.push({ seat, request: structuredClone(requestFor(s, player)), recorded, seq: s.seq, window, player });
-  });
+  const events = replayWithFork(
+    state,
+    log[0]!.ts,
+    decisions,
+    fork,
+    (s, player, window, recorded) => {
+      const seat = seatAt(seats, s, player);
+      // Requests are views of a state that moves on: keep a copy for asking after the replay.
+      if (seat.replayable) asked.push({ seat, request: structuredClone(requestFor(s, player)), recorded, seq: s.seq, window, player });
+    },
+    log,
+  );
   assertSameLog(game.game_id, events, log);
   for (const a of asked) {
     const fresh = asDecision((await a.seat.decide(a.request)).decision);

@@ -31,10 +31,18 @@ export function replayDecisions(
   decisions: readonly RecordedDecision[],
   onAsked?: OnAsked,
 ): GameEvent[] {
-  const diverge = (reason: string) => new DivergenceError(state.game_id, state.seq, reason);
   const started = stepInPlace(state, { type: 'start', ts: startTs });
-  if (!started.ok) throw diverge(`the engine refused the start: ${started.rejection.message}`);
-  const events = started.events;
+  if (!started.ok) throw new DivergenceError(state.game_id, state.seq, `the engine refused the start: ${started.rejection.message}`);
+  return [...started.events, ...continueDecisions(state, decisions, onAsked)];
+}
+
+/**
+ * replayDecisions for a state already started (a fork past its fork point): each decision exactly
+ * where the engine asks for it, from wherever `state` is. Returns the events emitted.
+ */
+export function continueDecisions(state: GameState, decisions: readonly RecordedDecision[], onAsked?: OnAsked): GameEvent[] {
+  const diverge = (reason: string) => new DivergenceError(state.game_id, state.seq, reason);
+  const events: GameEvent[] = [];
   for (const d of decisions) {
     const next = awaiting(state);
     if (!next)

@@ -1,7 +1,7 @@
 import { fold, initialState, type GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import { stateHash, type EventStore, type GameRecord } from '../store/index.js';
-import { applyReseed, chainHead, forkOf, renamedJson, type ForkLineage } from '../research/fork-lineage.js';
+import { applyLegacyReseed, chainHead, forkOf, renamedJson, type ForkLineage } from '../research/fork-lineage.js';
 import { replayWithFork } from '../research/fork-replay.js';
 import { resimulate } from './replay-decisions.js';
 import { configOf, readDecisions, readLog } from './stored-game.js';
@@ -58,13 +58,14 @@ async function snapshotsFold(
   });
   if (snaps.length === 0) throw new Failed('no snapshot stored (not even the seq-0 one)');
   let state = initialState(configOf(game), game.seed);
-  // A fork's live state took its reseed at the fork point, which no event records: fold to there, reseed.
+  // A legacy fork's live state took its reseed at the fork point, which no event records: fold to
+  // there, reseed. (A fork's secret reseed is an event, folded like any.)
   const fork = forkOf(game);
   let reseeded = fork?.reseed === undefined;
   for (const s of snaps) {
     if (!reseeded && fork && s.seq >= fork.seq) {
       state = fold(state, log.filter((e) => e.seq > state.seq && e.seq <= fork.seq));
-      applyReseed(state, fork);
+      applyLegacyReseed(state, fork);
       reseeded = true;
     }
     if (s.seq > log.length)
@@ -95,7 +96,7 @@ async function resimulates(
   const decisions = await readDecisions(store, game.game_id);
   const fork = forkOf(game);
   const { events } = fork && log[0]
-    ? { events: replayWithFork(initialState(configOf(game), game.seed), log[0].ts, decisions, fork) }
+    ? { events: replayWithFork(initialState(configOf(game), game.seed), log[0].ts, decisions, fork, undefined, log) }
     : resimulate(game.seed, configOf(game), log[0]?.ts, decisions);
   for (let i = 0; i < Math.max(events.length, log.length); i++) {
     const [mine, stored] = [events[i], log[i]];

@@ -37,7 +37,7 @@ import type { TransientWait } from './retry.js';
  *
  * - createGame(input) — registers a game (idempotent) with its seq-0 snapshot
  * - getGame(id) / listGames(filter, page) — game rows; keyset pages, newest first
- * - forksOf(id, {upToSeq, limit}) — the games forked from a game, oldest first, and how many
+ * - forksOf(id, {upToSeq, limit, withoutKeptDecks}) — the games forked from a game, oldest first, and how many
  * - append(id, expectedSeq, events, {state, actions}) — one step, atomically; stale → ConcurrencyConflictError
  * - appendGame(id, {events, actions, snapshots}) — a whole game played in memory, in one transaction
  * - appendPrepared(id, prepared) — the same, prepared elsewhere (prepareWholeGame, e.g. on a worker thread)
@@ -86,7 +86,7 @@ export class EventStore {
     return this.ctx.faults.run('listGames', () => listGames(this.ctx, filter, page));
   }
 
-  forksOf(parentId: string, opts?: { upToSeq?: number; limit?: number }): Promise<ForkPage> {
+  forksOf(parentId: string, opts?: { upToSeq?: number; limit?: number; withoutKeptDecks?: boolean }): Promise<ForkPage> {
     return this.ctx.faults.run('forksOf', () => forksOf(this.ctx, parentId, opts));
   }
 

@@ -111,6 +111,8 @@ const handlers: { [T in EventType]: Handler<T> } = {
       hand.push(...p.card_refs);
     }
   },
+  // The deck keeps its cards, only their order (unseen) changes.
+  hidden_reseeded() {},
   deck_reshuffled(d, e) {
     d.world.arena.deck_count += e.payload.count;
     d.world.discard = [];

@@ -28,7 +28,7 @@
  * - tableScene(view, events) → TableScene — what the table draws at a position: cards (faces or backs), meters or tells, attack arrows, speech bubbles and sealed notes, trust and grievance lines.
  * - seatPoint(i, n) → { x, y } — where seat i of n sits on the table, in percent.
  * - placeLabels(arrows, seats) → Point[] — where the attack labels go, covering the least of seats and each other.
- * - branchPoint(seq, round) / drawsPhrase(reseed) / forkOutcome(fork) / forkAgents(fork) → string — a fork's lineage in words (the game page's forks, `tiltyard games <id>`).
+ * - branchPoint(seq, round) / drawsPhrase(fork) / forkOutcome(fork) / forkAgents(fork) → string — a fork's lineage in words (the game page's forks, `tiltyard games <id>`).
  * - cardFace(card, i) → CardFace — a card's name, type, one-line effect and text alternative (a back for a face-down card).
  */
 export { foldView, foldEvents } from './fold-view.js';

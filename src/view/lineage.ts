@@ -10,7 +10,9 @@ export type ForkSummary = {
   seq: number;
   /** The round of the event at the fork point; null when it could not be read. */
   round: number | null;
-  /** Present when the fork draws anew after the fork point. */
+  /** True when the fork kept its parent's deck and PRNG (`same_deck`): the same draws as the parent. */
+  same_deck: boolean;
+  /** The secret the fork reseeded from (or a legacy PRNG reseed), to whom may see it: admins, and everyone once the fork has ended. */
   reseed?: number;
   status: 'created' | 'running' | 'ended' | 'aborted' | 'failed';
   seats: readonly { seat: number; player_id: string; agent: string; display_name?: string }[];
@@ -21,8 +23,19 @@ export type ForkSummary = {
 /** "round 4 (seq 160)", or "seq 160" when the round is unknown. */
 export const branchPoint = (seq: number, round: number | null | undefined): string => (round === null || round === undefined ? `seq ${seq}` : `round ${round} (seq ${seq})`);
 
-/** "new draws (reseed 7)" or "the same draws": what a fork's deck does after its fork point. */
-export const drawsPhrase = (reseed: number | undefined): string => (reseed === undefined ? 'the same draws' : `new draws (reseed ${reseed})`);
+/**
+ * What a fork's deck does after its fork point: "new draws (reseed 7)", "new draws (reseed secret
+ * until it ends)", "the same draws", or for a fork made before secrets "the same deck, a new PRNG
+ * (reseed 7)". Lineage that does not say `same_deck` (older records) reads a reseed as new draws.
+ *
+ * @example drawsPhrase({ same_deck: false }) // 'new draws (reseed secret until it ends)'
+ */
+export function drawsPhrase(fork: { same_deck?: boolean; reseed?: number | undefined }): string {
+  const { same_deck, reseed } = fork;
+  if (same_deck === true) return reseed === undefined ? 'the same draws' : `the same deck, a new PRNG (reseed ${reseed})`;
+  if (same_deck === false && reseed === undefined) return 'new draws (reseed secret until it ends)';
+  return reseed === undefined ? 'the same draws' : `new draws (reseed ${reseed})`;
+}
 
 /** "Ada (balanced)", or the agent alone when the seat has no other name. */
 function seatName(s: ForkSummary['seats'][number]): string {

@@ -92,6 +92,7 @@ export const handlers: Handlers = {
     return line('card', say`${n.seat(p.owner_player_id)}'s ritual ${p.card.name} fires: ${fx.length ? fx.join('; ') : 'no visible effect'}.`, [p.owner_player_id], notes(p.rules_notes, n));
   },
   deck_reshuffled: (p) => line('card', say`The discard pile (${p.count} cards) is shuffled into a new deck.`),
+  hidden_reseeded: (p) => line('card', say`The game branches here: the ${p.count} undrawn cards are shuffled again, so the draws from now on are new.`),
   cards_discarded: (p, _e, { n }) => line('card', say`${n.seat(p.player_id)} discards ${list(p.cards.map((c) => c.name), 'nothing')} (over the hand limit).`, [p.player_id]),
   cards_drawn(p, _e, { n }) {
     n.learnCards(p.card_refs);

@@ -8,7 +8,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-cli-fork-'));
 const where = { cwd: tmp, env: { TILTYARD_DATA_DIR: join(tmp, 'data'), DATABASE_URL: undefined } };
 const cli = (...args: string[]) => tiltyardWith(where, ...args);
 
-type Outcome = { gameId: string; events: number; placements: unknown[]; status: string; fork?: { parent_game_id: string; seq: number; reseed?: number } };
+type Outcome = { gameId: string; events: number; placements: unknown[]; status: string; fork?: { parent_game_id: string; seq: number; secret?: number } };
 let parent: Outcome;
 /** The two forks the first test stores: the same agents, then others with a reseed. */
 let sameId: string;
@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('tiltyard fork and counterfactual', () => {
-  it('fork with the same agents and the logical clock plays the parent again; a reseeded fork with other agents verifies', async () => {
-    const same = await cli('fork', parent.gameId, '--at', 'round:2', '--clock', 'logical', '--json');
+  it('fork with the same agents, the same deck and the logical clock plays the parent again; a reseeded fork with other agents verifies', async () => {
+    const same = await cli('fork', parent.gameId, '--at', 'round:2', '--same-deck', '--clock', 'logical', '--json');
     expect(same.code, same.stderr).toBe(0);
     const s = JSON.parse(same.stdout) as Outcome;
     expect(s).toMatchObject({ status: 'ended', events: parent.events, placements: parent.placements, fork: { parent_game_id: parent.gameId } });
@@ -42,20 +42,20 @@ describe('tiltyard fork and counterfactual', () => {
   });
 
   it('games shows the lineage: a fork of column and --json fork, and a game\'s detail names its parent and lists its forks', async () => {
-    type Line = { game_id: string; rounds: number; fork: { parent_game_id: string; seq: number; round: number; reseed?: number } | null };
+    type Line = { game_id: string; rounds: number; fork: { parent_game_id: string; seq: number; round: number; same_deck: boolean; reseed?: number } | null };
     const json = await cli('games', '--json');
     expect(json.code, json.stderr).toBe(0);
     const lines = new Map((JSON.parse(json.stdout) as Line[]).map((l) => [l.game_id, l]));
     expect(lines.get(parent.gameId)!.fork).toBeNull();
     const same = lines.get(sameId)!.fork!;
     const other = lines.get(otherId)!.fork!;
-    expect(same).toEqual({ parent_game_id: parent.gameId, seq: expect.any(Number) as number, round: 2 });
-    expect(other).toMatchObject({ parent_game_id: parent.gameId, reseed: 9 });
+    expect(same).toEqual({ parent_game_id: parent.gameId, seq: expect.any(Number) as number, round: 2, same_deck: true });
+    expect(other).toMatchObject({ parent_game_id: parent.gameId, same_deck: false, reseed: 9 });
     expect(other.round).toBeGreaterThanOrEqual(1);
 
     const text = await cli('games');
     expect(text.stdout).toMatch(/created \(UTC\)\s+fork of\n/);
-    expect(text.stdout).toContain(`${parent.gameId} at round 2 (seq ${same.seq})\n`);
+    expect(text.stdout).toContain(`${parent.gameId} at round 2 (seq ${same.seq}) · same deck\n`);
     expect(text.stdout).toContain(`${parent.gameId} at round ${other.round} (seq ${other.seq}) · reseed 9\n`);
 
     const detail = await cli('games', parent.gameId);
@@ -85,6 +85,8 @@ describe('tiltyard fork and counterfactual', () => {
 
   it('bad usage exits 2, a game that cannot be forked there exits 1', async () => {
     expect((await cli('fork', parent.gameId)).code).toBe(2);
+    const both = await cli('fork', parent.gameId, '--at', '10', '--same-deck', '--reseed', '3');
+    expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('--same-deck and --reseed exclude each other') as string]);
     expect((await cli('counterfactual', parent.gameId, '--at', '10', '--runs', '0')).code).toBe(2);
     const beyond = await cli('fork', parent.gameId, '--at', '999999');
     expect(beyond.code).toBe(1);

@@ -4,9 +4,9 @@ import { initialState, stepInPlace } from '../../src/game/index.js';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { inMemoryRuns, playRuns } from '../../src/research/counterfactual.js';
 import { counterfactualReport } from '../../src/research/counterfactual-report.js';
-import { chainHead, renamedJson } from '../../src/research/fork-lineage.js';
+import { chainHead, renamedJson, seatSeed } from '../../src/research/fork-lineage.js';
 import { forkPoint } from '../../src/research/fork-point.js';
-import { planFork, warmSeats, type ParentGame } from '../../src/research/fork-replay.js';
+import { planFork, replayWithFork, warmSeats, type ParentGame } from '../../src/research/fork-replay.js';
 import { outcomeOf } from '../../src/research/outcome.js';
 import { playOn } from '../../src/research/play-on.js';
 import type { RecordedDecision } from '../../src/runner/decision-record.js';
@@ -40,22 +40,45 @@ const arbGame = fc.record({
 });
 
 describe('fork (in memory)', () => {
-  it("a fork's prefix is the parent's log byte for byte, read under the parent's id, and chains to its hash", async () => {
+  it("a fork's prefix is the parent's log byte for byte, read under the parent's id, and chains to its hash; a secret adds its reseed after it", async () => {
     await fc.assert(
-      fc.asyncProperty(arbGame, fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: undefined }), async ({ seed, agents, at }, reseed) => {
+      fc.asyncProperty(arbGame, fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: undefined }), async ({ seed, agents, at }, secret) => {
         const parent = await parentGame(seed, agents);
         const seq = forkPoint({ seq: Math.floor(at * parent.log.length) }, parent.log, parent.decisions)!;
-        const plan = planFork(parent, 'game_f1', seq, reseed);
+        const plan = planFork(parent, 'game_f1', seq, secret);
         const shared = parent.log.slice(0, seq);
-        expect(sameAs(plan.events, 'game_f1', parent.log)).toEqual(shared.map((e) => JSON.stringify(e)));
+        expect(sameAs(plan.events.slice(0, seq), 'game_f1', parent.log)).toEqual(shared.map((e) => JSON.stringify(e)));
+        expect(plan.events.slice(seq).map((e) => e.type)).toEqual(secret === undefined ? [] : ['hidden_reseeded']);
         expect(plan.events.every((e) => e.game_id === 'game_f1')).toBe(true);
-        expect(plan.lineage).toEqual({ parent_game_id: parent.game_id, seq, parent_hash: chainHead(shared), ...(reseed !== undefined ? { reseed } : {}) });
+        expect(plan.lineage).toEqual({ parent_game_id: parent.game_id, seq, parent_hash: chainHead(shared), ...(secret !== undefined ? { secret } : {}) });
       }),
       { numRuns: 4 },
     );
   });
 
-  it('a fork with the same agents and no reseed plays the parent again exactly', async () => {
+  it('a reseeded fork played on re-simulates byte for byte from the seed, its decisions and its secret; the same secret plays it again', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbGame, fc.integer({ min: -1000, max: 1000 }), async ({ seed, agents, at }, secret) => {
+        const parent = await parentGame(seed, agents);
+        const seq = forkPoint({ seq: Math.floor(at * parent.log.length) }, parent.log, parent.decisions)!;
+        const play = async () => {
+          const plan = planFork(parent, 'game_f3', seq, secret);
+          const seats = buildSeats(agents, seatSeed(seed, plan.lineage), { trace: false });
+          await warmSeats(seats, plan.asked);
+          const own: RecordedDecision[] = [];
+          const rest = await playOn(plan.state, seats, plan.lastTs, undefined, (d) => own.push(d));
+          return { log: [...plan.events, ...rest], decisions: [...plan.prefix, ...own], lineage: plan.lineage };
+        };
+        const [a, b] = [await play(), await play()];
+        expect(JSON.stringify(b.log)).toBe(JSON.stringify(a.log));
+        const replayed = replayWithFork(initialState({ ...parent.config, game_id: 'game_f3' }, seed), a.log[0]!.ts, a.decisions, a.lineage);
+        expect(JSON.stringify(replayed)).toBe(JSON.stringify(a.log));
+      }),
+      { numRuns: 3 },
+    );
+  });
+
+  it('a fork with the same agents that keeps the deck (no secret) plays the parent again exactly', async () => {
     await fc.assert(
       fc.asyncProperty(arbGame, async ({ seed, agents, at }) => {
         const parent = await parentGame(seed, agents);
@@ -77,7 +100,7 @@ describe('fork (in memory)', () => {
         const seq = forkPoint({ seq: Math.floor(at * parent.log.length) }, parent.log, parent.decisions)!;
         const report = async (c: number) => {
           const plan = planFork(parent, 'game_cf', seq);
-          const results = await playRuns(inMemoryRuns(plan, seed, agents), 3, reseedFrom, c);
+          const results = await playRuns(inMemoryRuns(plan, agents), 3, reseedFrom, c);
           return counterfactualReport({ parent_game_id: parent.game_id, at: { seq, round: plan.state.turn }, agents: [...agents], runs: 3, reseed_from: reseedFrom }, outcomeOf(parent.log), results);
         };
         const [a, b] = [await report(concurrency), await report(1)];

@@ -4,6 +4,7 @@ import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
 import { openStore, type EventStore } from '../../src/store/index.js';
 import { until } from './spawn-server.js';
+import { Watcher } from './spectate-support.js';
 
 const ADMIN = 'admin-secret';
 const RESEARCHER = 'research-secret';
@@ -43,7 +44,7 @@ describe('POST /games/:id/fork, on a real server', () => {
     const forkId = fork.body['game_id'] as string;
     expect(forkId).not.toBe(parentId);
     const lineage = (fork.body['options'] as Json)['fork'] as Json;
-    expect(lineage).toMatchObject({ parent_game_id: parentId, reseed: 3 });
+    expect(lineage).toMatchObject({ parent_game_id: parentId, secret: 3 });
     expect((fork.body['seats'] as Json[]).map((s) => s['agent'])).toEqual(['random', 'turtle', 'trickster']);
     await ended(forkId);
     const report = await verifyGame(store, forkId);
@@ -57,14 +58,98 @@ describe('POST /games/:id/fork, on a real server', () => {
     expect(parentSeen).toMatchObject({ parent: null, fork_count: 1 });
     const fork1 = (await store.getGame(forkId)).placements!;
     expect(parentSeen['forks']).toEqual([
-      { game_id: forkId, seq: forkSeq, round: atFork!.turn, reseed: 3, status: 'ended', seats: fork.body['seats'], placements: fork1, created_at: fork.body['created_at'] },
+      { game_id: forkId, seq: forkSeq, round: atFork!.turn, same_deck: false, reseed: 3, status: 'ended', seats: fork.body['seats'], placements: fork1, created_at: fork.body['created_at'] },
     ]);
     const forkSeen = (await call('GET', `/games/${forkId}`, null)).body;
-    expect(forkSeen).toMatchObject({ parent: { game_id: parentId, seq: forkSeq, round: atFork!.turn, reseed: 3, status: 'ended' }, forks: [], fork_count: 0 });
-    // The parent's chain hash at the fork point covers unredacted events: admins (and researchers once over) only.
-    expect((forkSeen['options'] as Json)['fork']).toEqual({ parent_game_id: parentId, seq: forkSeq, reseed: 3 });
+    expect(forkSeen).toMatchObject({ parent: { game_id: parentId, seq: forkSeq, round: atFork!.turn, same_deck: false, reseed: 3, status: 'ended' }, forks: [], fork_count: 0 });
+    // The parent's chain hash at the fork point covers unredacted events: admins (and researchers once over) only;
+    // the secret, like a seed, is everyone's once the fork has ended.
+    expect((forkSeen['options'] as Json)['fork']).toEqual({ parent_game_id: parentId, seq: forkSeq, secret: 3 });
     expect(((await call('GET', `/games/${forkId}`, ADMIN)).body['options'] as Json)['fork']).toEqual(lineage);
     expect(((await call('GET', `/games?limit=5`, null)).body['games'] as Json[]).map((g) => (g['options'] as Json)['fork'])).not.toContainEqual(lineage);
+  });
+
+  it("a same-deck fork is no game to anyone but admins until it ends; a default fork is public, its secret the admin's until it ends", async () => {
+    const created = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 12, rules: { round_cap: 4 } });
+    const parentId = created.body['game_id'] as string;
+    await ended(parentId);
+    const lobby = await Watcher.connect(server.url);
+    const adminLobby = await Watcher.connect(server.url);
+    lobby.socket.emit('lobby');
+    adminLobby.socket.emit('lobby', { token: ADMIN });
+    await Promise.all([lobby.next('lobby_joined'), adminLobby.next('lobby_joined')]);
+    // A minute a step: both forks are surely still playing while they are looked at.
+    const crawl = { at: 'round:2', pace_ms: 60_000 };
+    expect((await call('POST', `/games/${parentId}/fork`, ADMIN, { ...crawl, same_deck: true, reseed: 4 })).status).toBe(400);
+    const same = await call('POST', `/games/${parentId}/fork`, ADMIN, { ...crawl, same_deck: true });
+    const fresh = await call('POST', `/games/${parentId}/fork`, ADMIN, crawl);
+    expect([same.status, fresh.status], JSON.stringify([same.body, fresh.body])).toEqual([201, 201]);
+    const [sameId, freshId] = [same.body['game_id'] as string, fresh.body['game_id'] as string];
+    expect((same.body['options'] as { fork: Json }).fork['secret']).toBeUndefined();
+    const secret = (fresh.body['options'] as { fork: Json }).fork['secret'] as number;
+    expect(Number.isSafeInteger(secret)).toBe(true);
+
+    for (const token of [null, RESEARCHER]) {
+      // Every route answers as for an id that was never a game.
+      const unknown = 'game_000000000000';
+      for (const path of ['', '/events', '/snapshot', '/replay', '/analytics', '/verify', '/traces']) {
+        const [r, u] = [await call('GET', `/games/${sameId}${path}`, token), await call('GET', `/games/${unknown}${path}`, token)];
+        expect([path, r.status, String(r.body['message']).replace(sameId, unknown)]).toEqual([path, u.status, u.body['message']]);
+      }
+      expect((await call('GET', `/games/${sameId}`, token)).status).toBe(404);
+      const listed = (await call('GET', '/games?limit=100', token)).body['games'] as Json[];
+      expect(listed.map((g) => g['game_id'])).not.toContain(sameId);
+      expect(listed.map((g) => g['game_id'])).toContain(freshId);
+      const parent = (await call('GET', `/games/${parentId}`, token)).body;
+      expect(parent['fork_count']).toBe(1);
+      expect(parent['forks']).toEqual([expect.objectContaining({ game_id: freshId, same_deck: false, status: expect.stringMatching(/^(created|running)$/) as string })]);
+      // The default fork: public, its reseed a secret until it ends.
+      const seen = (await call('GET', `/games/${freshId}`, token)).body;
+      expect(JSON.stringify([seen, parent, listed])).not.toContain(String(secret));
+      expect(seen['parent']).toEqual({ game_id: parentId, seq: expect.any(Number) as number, round: 2, same_deck: false, status: 'ended' });
+    }
+    // The lobby: admins hear both start; the public lobby the default fork only. (A round trip after
+    // the admins heard them: whatever the public lobby was sent before has arrived.)
+    await adminLobby.next('game_started', (n) => n.game_id === sameId);
+    await adminLobby.next('game_started', (n) => n.game_id === freshId);
+    lobby.socket.emit('lobby');
+    await until('a second lobby_joined', () => Promise.resolve(lobby.got('lobby_joined').length === 2 ? true : undefined), 60_000);
+    expect(lobby.all('game_started').map((n) => n.game_id)).toContain(freshId);
+    expect(lobby.all('game_started').map((n) => n.game_id)).not.toContain(sameId);
+    lobby.close();
+    adminLobby.close();
+    // The socket: no such game to anyone but an admin, who follows it.
+    const anon = await Watcher.connect(server.url);
+    const admin = await Watcher.connect(server.url);
+    try {
+      anon.join({ gameId: sameId, afterSeq: 0 });
+      expect((await anon.next('error')).data).toEqual({ code: 'game/not_found', message: `no game ${sameId}` });
+      admin.join({ gameId: sameId, afterSeq: 0, token: ADMIN });
+      expect((await admin.next('snapshot')).data.seq).toBe(0);
+    } finally {
+      anon.close();
+      admin.close();
+    }
+    // Admins see both, everywhere.
+    expect((await call('GET', `/games/${sameId}`, ADMIN)).status).toBe(200);
+    expect((await call('GET', `/games/${parentId}`, ADMIN)).body['fork_count']).toBe(2);
+    expect((await call('GET', `/games/${parentId}`, ADMIN)).body['forks']).toContainEqual(expect.objectContaining({ game_id: freshId, same_deck: false, reseed: secret }));
+    // A hidden fork is not forked (its prefix would show).
+    expect((await call('POST', `/games/${sameId}/fork`, ADMIN, { at: 'round:2' })).status).toBe(409);
+  });
+
+  it('a same-deck fork that has ended is everyone’s game, with the same draws', async () => {
+    const created = await call('POST', '/games', ADMIN, { agents: ['balanced', 'turtle'], seed: 13, rules: { round_cap: 3 } });
+    const parentId = created.body['game_id'] as string;
+    await ended(parentId);
+    const same = await call('POST', `/games/${parentId}/fork`, ADMIN, { at: 'round:2', same_deck: true });
+    expect(same.status, JSON.stringify(same.body)).toBe(201);
+    const sameId = same.body['game_id'] as string;
+    await ended(sameId);
+    expect((await call('GET', `/games/${sameId}`, null)).body).toMatchObject({ status: 'ended', parent: { game_id: parentId, same_deck: true } });
+    expect((await call('GET', `/games/${sameId}/events`, null)).status).toBe(200);
+    expect((await call('GET', `/games/${parentId}`, null)).body['forks']).toEqual([expect.objectContaining({ game_id: sameId, same_deck: true, status: 'ended' })]);
+    expect(((await call('GET', '/games?limit=100', null)).body['games'] as Json[]).map((g) => g['game_id'])).toContain(sameId);
   });
 
   it('a spectator of a delayed game learns of no fork branching past the delayed head', async () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewEvent, viewState } from '../../src/game/index.js';
+import { fold, initialState, viewEvent, viewState } from '../../src/game/index.js';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { viewHash } from '../../src/server/spectate/state-hash.js';
+import { configOf } from '../../src/runner/stored-game.js';
 import { canonicalJson, GENESIS_HASH, stateHash } from '../../src/store/index.js';
 import { leaks } from '../support/leaks.js';
 import { chainFrom, hashesIn, reconstruct, stringsIn, trueChain, truthFor } from './leak-attack.js';
-import { watchGame, type GameRow, type Observation, type Watched } from './leak-watch.js';
+import { forkOver, watchGame, type GameRow, type Observation, type Watched } from './leak-watch.js';
 import { statesOf, startServer, type Watcher } from './spectate-support.js';
 
 const FOUR = ['manipulator', 'trickster', 'balanced', 'aggressor'];
@@ -92,13 +93,18 @@ describe('leak checker: nothing public reconstructs hidden data (real server, re
       const w = await watchGame(server, { agents: FOUR, seed: 734_002_113 + delay, pace_ms: 60, rules: { round_cap: 5 }, spectator_delay_ms: delay }, keep);
       games[name] = { w, states: await statesOf(server.store, w.id) };
     }
-  }, 400_000);
+    // A fork of the ended live game, made as an admin would (no option: the default), watched the
+    // same way, its parent's page (which lists the fork) polled alongside.
+    const parent = games['live']!.w.id;
+    const w = await watchGame(server, { pace_ms: 60 }, keep, { create: (s) => forkOver(s, parent, { at: 'round:2', pace_ms: 60 }), also: [`/games/${parent}`] });
+    games['fork'] = { w, states: await statesOf(server.store, w.id) };
+  }, 600_000);
   afterAll(async () => {
     for (const w of watchers) w.close();
     await server?.dispose();
   });
 
-  describe.each(['live', 'delayed'])('a game watched %s', (name) => {
+  describe.each(['live', 'delayed', 'fork'])('a game watched %s', (name) => {
     it('given every public answer and socket message, then none holds a hidden value before the projection reveals it — while the admin stream does', () => {
       const { w, states } = games[name]!;
       const hidden = hiddenValues(w.truth);
@@ -229,5 +235,46 @@ describe('leak checker: nothing public reconstructs hidden data (real server, re
       // Anonymous callers saw the game end, and saw it running before that.
       expect(w.public.filter((o) => o.path === g).map((o) => (o.body as GameRow).status)).toContain('running');
     });
+  });
+
+  it("given a fork of the ended game, then the parent's public seed predicts neither its deck nor its draws, and its secret shows nowhere public until the fork has ended", async () => {
+    const { w: parent } = games['live']!;
+    const { w: fork } = games['fork']!;
+    const adminRow = fork.privileged.findLast((o) => o.token === 'admin')!.body as { options: { fork: { seq: number; secret?: number } } };
+    const { seq } = adminRow.options.fork;
+    // The attacker: the parent has ended, so its seed is public; folding its log to the fork point
+    // (the admin's log: stronger than any outsider) gives the deck a fork that kept it would draw from.
+    const seed = (parent.public.findLast((o) => o.path === `/games/${parent.id}`)!.body as GameRow).seed!;
+    expect(seed).not.toBeNull();
+    const derived = fold(initialState(configOf(await server.store.getGame(parent.id)), seed), parent.truth.slice(0, seq));
+    const draws = fork.truth.filter((e) => e.seq > seq && e.type === 'cards_drawn').flatMap((e) => (e.payload as { cards: string[] }).cards);
+    expect(draws.length).toBeGreaterThanOrEqual(6);
+    // Six cards in the derived order by chance: about one in 3·10^12.
+    expect(draws.slice(0, 6)).not.toEqual(derived.deck.slice(0, 6));
+    expect(fork.truth.find((e) => e.seq > seq && e.rng)!.rng).not.toEqual(derived.rng);
+
+    // The secret it drew from instead is the admin's alone until the fork has ended.
+    const secret = adminRow.options.fork.secret;
+    expect(typeof secret).toBe('number');
+    // What may show it: the fork's record, or its entry in its parent's list, once they say it ended.
+    const unended = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(unended);
+      if (!v || typeof v !== 'object') return v;
+      const o = v as Record<string, unknown>;
+      if (o['game_id'] === fork.id && o['status'] === 'ended') return null;
+      return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, unended(x)]));
+    };
+    const items = [...fork.public.map((o) => ({ where: o.path, value: o.body })), ...[fork.spectator, fork.lobby].flatMap((s) => s.log.map((m) => ({ where: `socket ${m.name}`, value: m.data })))];
+    expect(items.filter((i) => JSON.stringify(unended(i.value)).includes(String(secret))).map((i) => i.where)).toEqual([]);
+    // (The check has teeth: the ended record does show it.)
+    expect(items.filter((i) => JSON.stringify(i.value).includes(String(secret))).length).toBeGreaterThan(0);
+    // …and then everyone's, like a seed: the fork's page and its parent's list of forks say it.
+    const last = (path: string) => fork.public.findLast((o) => o.path === path)!.body as { parent?: { reseed?: number }; forks?: Array<{ game_id: string; reseed?: number }> };
+    expect(last(`/games/${fork.id}`).parent?.reseed).toBe(secret);
+    expect(last(`/games/${parent.id}`).forks?.find((f) => f.game_id === fork.id)?.reseed).toBe(secret);
+    // While it ran, the public saw that it reseeded, not with what.
+    const running = fork.public.filter((o) => o.path === `/games/${fork.id}` && (o.body as GameRow).status !== 'ended');
+    expect(running.length).toBeGreaterThan(0);
+    for (const o of running) expect((o.body as { parent: Record<string, unknown> }).parent).toMatchObject({ game_id: parent.id, same_deck: false });
   });
 });

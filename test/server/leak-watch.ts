@@ -49,17 +49,29 @@ async function allEvents(server: RunningServer, id: string, token: Observation['
   }
 }
 
+/** How a watched game comes to be: POST /games by default; a fork is POST /games/:id/fork. */
+export type Start = { create?: (server: RunningServer) => Promise<string>; also?: readonly string[] };
+
+/** An admin's POST /games/:parentId/fork with `body`: the fork's id. */
+export async function forkOver(server: RunningServer, parentId: string, body: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${server.url}/games/${parentId}/fork`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`POST /games/${parentId}/fork answered ${res.status}: ${text}`);
+  return (JSON.parse(text) as { game_id: string }).game_id;
+}
+
 /**
- * Plays a game (`body` for POST /games) and watches it until anonymous callers see it ended, then
- * reads both logs in full. Polling is a plain loop: every public route once per round, with no
- * assumption about how fast the game or the machine is.
+ * Plays a game (`body` for POST /games, or `start.create`) and watches it until anonymous callers
+ * see it ended, then reads both logs in full. Polling is a plain loop: every public route (and
+ * `start.also`, e.g. a fork's parent) once per round, with no assumption about how fast the game
+ * or the machine is.
  */
-export async function watchGame(server: RunningServer, body: Record<string, unknown>, keep: (w: Watcher) => Watcher): Promise<Watched> {
+export async function watchGame(server: RunningServer, body: Record<string, unknown>, keep: (w: Watcher) => Watcher, start: Start = {}): Promise<Watched> {
   const delayMs = Number(body['spectator_delay_ms'] ?? 0);
   const lobby = keep(await Watcher.connect(server.url));
   lobby.socket.emit('lobby');
   await lobby.next('lobby_joined');
-  const id = await createGame(server, body);
+  const id = await (start.create ?? ((s: RunningServer) => createGame(s, body)))(server);
   const spectator = keep(await Watcher.connect(server.url)).join({ gameId: id, afterSeq: 0 });
   const admin = keep(await Watcher.connect(server.url)).join({ gameId: id, afterSeq: 0, token: ADMIN });
   const pub: Observation[] = [];
@@ -68,7 +80,7 @@ export async function watchGame(server: RunningServer, body: Record<string, unkn
   let round = 0;
   for (;;) {
     const g = `/games/${id}`;
-    const routes = ['/games', '/games?status=running', '/games?status=ended', g, `${g}/events?after=${after}&limit=1000`, `${g}/snapshot`, `${g}/snapshot?seq=2147483647`, `${g}/analytics`, `${g}/verify`, '/health'];
+    const routes = ['/games', '/games?status=running', '/games?status=ended', g, `${g}/events?after=${after}&limit=1000`, `${g}/snapshot`, `${g}/snapshot?seq=2147483647`, `${g}/analytics`, `${g}/verify`, '/health', ...(start.also ?? [])];
     if (round++ % 10 === 0) routes.push('/agents');
     for (const path of routes) pub.push(await observe(server, path, 'anonymous'));
     const page = pub.findLast((o) => o.path.startsWith(`${g}/events`))!.body as { next_after?: number };

@@ -358,6 +358,11 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
       expect(early.total).toBe(2);
       expect(early.forks.map((f) => (f.options['fork'] as { seq: number }).seq).sort()).toEqual([10, 20]);
       expect(await store.forksOf(forks[0]!.game_id)).toEqual({ forks: [], total: 0 });
+      // Without kept decks (what non-admins get): none of these (no secret, not ended), but a fork with a secret, and one that ended.
+      const secret = await store.createGame({ seed: 3, config: { game_id: freshGameId('fork'), seats: 2 }, options: { fork: { parent_game_id: parent, seq: 40, parent_hash: hash, secret: 9 } } });
+      await store.setStatus(forks[1]!.game_id, 'ended');
+      const shown = await store.forksOf(parent, { withoutKeptDecks: true });
+      expect({ total: shown.total, ids: shown.forks.map((f) => f.game_id).sort() }).toEqual({ total: 2, ids: [forks[1]!.game_id, secret.game_id].sort() });
     });
 
     it('given several games, then listGames pages newest first without overlaps and filters by status', async () => {

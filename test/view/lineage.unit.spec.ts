@@ -10,8 +10,14 @@ describe('a fork’s lineage in words', () => {
   it('says where it branched and what its draws do', () => {
     expect(branchPoint(160, 4)).toBe('round 4 (seq 160)');
     expect(branchPoint(160, null)).toBe('seq 160');
-    expect(drawsPhrase(undefined)).toBe('the same draws');
-    expect(drawsPhrase(7)).toBe('new draws (reseed 7)');
+    expect(drawsPhrase({ same_deck: true })).toBe('the same draws');
+    expect(drawsPhrase({ same_deck: false, reseed: 7 })).toBe('new draws (reseed 7)');
+    // Its secret is the caller's once the fork has ended; until then only that it draws anew.
+    expect(drawsPhrase({ same_deck: false })).toBe('new draws (reseed secret until it ends)');
+    // Forks made before secrets reseeded the PRNG alone; older lineage did not say same_deck.
+    expect(drawsPhrase({ same_deck: true, reseed: 7 })).toBe('the same deck, a new PRNG (reseed 7)');
+    expect(drawsPhrase({ reseed: 7 })).toBe('new draws (reseed 7)');
+    expect(drawsPhrase({})).toBe('the same draws');
     expect(forkAgents({ seats })).toBe('balanced, turtle');
   });
 

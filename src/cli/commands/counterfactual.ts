@@ -14,7 +14,7 @@ export const counterfactualCommand: Command = {
                      [--reseed-from S] [--concurrency K] [--store] [--json]
 
 Plays N forks of a stored game from the first decision point at or after --at (see tiltyard fork):
-run k has its PRNG reseeded with S + k at the fork point. Reports, beside the original game's
+run k reseeds the undrawn deck and the PRNG from S + k at the fork point (its secret). Reports, beside the original game's
 outcome, each seat's placements, mean placement, win rate, survival and lives kept, and who
 eliminated whom (the seat that dealt the last blow in the round of the elimination), with 95 %
 percentile-bootstrap intervals. Runs play in memory (nothing stored) unless --store. With

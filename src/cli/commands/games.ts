@@ -20,7 +20,7 @@ type GameLine = {
   created_at: string;
   /** Why its runner last failed (the reason a `failed` game stopped); null when none did. */
   failure_reason: string | null;
-  /** Where a fork came from (its parent, fork point and round, reseed); null for a game that is no fork. */
+  /** Where a fork came from (its parent, fork point and round, same deck or reseed); null for a game that is no fork. */
   fork: ForkOf | null;
 };
 
@@ -71,11 +71,14 @@ export const gamesCommand: Command = {
 
 Lists the games in the store, newest first: id, seed, agents by seat, status (created, running,
 ended, aborted, failed), rounds reached, the last seq of the log, when the game was created and,
-when any game is a fork, what it forks ("game_ab12 at round 4 (seq 160) · reseed 7"); then why
-each failed game failed (its runner failed 3 times in a row; it is not resumed).
+when any game is a fork, what it forks ("game_ab12 at round 4 (seq 160) · reseed 7", the reseed
+being its secret: like every seed here, shown because this reads the store as an admin would;
+"· same deck" for a fork that kept its parent's deck); then why each failed game failed (its
+runner failed 3 times in a row; it is not resumed).
 
   --json             print one JSON array of {game_id, seed, agents, status, rounds, last_seq,
-                     created_at, failure_reason, fork: {parent_game_id, seq, round, reseed?} | null}
+                     created_at, failure_reason, fork: {parent_game_id, seq, round, same_deck,
+                     reseed?} | null}
 
 With a game id: that game's row, its lineage (the game a fork branched from, and the game's own
 forks, the first 50, with their fork point, agents and outcome), then each seat's health —

@@ -46,7 +46,7 @@ export const GameView = z.object({
     .nullable()
     .meta({ description: 'Head of the sha256 chain over the unredacted events: admins, and researchers once the game is over; null for everyone else (it would let them test guesses at hidden data; see docs/security.md)' }),
   placements: z.array(Placement).nullable().meta({ description: 'null until the caller may see the end' }),
-  options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo, spectators: public|broadcast, broadcast_held, fork?}; a fork’s `fork` is {parent_game_id, seq, parent_hash, reseed?}, its `parent_hash` (over unredacted events) shown to whom `last_hash` is' }),
+  options: z.record(z.string(), z.unknown()).meta({ description: '{pace_ms, spectator_delay_ms, demo, spectators: public|broadcast, broadcast_held, fork?}; a fork’s `fork` is {parent_game_id, seq, parent_hash, secret?}: its `parent_hash` (over unredacted events) shown to whom `last_hash` is, its `secret` (what its hidden state was reseeded from at the fork point; absent when it kept the parent’s deck) to whom the seed is — admins, and everyone once the fork has ended' }),
   run_failures: z.int().min(0).meta({ description: 'Runner attempts in a row that failed before committing a step; at 3 the game is `failed`' }),
   failure_reason: z.string().nullable().meta({ description: 'Why the last failed runner attempt failed (why a `failed` game stopped), with its whole cause chain; null when none has' }),
   created_at: IsoTimestamp,
@@ -59,7 +59,8 @@ export const ForkEntry = z.object({
   game_id: GameId,
   seq: z.int().min(1).meta({ description: 'The fork point: the fork’s events 1..seq are the parent’s' }),
   round: z.int().nullable().meta({ description: 'The round of the event at the fork point' }),
-  reseed: z.int().optional().meta({ description: 'Present when the fork draws anew after the fork point' }),
+  same_deck: z.boolean().meta({ description: 'True when the fork kept the parent’s deck and PRNG (the same draws); false when it reseeded them from a secret (new draws). Non-admins are not shown same-deck forks that have not ended' }),
+  reseed: z.int().optional().meta({ description: 'The secret the fork reseeded from: admins, and everyone once the fork has ended (like a seed)' }),
   status: GameStatus.meta({ description: 'As the caller sees the fork (its own hold-back applied)' }),
   seats: z.array(SeatRecord).meta({ description: 'The fork’s agents (display names are the parent’s)' }),
   placements: z.array(Placement).nullable().meta({ description: 'null until the caller may see the fork’s end' }),
@@ -73,12 +74,13 @@ export const GameDetail = GameView.extend({
       game_id: GameId,
       seq: z.int().min(1),
       round: z.int().nullable(),
-      reseed: z.int().optional(),
-      status: GameStatus.nullable().meta({ description: 'The parent’s status as the caller sees it; null when it is no longer stored' }),
+      same_deck: z.boolean().meta({ description: 'Whether this fork kept the parent’s deck and PRNG' }),
+      reseed: z.int().optional().meta({ description: 'This fork’s secret: admins, and everyone once it has ended' }),
+      status: GameStatus.nullable().meta({ description: 'The parent’s status as the caller sees it; null when it is no longer stored (or is a fork hidden from the caller)' }),
     })
     .nullable()
     .meta({ description: 'For a fork: the game it branched from, where (seq and round) and whether it draws anew; null for any other game' }),
-  forks: z.array(ForkEntry).meta({ description: 'The games forked from this one, oldest first, the first 50; only forks branching at or before the head the caller sees of this game' }),
+  forks: z.array(ForkEntry).meta({ description: 'The games forked from this one, oldest first, the first 50; only forks branching at or before the head the caller sees of this game, and for non-admins no same-deck fork that has not ended' }),
   fork_count: z.int().min(0).meta({ description: 'How many forks the caller may know of (`forks` lists the first 50)' }),
   seat_health: z.array(z.record(z.string(), z.unknown())).optional().meta({ description: 'Admins and researchers: each seat’s decisions (first time, repaired, fell back by reason), provider calls by outcome, tokens, cost, latency' }),
 });

@@ -59,7 +59,7 @@ const ERRORS: Record<number, string> = {
   400: 'A bad query or body; the message names the field',
   401: 'A token nobody configured',
   403: 'A view or route above the caller’s role, or a delayed spectator asking past the delay',
-  404: 'No such game or tournament',
+  404: 'No such game or tournament (a same-deck fork that has not ended is none, to all but admins)',
   409: 'The tournament is running on this server (resume it once it ends or stops), or it was aborted',
   500: 'Unexpected; the server logged the details',
   503: 'The server is shutting down, or the database is unavailable',
@@ -98,7 +98,7 @@ const ROUTES: Route[] = [
     tag: 'games',
     summary: 'One game’s record, with its lineage',
     description:
-      'Anonymous callers of a game with a hold-back (a spectator delay, or broadcast mode) see it as of the delayed head: `last_seq`, `status`, `placements`, `seed`, `ended_at` and `updated_at` never run ahead of the delayed event stream. `seed` is null until the game has ended and `last_hash` (over unredacted events) is for admins, and researchers once the game is over (docs/security.md). Lineage (docs/research.md, "Fork"): a fork’s `parent` (the game, fork seq and round, reseed, the parent’s status), and any game’s `forks` (the first 50, oldest first, each with its fork point, agents, status and placements as the caller may see that fork) with `fork_count`; a caller who sees the game as of a delayed head learns of no fork branching after it.',
+      'Anonymous callers of a game with a hold-back (a spectator delay, or broadcast mode) see it as of the delayed head: `last_seq`, `status`, `placements`, `seed`, `ended_at` and `updated_at` never run ahead of the delayed event stream. `seed` is null until the game has ended and `last_hash` (over unredacted events) is for admins, and researchers once the game is over (docs/security.md). Lineage (docs/research.md, "Fork"): a fork’s `parent` (the game, fork seq and round, `same_deck`, the reseed once the fork has ended, the parent’s status), and any game’s `forks` (the first 50, oldest first, each with its fork point, `same_deck`, agents, status, placements and reseed as the caller may see that fork) with `fork_count`; a caller who sees the game as of a delayed head learns of no fork branching after it. A fork that kept its parent’s deck (`same_deck`) is a 404 here, on every /games/{id}/… route and on the socket, and absent from lists, for everyone but admins until it has ended: the parent’s public seed tells its draws.',
     role: 'spectator',
     ok: { status: 200, schema: 'GameDetail' },
     errors: [404],
@@ -109,7 +109,7 @@ const ROUTES: Route[] = [
     tag: 'games',
     summary: 'Fork a stored game at a decision point',
     description:
-      'A new game sharing the parent’s log up to the first decision point at or after `at` (a seq, or "round:N"): re-simulated from the seed and checked against the parent, the same events under the fork’s own id. It plays on from there like any game, with `agents` (one per seat; default the parent’s) and, with `reseed`, new draws after the fork. Its `options.fork` records {parent_game_id, seq, parent_hash, reseed?}, and the parent’s GET /games/{id} lists it under `forks`; GET /games/{id}/verify checks its prefix against the parent (docs/research.md). A fork keeps its parent’s spectator delay and mode (held as a broadcast when the parent was, or when one of its own seats could act on one). 400 when the parent records no decision there or the agents do not fit its seats; 409 when the parent is still running behind a spectator delay or as a broadcast (a fork would show its log early: fork it once it has ended).',
+      'A new game sharing the parent’s log up to the first decision point at or after `at` (a seq, or "round:N"): re-simulated from the seed and checked against the parent, the same events under the fork’s own id. It plays on from there like any game, with `agents` (one per seat; default the parent’s). Everything no seat has seen is reseeded at the fork point — the undrawn deck shuffled again and the PRNG replaced — from a fresh secret (a CSPRNG’s), or from `reseed` when given; the parent’s seed, public once it has ended, then tells nothing of the fork’s draws. `same_deck: true` keeps the parent’s deck and PRNG instead (an exact replay with the same agents); such a fork is shown to admins only until it ends. Its `options.fork` records {parent_game_id, seq, parent_hash, secret?}, the secret shown like a seed (admins; everyone once the fork has ended), and the parent’s GET /games/{id} lists it under `forks`; GET /games/{id}/verify checks its prefix against the parent and replays the reseed (docs/research.md). A fork keeps its parent’s spectator delay and mode (held as a broadcast when the parent was, or when one of its own seats could act on one). 400 when the parent records no decision there or the agents do not fit its seats; 409 when the parent is still running behind a spectator delay or as a broadcast, or is a same-deck fork that has not ended (a fork would show its log early: fork it once it has ended).',
     role: 'admin',
     body: 'ForkGameBody',
     ok: { status: 201, schema: 'GameView' },

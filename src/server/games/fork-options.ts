@@ -1,6 +1,7 @@
 import { risksOf } from '../../agents/seat/broadcast-risk.js';
 import { optionsOf, type GameOptions } from '../../live/game-options.js';
 import type { GameRecord } from '../../store/index.js';
+import { hiddenFork } from './hidden-fork.js';
 
 /** Forking this game now would show its audience more than its hold-back does (HTTP 409). */
 export class ForkWouldLeakError extends Error {
@@ -14,10 +15,14 @@ export class ForkWouldLeakError extends Error {
  * seats could act on what a broadcast shows. A parent still running behind a delay or as a
  * broadcast is not forked at all: the fork's record (its fork seq) and its prefix would tell the
  * public how far the parent has got before the parent's own hold-back does. Fork it once it ended.
+ * Nor is a fork that is still hidden (hiddenFork: it kept its own parent's deck): a fork of it
+ * would show its prefix to those it is hidden from.
  *
  * @example forkOptions(parent, ['balanced', 'llm:mock'], 0)
  */
 export function forkOptions(parent: GameRecord, agents: readonly string[], paceMs: number): GameOptions {
+  if (hiddenFork(parent, 'spectator'))
+    throw new ForkWouldLeakError(`game ${parent.game_id} is a fork that kept its parent's deck and has not ended, so it is shown to admins only: a fork of it would show its log to everyone; fork it once it has ended`);
   const p = optionsOf(parent, paceMs);
   const guarded = p.spectator_delay_ms > 0 || p.spectators === 'broadcast';
   if (guarded && parent.status !== 'ended')

@@ -15,6 +15,7 @@ import { refuseHeld } from '../tournaments/duplicate-hold.js';
 import { SPECTATE_CLOCK, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { seesFullHashes } from './game-view.js';
+import { refuseHiddenFork } from './hidden-fork.js';
 import type { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from './game-log.schemas.js';
 import type { ReplayFile } from '../../view/replay-file.js';
 import { delayedHead, holdBackOfGame } from './spectator-delay.js';
@@ -76,7 +77,8 @@ function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Vi
  * Reads a stored game's log and states as a role may see them: every event and state goes through
  * the engine's one projection (viewEvent / viewState); anonymous spectators of a game with a
  * hold-back, and every broadcast view, see it as far behind as the hold-back says; researchers
- * and admins see it live.
+ * and admins see it live. A fork that kept its parent's deck is not found by non-admins until it
+ * ends (hiddenFork).
  */
 @Injectable()
 export class GameLogService {
@@ -96,7 +98,7 @@ export class GameLogService {
 
   /** @example await log.events('game_ab12', 'spectator', { after: 0, limit: 200 }) */
   async events(gameId: string, role: Role, q: EventsQuery): Promise<EventsPage> {
-    const game = await this.store.getGame(gameId);
+    const game = await this.gameFor(gameId, role);
     const viewer = viewerOr4xx(role, q.view, game);
     await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role, viewer);
@@ -122,7 +124,7 @@ export class GameLogService {
    * @example (await log.replay('game_ab12', 'spectator', {})).events.length
    */
   async replay(gameId: string, role: Role, q: ReplayQuery): Promise<ReplayFile> {
-    const game = await this.store.getGame(gameId);
+    const game = await this.gameFor(gameId, role);
     const viewer = viewerOr4xx(role, q.view, game);
     await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role, viewer);
@@ -149,7 +151,7 @@ export class GameLogService {
    * @example await log.traces('game_ab12', 'admin', { player: 'plr_2', turn: 3 })
    */
   async traces(gameId: string, role: Role, q: TracesQuery): Promise<{ game_id: string; traces: ReadTrace[] }> {
-    const game = await this.store.getGame(gameId);
+    const game = await this.gameFor(gameId, role);
     if (!seesFullHashes(role, game.status)) throw new ForbiddenException(role === 'researcher' ? 'decision traces open to researchers once the game is over (admins: any time)' : 'decision traces need a researcher token (once the game is over) or an admin token');
     await refuseHeld(this.store, gameId, role);
     // Built-in seats' traces are made again from the seed and decisions (not stored, issue 29).
@@ -166,7 +168,7 @@ export class GameLogService {
    * @example await log.analytics('game_ab12', 'researcher')
    */
   async analytics(gameId: string, role: Role): Promise<GameAnalytics> {
-    const game = await this.store.getGame(gameId);
+    const game = await this.gameFor(gameId, role);
     await refuseHeld(this.store, gameId, role);
     const viewer: Viewer = role === 'admin' ? { role: 'admin' } : { role: 'researcher' };
     const gameOver = game.status === 'ended';
@@ -189,7 +191,7 @@ export class GameLogService {
 
   /** @example await log.snapshot('game_ab12', 'admin', { seq: 40, view: 'plr_2' }) */
   async snapshot(gameId: string, role: Role, q: SnapshotQuery): Promise<SnapshotView> {
-    const game = await this.store.getGame(gameId);
+    const game = await this.gameFor(gameId, role);
     const viewer = viewerOr4xx(role, q.view, game);
     await refuseHeld(this.store, gameId, role);
     const { head, hold } = await this.visibleHead(game, role, viewer);
@@ -212,10 +214,17 @@ export class GameLogService {
    * uses the seed, so researchers may verify a game once it is over.
    */
   async verify(gameId: string, role: Role): Promise<RunReport> {
-    const game = await this.store.getGame(gameId);
+    const game = await this.gameFor(gameId, role);
     if (!seesFullHashes(role, game.status)) throw new ForbiddenException('verifying a game that has not ended needs an admin token (researchers may verify it once it is over)');
     await refuseHeld(this.store, gameId, role);
     return { ...(await verifyReport(this.store, gameId)), artifacts_path: `/games/${encodeURIComponent(gameId)}/verify` };
+  }
+
+  /** The game's record, or a 404 as for an unknown id when it is a fork hidden from this caller (hiddenFork). */
+  private async gameFor(gameId: string, role: Role): Promise<GameRecord> {
+    const game = await this.store.getGame(gameId);
+    refuseHiddenFork(game, role);
+    return game;
   }
 
   /** The head a viewer may see now: the game's hold-back applies to anonymous callers and to every broadcast view. */

@@ -8,7 +8,7 @@ import type { ServerSettings } from '../config.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { demoAgents, demoProblem } from './demo-lineup.js';
-import { freshSeed } from './fresh-seed.js';
+import { freshSeed } from '../../lib/fresh-seed.js';
 import { spectatorOptions } from './broadcast-mode.js';
 import type { ForkGameBody } from './fork-request.js';
 import { forkOptions } from './fork-options.js';
@@ -122,8 +122,9 @@ export class GameService implements BeforeApplicationShutdown {
     const parent = await this.store.getGame(parentId);
     const agents = body.agents ?? [...parent.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
     const options = forkOptions(parent, agents, body.pace_ms ?? this.settings.paceMs);
-    const game = await forkGame(this.store, parentId, { at: body.at, ...(body.agents ? { agents: body.agents } : {}), ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), options });
-    this.logger.emit('info', 'game forked', { game_id: game.game_id, parent_game_id: parentId, fork_seq: game.last_seq, reseeded: body.reseed !== undefined });
+    const game = await forkGame(this.store, parentId, { at: body.at, ...(body.agents ? { agents: body.agents } : {}), ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.same_deck ? { sameDeck: true } : {}), options });
+    // The secret is not logged: logs are read by more people than admin tokens are given to.
+    this.logger.emit('info', 'game forked', { game_id: game.game_id, parent_game_id: parentId, fork_seq: game.last_seq, draws: body.same_deck ? 'same_deck' : body.reseed !== undefined ? 'chosen_secret' : 'fresh_secret' });
     this.scheduler.enqueue(game.game_id);
     return game;
   }

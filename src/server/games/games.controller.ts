@@ -14,6 +14,7 @@ import { CreateGameBody, ListGamesQuery } from './game-request.js';
 import { ForkGameBody } from './fork-request.js';
 import { gameView, type GameView } from './game-view.js';
 import { gameLineage, type GameLineage } from './game-lineage.js';
+import { hiddenFork, refuseHiddenFork } from './hidden-fork.js';
 import { orHttp } from './http-errors.js';
 import { storeStatuses, visibleGame } from './visible-game.js';
 
@@ -21,8 +22,9 @@ type RequestHeaders = Record<string, string | string[] | undefined>;
 
 /**
  * Games over REST: create (admin), list, get. Callers other than admins never see the seed of a
- * game that has not ended nor the hash chain (see gameView); anonymous callers see a delayed game
- * as of its delayed head (see visibleGame).
+ * game that has not ended nor the hash chain (see gameView), nor a fork that kept its parent's
+ * deck before it ends (hiddenFork); anonymous callers see a delayed game as of its delayed head
+ * (see visibleGame).
  */
 @Controller('games')
 export class GamesController {
@@ -44,11 +46,13 @@ export class GamesController {
   }
 
   /**
-   * `POST /games/:id/fork` {at, agents?, reseed?, pace_ms?} (admin) → 201 and the fork: a new game
-   * sharing the parent's log up to the decision point at or after `at`, queued to play on like any
-   * game; its `options.fork` records the parent, the fork seq and the reseed. 404 for an unknown
-   * parent; 400 when it records no decision there or the agents do not fit its seats; 409 when the
-   * parent is still running behind a delay or as a broadcast (fork-options.ts).
+   * `POST /games/:id/fork` {at, agents?, reseed?, same_deck?, pace_ms?} (admin) → 201 and the fork:
+   * a new game sharing the parent's log up to the decision point at or after `at`, reseeded there
+   * from a fresh secret (or `reseed`; `same_deck` keeps the parent's deck), queued to play on like
+   * any game; its `options.fork` records the parent, the fork seq and the secret. 404 for an
+   * unknown parent; 400 when it records no decision there or the agents do not fit its seats; 409
+   * when the parent is still running behind a delay or as a broadcast, or is a hidden fork
+   * (fork-options.ts).
    */
   @Post(':id/fork')
   @HttpCode(201)
@@ -68,8 +72,10 @@ export class GamesController {
     const filter = { ...(status ? { status } : {}), ...(q.agent ? { agent: q.agent } : {}), ...(q.tournament ? { tournament_id: q.tournament === 'none' ? null : q.tournament } : {}) };
     const page = await orHttp(this.games.list(filter, { ...(q.limit ? { limit: q.limit } : {}), ...(q.cursor ? { cursor: q.cursor } : {}) }));
     const now = Date.now();
-    const inPlay = await this.seedsInPlay(role, page.games);
-    const games = await orHttp(Promise.all(page.games.map((g) => visibleGame(this.store, g, role, now, this.bus.commits, inPlay.has(g.game_id)))));
+    // Hidden forks are left out, so a page may come out short (as with the status filter below).
+    const listed = page.games.filter((g) => !hiddenFork(g, role));
+    const inPlay = await this.seedsInPlay(role, listed);
+    const games = await orHttp(Promise.all(listed.map((g) => visibleGame(this.store, g, role, now, this.bus.commits, inPlay.has(g.game_id)))));
     return { games: q.status ? games.filter((g) => q.status!.includes(g.status)) : games, next_cursor: page.next_cursor };
   }
 
@@ -83,6 +89,7 @@ export class GamesController {
   async get(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<GameView & GameLineage & { seat_health?: SeatSummary[] }> {
     const role = requireRole(headers, this.settings);
     const game = await orHttp(this.games.get(id));
+    refuseHiddenFork(game, role);
     const now = Date.now();
     const view = await orHttp(visibleGame(this.store, game, role, now, this.bus.commits, (await this.seedsInPlay(role, [game])).has(game.game_id)));
     const lineage = await orHttp(gameLineage(this.store, game, view, role, now, this.bus.commits));

@@ -5,6 +5,7 @@ import { delayed, heldBack, roleOf, viewFor, type Role } from '../auth/roles.js'
 import { describeHoldBack } from '../../live/hold-back.js';
 import type { ServerSettings } from '../config.js';
 import { GameBus, type LobbyDelivery, type LobbyNotice } from '../../live/game-bus.js';
+import { hiddenFork } from '../games/hidden-fork.js';
 import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { LOGGER, SETTINGS, SPECTATE_CLOCK, STORE } from '../tokens.js';
@@ -32,6 +33,8 @@ type Client = {
 const LOBBY = 'lobby';
 /** Researchers and admins hear game ends at once; the public lobby as late as the game's spectators. */
 const LOBBY_LIVE = 'lobby:live';
+/** Admins also hear what is theirs alone (LobbyDelivery.adminOnly). */
+const LOBBY_ADMIN = 'lobby:admin';
 
 /**
  * The spectator stream behind the `/spectate` gateway: who follows what, joins (validated, then a
@@ -113,11 +116,17 @@ export class SpectateService implements OnModuleDestroy {
     const early = viewFor(role, requested, false, 'broadcast');
     if (!early.ok) return this.refuse(socket, early.status === 403 ? 'auth/forbidden' : 'join/invalid', early.message);
     // A duplicate deal's games are shown to no one but admins, live or backfilled, until the whole
-    // set is over: public plays in one rotation tell the hands of the others.
+    // set is over: public plays in one rotation tell the hands of the others. A fork that kept its
+    // parent's deck is, until it ends, no game at all to them (hiddenFork).
     if (role !== 'admin') {
       try {
         const hold = await duplicateHold(this.store, gameId);
         if (hold) return this.refuse(socket, DUPLICATE_SET_RUNNING, holdMessage(gameId, hold));
+        const game = await this.store.getGame(gameId).catch((e: unknown) => {
+          if (e instanceof GameNotFoundError) return null;
+          throw e;
+        });
+        if (game && hiddenFork(game, role)) return this.refuse(socket, 'game/not_found', `no game ${gameId}`);
       } catch (e) {
         this.logger.emit('error', 'spectate: cannot check a tournament game', { game_id: gameId, error: String(e) });
         return this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; try again');
@@ -177,7 +186,7 @@ export class SpectateService implements OnModuleDestroy {
     const role = this.roleOf(socket, msg.data?.token);
     if (!role) return this.refuse(socket, 'auth/unauthorized', 'unknown token');
     client.lobby = true;
-    void socket.join(delayed(role) ? LOBBY : LOBBY_LIVE);
+    void socket.join(delayed(role) ? LOBBY : role === 'admin' ? [LOBBY_LIVE, LOBBY_ADMIN] : LOBBY_LIVE);
     socket.emit('lobby_joined', { role });
   }
 
@@ -230,8 +239,9 @@ export class SpectateService implements OnModuleDestroy {
 
   private onLobby(notice: LobbyNotice, delivery: LobbyDelivery): void {
     const ns = this.ns!;
+    const everyone = delivery.adminOnly ? [LOBBY_ADMIN] : [LOBBY, LOBBY_LIVE];
     if (notice.type === 'game_started' || notice.type === 'tournament_started') {
-      emitNotice(ns.to([LOBBY, LOBBY_LIVE]), notice);
+      emitNotice(ns.to(everyone), notice);
       // Follow it from its first commit: a delayed game's feed must know when each step committed
       // to hold it back from then (one nobody watches without a delay is swept soon after).
       if (notice.type === 'game_started')
@@ -240,7 +250,7 @@ export class SpectateService implements OnModuleDestroy {
     }
     if (notice.type === 'game_failed') {
       // No hidden information in it, and no more events will come for a delay to hold back.
-      emitNotice(ns.to([LOBBY, LOBBY_LIVE]), notice);
+      emitNotice(ns.to(everyone), notice);
       return;
     }
     // How a game ended is news anonymous spectators get no sooner than the game's last events.

@@ -11,7 +11,7 @@ import type { TournamentConfig } from '../../tournament/types.js';
 import { DEFAULT_RESAMPLES } from '../../tournament/bootstrap.js';
 import { headToHead, LIVE_RESAMPLES, standings } from '../../tournament/standings.js';
 import type { ServerSettings } from '../config.js';
-import { freshSeed } from '../games/fresh-seed.js';
+import { freshSeed } from '../../lib/fresh-seed.js';
 import { GameBus } from '../../live/game-bus.js';
 import { optionsOf, type GameOptions } from '../../live/game-options.js';
 import { spectatorOptions } from '../games/broadcast-mode.js';

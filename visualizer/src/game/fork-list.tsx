@@ -16,7 +16,7 @@ function ForkItem({ gameId, fork }: { gameId: string; fork: ForkSummary }) {
       <a href={here} data-testid="fork-point">
         {branchPoint(fork.seq, fork.round)}
       </a>
-      , with {drawsPhrase(fork.reseed)}, played by {forkAgents(fork)}: <span data-testid="fork-outcome">{forkOutcome(fork)}</span>.
+      , with {drawsPhrase(fork)}, played by {forkAgents(fork)}: <span data-testid="fork-outcome">{forkOutcome(fork)}</span>.
     </li>
   );
 }

@@ -56,7 +56,7 @@ export type GameRecordView = {
   options: { spectator_delay_ms?: number; spectators?: 'public' | 'broadcast'; broadcast_held?: boolean } & Record<string, unknown>;
   placements: { player_id: string; placement: number }[] | null;
   /** GET /games/:id's lineage (absent from a replay file): a fork's parent, the game's own forks. */
-  parent?: { game_id: string; seq: number; round: number | null; reseed?: number; status: string | null } | null;
+  parent?: { game_id: string; seq: number; round: number | null; same_deck?: boolean; reseed?: number; status: string | null } | null;
   forks?: ForkSummary[];
   fork_count?: number;
 };
