@@ -22,6 +22,14 @@ export type ForkRequest = {
   options?: Record<string, unknown>;
 };
 
+/**
+ * Why a game that has not ended cannot be forked: a fork deals from its parent's seed (shown with
+ * the fork once the fork ends) and shows researchers its whole prefix then, so a fork of a game
+ * still in play (or failed, or aborted: their seeds stay hidden) would tell its hidden cards.
+ */
+export const parentNotEnded = (parent: Pick<GameRecord, 'game_id' | 'status'>): string =>
+  `game ${parent.game_id} is ${parent.status}, not ended: a fork deals from its seed and shows its log whole once the fork ends, which would tell the parent's hidden cards; fork it once it has ended`;
+
 /** A stored game read whole, as planFork takes it. */
 export async function readParent(store: EventStore, game: GameRecord): Promise<ParentGame> {
   const [log, decisions] = await Promise.all([readLog(store, game.game_id), readDecisions(store, game.game_id)]);
@@ -68,6 +76,7 @@ const asRecord = (r: ActionRow): ActionRecord => ({
 export async function forkGame(store: EventStore, parentId: string, request: ForkRequest): Promise<GameRecord> {
   if (request.sameDeck && request.reseed !== undefined) throw new InvalidInputError('a fork keeps the same deck or reseeds it, not both (--same-deck, --reseed)');
   const parent = await store.getGame(parentId);
+  if (parent.status !== 'ended') throw new InvalidInputError(parentNotEnded(parent));
   const agents = forkAgents(parent, request.agents);
   const game = await readParent(store, parent);
   const seq = forkPoint(request.at, game.log, game.decisions);

@@ -5,9 +5,13 @@ import type { GameRecord } from '../../../src/store/index.js';
 const parent = (status: string, options: Record<string, unknown>) => ({ game_id: 'game_p', status, options }) as unknown as GameRecord;
 
 describe('forkOptions: a fork hides its prefix as long as its parent hides its log', () => {
-  it('given a public undelayed parent, then any fork is public and undelayed, running parent or not', () => {
-    for (const status of ['running', 'ended'])
-      expect(forkOptions(parent(status, { pace_ms: 0 }), ['balanced', 'turtle'], 5)).toEqual({ pace_ms: 5, spectator_delay_ms: 0, demo: false, spectators: 'public', broadcast_held: false });
+  it('given a public undelayed parent, then an ended one forks public and undelayed', () => {
+    expect(forkOptions(parent('ended', { pace_ms: 0 }), ['balanced', 'turtle'], 5)).toEqual({ pace_ms: 5, spectator_delay_ms: 0, demo: false, spectators: 'public', broadcast_held: false });
+  });
+
+  it('given a public undelayed parent that has not ended, then it is not forked: the fork would reveal its seed, and its prefix to researchers, once the fork ends', () => {
+    for (const status of ['running', 'created', 'failed', 'aborted'])
+      expect(() => forkOptions(parent(status, { pace_ms: 0 }), ['balanced', 'turtle'], 5)).toThrow(/not ended: a fork deals from its seed/);
   });
 
   it('given a parent behind a delay or broadcast, then it is not forked while it runs, and an ended one passes its delay and mode on', () => {
