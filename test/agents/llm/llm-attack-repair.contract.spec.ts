@@ -82,7 +82,8 @@ describe('the LLM seat repairs attacks the engine would refuse', () => {
 
 describe('a budget that runs out', () => {
   it('given a game cost budget the first (careless) reply uses up, then the repair turn is never sent and the failure is llm/budget naming the budget', async () => {
-    server.reply({ body: OPENAI.answer({ selected_action: chosen }, 'action', { input: 1_000, output: 100 }) });
+    // camelCase: a careless answer any version repairs, so only the budget stops the repair turn.
+    server.reply({ body: OPENAI.answer({ selectedAction: chosen }, 'action', { input: 1_000, output: 100 }) });
     // 1,000 in at $2 and 100 out at $10 a million: $0.003 against a $0.002 budget.
     const d = await seat({ decision: { wall_ms: 120_000 }, game: { cost_usd: 0.002 } }).decide(action.request);
     expect(server.requests).toHaveLength(1);
