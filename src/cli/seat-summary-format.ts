@@ -9,8 +9,8 @@ export const counts = (r: Record<string, number>): string =>
     .map(([k, n]) => `${k} ${n}`)
     .join(', ') || '—';
 
-/** Per-call latency on the wire, "p50/p95/max" ms (max: the stalls a p95 hides). */
-export const LATENCY_HEADING = 'wire ms p50/p95/max';
+/** Per-call latency, "p50/p95/max" ms (max: the stalls a p95 hides). */
+export const LATENCY_HEADING = 'call ms p50/p95/max';
 export const latencyText = (l: SeatSummary['latency_ms']): string => (l ? `${l.p50}/${l.p95}/${l.max}` : '—');
 
 /**

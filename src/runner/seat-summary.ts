@@ -25,7 +25,7 @@ export type SeatSummary = {
   input_tokens: number;
   output_tokens: number;
   cost_usd: number;
-  /** Per call, ms on the wire (the HTTP exchange); null without calls. max shows the stalls p95 hides. */
+  /** Per call, ms from sending the request to its whole reply, as this process saw it (time the process was busy elsewhere is in it); null without calls. max shows the stalls p95 hides. */
   latency_ms: { p50: number; p95: number; max: number } | null;
 };
 

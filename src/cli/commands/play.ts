@@ -32,7 +32,7 @@ placements. The game is game 0 of \`tiltyard simulate\` with the same flags.
   --json             print the full, unredacted event log as NDJSON
 
 LLM seats end the transcript with their health: decisions first time / repaired / rejected / fell
-back, calls, tokens, cost, latency on the wire. A seat that ran out of its budget degrades the game
+back, calls, tokens, cost, call latency p50/p95/max. A seat that ran out of its budget degrades the game
 (the engine's fallback played for it): it is named on stderr and the exit status is 3.
 ${PREFLIGHT_HELP}
 

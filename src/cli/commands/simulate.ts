@@ -32,7 +32,7 @@ A progress bar on stderr (on a terminal) follows long runs.
   --json             print the result as one JSON object on stdout
 
 LLM agents end the report with their health (decisions first time / repaired / rejected / fell back,
-calls, tokens, cost, latency on the wire). Games in which an LLM seat ran out of its budget are
+calls, tokens, cost, call latency p50/p95/max). Games in which an LLM seat ran out of its budget are
 degraded: they are counted in \`degraded\`, named on stderr, and the exit status is 3.
 
 Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill

@@ -14,7 +14,7 @@ const counts = (r: Record<string, number>): string =>
 /**
  * How each seat's agent did, for views entitled to it: decisions answered first time, after a
  * repair turn, rejected by the engine (and why), or by the fallback (and why), its provider
- * calls, tokens, cost and latency on the wire. Shown
+ * calls, tokens, cost and call latency. Shown
  * only when a seat is a skill or an LLM, called a model or fell back: a table of built-ins
  * answering every time says nothing. Collapsed to one line until opened.
  */
@@ -41,7 +41,7 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
             <th>calls</th>
             <th>tokens in / out</th>
             <th>cost</th>
-            <th title="per call, on the wire, nearest rank">latency p50 / p95 / max</th>
+            <th title="per call, nearest rank">latency p50 / p95 / max</th>
           </tr>
         </thead>
         <tbody>
