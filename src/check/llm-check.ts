@@ -9,8 +9,8 @@ import type { DecisionTrace, ProviderCallRecord } from '../agents/seat/types.js'
 import { seatSummaries, type SeatSummary } from '../runner/seat-summary.js';
 import { llmCases, type LlmCase } from './llm-cases.js';
 
-/** The default ceiling on model calls of one `agent-check llm:…` run. */
-export const DEFAULT_MAX_CALLS = 12;
+/** The default ceiling on model calls of one `agent-check llm:…` run: every case of the kit (8) with its repair turn. */
+export const DEFAULT_MAX_CALLS = 16;
 
 export type LlmCheckOptions = {
   /** Requests come from built-in games from this seed on (default 1). */
@@ -46,6 +46,8 @@ export type LlmCheckReport = {
   spec: string;
   seed: number;
   max_calls: number;
+  /** Calls that let every case run (its answer and a repair turn each): a lower --max-calls leaves cases not run, and the check fails. */
+  calls_needed: number;
   ok: boolean;
   cases: LlmCaseReport[];
   /** Answers the strict check read (first answers and repaired ones). */
@@ -57,6 +59,9 @@ export type LlmCheckReport = {
   /** The cases' decisions and calls summed as a game's seat summary is. */
   totals: Omit<SeatSummary, 'player_id'>;
 };
+
+/** A case starts only with this many calls left: its answer and a repair turn. */
+export const CALLS_PER_CASE = 2;
 
 /** Refused before anything runs (exit 2): not an llm: spec, or its model failed its preflight. */
 export class LlmCheckInputError extends Error {
@@ -126,7 +131,8 @@ const notRun = (c: LlmCase): LlmCaseReport => ({ case: c.name, window: c.window,
  * The conformance kit for an LLM seat (`tiltyard agent-check llm:<provider>:<model>`): preflight,
  * then each decision window and a few edge cases (llm-cases.ts) asked of the live model exactly as
  * a seat asks in play — strict check, one repair turn, the engine's verdict — within `maxCalls`
- * calls. A case starts only with two calls left (its answer and a repair turn).
+ * calls. A case starts only with two calls left (its answer and a repair turn); a case left not
+ * run fails the check (too few calls checked nothing about it).
  *
  * @example
  * const r = await checkLlm('llm:openai:gpt-4o-mini', { maxCalls: 12 });
@@ -148,7 +154,7 @@ export async function checkLlm(spec: string, options: LlmCheckOptions = {}): Pro
   const traces: DecisionTrace[] = [];
   const calls: ProviderCallRecord[] = [];
   for (const [i, c] of cases.entries()) {
-    if (left.calls < 2) {
+    if (left.calls < CALLS_PER_CASE) {
       reports.push(notRun(c));
       continue;
     }
@@ -175,7 +181,9 @@ export async function checkLlm(spec: string, options: LlmCheckOptions = {}): Pro
     spec,
     seed,
     max_calls: maxCalls,
-    ok: reports.every((r) => r.outcome === 'first_time' || r.outcome === 'repaired' || r.outcome === 'not_run') && reports.some((r) => r.outcome !== 'not_run'),
+    // A case not run is a case not checked: too few calls for the kit is a failure, not an "ok".
+    ok: reports.every((r) => r.outcome === 'first_time' || r.outcome === 'repaired'),
+    calls_needed: cases.length * CALLS_PER_CASE,
     cases: reports,
     answers: traces.reduce((n, t) => n + t.stages.filter((s) => s.stage === 'verify').length, 0),
     rules,

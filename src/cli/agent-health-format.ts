@@ -1,10 +1,10 @@
 import type { AgentHealth } from '../runner/agent-health.js';
 import { pct, table } from './format.js';
-import { counts } from './seat-summary-format.js';
+import { counts, LATENCY_HEADING, latencyText } from './seat-summary-format.js';
 
 /**
  * The LLM entrants' health beside the standings: one row per agent (decisions, first time,
- * repaired, fell back, calls by outcome, tokens, cost, the share of its games that failed and of
+ * repaired, rejected by the engine, fell back, calls by outcome, tokens, cost, the share of its games that failed and of
  * its decisions that fell back, call latency), then why each fell back. Nothing without LLM agents.
  */
 export function formatAgentHealth(health: Readonly<Record<string, AgentHealth>>): string {
@@ -16,18 +16,22 @@ export function formatAgentHealth(health: Readonly<Record<string, AgentHealth>>)
     String(a.decisions),
     String(a.answered_first_time),
     String(a.repaired),
+    String(a.rejected),
     String(a.fell_back),
     counts(a.calls),
     `${a.input_tokens}/${a.output_tokens}`,
     `$${a.cost_usd.toFixed(4)}`,
     a.failed_games ? `${pct(a.error_rate)} (${a.failed_games})` : pct(a.error_rate),
     pct(a.fallback_rate),
-    a.latency_ms ? `${a.latency_ms.p50}/${a.latency_ms.p95}` : '—',
+    latencyText(a.latency_ms),
   ]);
-  const why = agents.filter((a) => a.fell_back > 0).map((a) => `  ${a.agent} fell back ${a.fell_back}×: ${counts(a.fallback_reasons)}`);
+  const why = agents.flatMap((a) => [
+    ...(a.rejected > 0 ? [`  ${a.agent} rejected by the engine ${a.rejected}×: ${counts(a.rejection_reasons)}`] : []),
+    ...(a.fell_back > 0 ? [`  ${a.agent} fell back ${a.fell_back}×: ${counts(a.fallback_reasons)}`] : []),
+  ]);
   return [
     'LLM agents:',
-    ...table([['agent', 'games', 'decisions', 'first time', 'repaired', 'fell back', 'calls', 'tokens in/out', 'cost', 'games failed', 'fallbacks', 'latency p50/p95 ms'], ...rows], 1),
+    ...table([['agent', 'games', 'decisions', 'first time', 'repaired', 'rejected', 'fell back', 'calls', 'tokens in/out', 'cost', 'games failed', 'fallbacks', LATENCY_HEADING], ...rows], 1),
     ...why,
   ].join('\n') + '\n';
 }

@@ -16,4 +16,9 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+/**
+ * Exit codes (docs/providers.md "Degraded games and exit codes"): 3 — the command did what was
+ * asked, but a game is degraded (an LLM seat ran out of budget and the engine's fallback played
+ * for it), so its result measures no model.
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, degraded: 3 } as const;

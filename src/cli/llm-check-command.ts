@@ -10,11 +10,11 @@ a rejected action), each asked as a seat asks in play — the strict answer chec
 then the engine's verdict. It reports per case: answered first time, repaired (and the rule that
 fired: unknown_key, enum_case, unknown_id, refusal, truncated, invalid_json, schema) or fell back
 (and why), with calls, tokens, cost and latency, then what the model gets wrong most. Exit code 0
-when every case that ran ended with the model's own answer, 1 when one did not, 2 for a bad
-command line, an unknown provider or a failed preflight.
+when every case ran and ended with the model's own answer, 1 when one did not or was not run
+(too few --max-calls), 2 for a bad command line, an unknown provider or a failed preflight.
 
   --max-calls N      llm: at most N model calls (default ${DEFAULT_MAX_CALLS}); a case starts only with two
-                     calls left (its answer and a repair turn), the rest are listed as not run
+                     calls left (its answer and a repair turn); cases left not run fail the check
 `;
 
 /** `tiltyard agent-check llm:…`: runs the LLM kit, prints its report, exits 0 / 1 (2 for bad input). */

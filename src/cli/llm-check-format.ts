@@ -37,18 +37,21 @@ export function formatLlmCheck(r: LlmCheckReport): string {
   const why = r.cases.filter((c) => c.failure).map((c) => `  ${c.case}: ${c.failure!.code}: ${c.failure!.message}`);
   const t = r.totals;
   const skipped = r.cases.filter((c) => c.outcome === 'not_run').length;
-  const lat = t.latency_ms ? ` · latency p50/p95 ${t.latency_ms.p50}/${t.latency_ms.p95} ms` : '';
+  const lat = t.latency_ms ? ` · call latency p50/p95/max ${t.latency_ms.p50}/${t.latency_ms.p95}/${t.latency_ms.max} ms` : '';
   const lines = [
     `agent-check ${r.spec} (requests from seed ${r.seed} · at most ${r.max_calls} calls)`,
     '',
     ...table([['case', 'window', 'outcome', 'rules fired', 'calls', 'tokens in/out', 'cost', 'latency ms'], ...rows], 4).map((l) => `  ${l}`),
     ...(why.length ? ['', 'failed:', ...why] : []),
     '',
-    `totals: ${t.decisions} decisions · ${t.answered_first_time} first time, ${t.repaired} repaired, ${t.fell_back} fell back · calls ${counts(t.calls)} · tokens ${t.input_tokens}/${t.output_tokens} · $${t.cost_usd.toFixed(4)}${lat}`,
+    `totals: ${t.decisions} decisions · ${t.answered_first_time} first time, ${t.repaired} repaired, ${t.rejected} rejected, ${t.fell_back} fell back · calls ${counts(t.calls)} · tokens ${t.input_tokens}/${t.output_tokens} · $${t.cost_usd.toFixed(4)}${lat}`,
     mostCommonLine(r),
-    ...(skipped ? [`${skipped} case${skipped === 1 ? '' : 's'} not run: raise --max-calls to ask them`] : []),
     '',
-    r.ok ? "ok: every case ended with the model's own answer" : "FAILED: not every case ended with the model's own answer",
+    r.ok
+      ? "ok: every case ended with the model's own answer"
+      : skipped
+        ? `FAILED: ${skipped} of ${r.cases.length} cases not run: --max-calls ${r.max_calls} is too few for them (every case needs 2: at least ${r.calls_needed})`
+        : "FAILED: not every case ended with the model's own answer",
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -12,9 +12,9 @@ export const PREFLIGHT_HELP = `  --no-preflight     start without checking each 
  * Checks the LLM seats of a line-up before anything is stored: a bad URL, key or model is a usage
  * error (exit 2) with one line per failing model, unless `--no-preflight`.
  */
-export async function preflightOrRefuse(specs: readonly string[], skip: boolean | undefined): Promise<void> {
+export async function preflightOrRefuse(specs: readonly string[], skip: boolean | undefined, of: 'seats' | 'entrants' = 'seats'): Promise<void> {
   if (skip) return;
   const failures = await preflightSeats(specs);
   if (failures.length)
-    throw new UsageError(`preflight failed (the game was not started; --no-preflight skips this check):\n${describePreflight(failures)}`);
+    throw new UsageError(`preflight failed (the ${of === 'entrants' ? 'tournament' : 'game'} was not started; --no-preflight skips this check):\n${describePreflight(failures, of)}`);
 }

@@ -9,6 +9,10 @@ export const counts = (r: Record<string, number>): string =>
     .map(([k, n]) => `${k} ${n}`)
     .join(', ') || '—';
 
+/** Per-call latency, "p50/p95/max" ms (max: the stalls a p95 hides). */
+export const LATENCY_HEADING = 'call ms p50/p95/max';
+export const latencyText = (l: SeatSummary['latency_ms']): string => (l ? `${l.p50}/${l.p95}/${l.max}` : '—');
+
 /**
  * The seats' health as a table (one row per seat that decided anything; nothing when no seat
  * called a model or fell back), then one line per seat
@@ -17,23 +21,27 @@ export const counts = (r: Record<string, number>): string =>
 export function formatSeatSummaries(seats: readonly SeatSummary[]): string {
   const active = seats.filter((s) => s.decisions > 0);
   // Built-ins always answer at once and call nothing: a table of them says nothing.
-  if (!active.some((s) => s.fell_back > 0 || Object.keys(s.calls).length > 0)) return '';
+  if (!active.some((s) => s.fell_back > 0 || s.rejected > 0 || Object.keys(s.calls).length > 0)) return '';
   const rows = active.map((s) => [
     seatLabel(s.player_id),
     s.agent,
     String(s.decisions),
     String(s.answered_first_time),
     String(s.repaired),
+    String(s.rejected),
     String(s.fell_back),
     counts(s.calls),
     `${s.input_tokens}/${s.output_tokens}`,
     s.cost_usd ? `$${s.cost_usd.toFixed(4)}` : '—',
-    s.latency_ms ? `${s.latency_ms.p50}/${s.latency_ms.p95}` : '—',
+    latencyText(s.latency_ms),
   ]);
-  const why = active.filter((s) => s.fell_back > 0).map((s) => `  ${seatLabel(s.player_id)} fell back ${s.fell_back}×: ${counts(s.fallback_reasons)}`);
+  const why = active.flatMap((s) => [
+    ...(s.rejected > 0 ? [`  ${seatLabel(s.player_id)} rejected by the engine ${s.rejected}×: ${counts(s.rejection_reasons)}`] : []),
+    ...(s.fell_back > 0 ? [`  ${seatLabel(s.player_id)} fell back ${s.fell_back}×: ${counts(s.fallback_reasons)}`] : []),
+  ]);
   return [
     'Seats:',
-    ...table([['seat', 'agent', 'decisions', 'first time', 'repaired', 'fell back', 'calls', 'tokens in/out', 'cost', 'latency p50/p95 ms'], ...rows], 2),
+    ...table([['seat', 'agent', 'decisions', 'first time', 'repaired', 'rejected', 'fell back', 'calls', 'tokens in/out', 'cost', LATENCY_HEADING], ...rows], 2),
     ...why,
   ].join('\n') + '\n';
 }

@@ -20,6 +20,7 @@ const FLAG_OF: Record<string, string> = {
   seed: '--seed',
   max_games: '--games',
   stop_when_separated: '--stop-when-separated',
+  rate_degraded: '--rate-degraded',
   rounds: '--rounds',
   challenger: '--challenger',
   rules: '--compact',
@@ -46,6 +47,7 @@ export function configInput(values: Record<string, string | boolean | undefined>
     ...optional('rounds', 'rounds', 1),
     ...(str('challenger') !== undefined ? { challenger: str('challenger') } : {}),
     ...(values['stop-when-separated'] ? { stop_when_separated: true } : {}),
+    ...(values['rate-degraded'] ? { rate_degraded: true } : {}),
     compact: values['compact'] === true,
   };
 }

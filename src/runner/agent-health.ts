@@ -3,7 +3,7 @@ import { seatSummaries, type SeatSummary } from './seat-summary.js';
 
 /**
  * How one LLM agent did over a tournament: its seat summaries (seat-summary.ts) over every game it
- * sat in, folded into one — decisions, first time / repaired / fell back (by reason), calls by
+ * sat in, folded into one — decisions, first time / repaired / rejected / fell back (by reason), calls by
  * outcome, tokens, cost and call latency percentiles over all its calls — plus how many of its
  * games ended `failed` and the shares that make an error rate.
  */
@@ -102,9 +102,9 @@ export async function storedAgentHealth(store: EventStore, tournamentId: string,
   return agentHealth(agents, games);
 }
 
-type Entries = { ok?: boolean; failure?: { code?: string } | null; stages?: { stage?: string }[] };
+type Entries = { ok?: boolean; rejected?: string; failure?: { code?: string } | null; stages?: { stage?: string }[] };
 
 function slimEntries(entries: unknown): Entries {
   const e = (entries ?? {}) as Entries;
-  return { ok: e.ok, failure: e.failure ? { code: e.failure.code } : null, stages: (e.stages ?? []).map((s) => ({ stage: s.stage })) };
+  return { ok: e.ok, ...(e.rejected ? { rejected: e.rejected } : {}), failure: e.failure ? { code: e.failure.code } : null, stages: (e.stages ?? []).map((s) => ({ stage: s.stage })) };
 }

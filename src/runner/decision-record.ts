@@ -1,3 +1,4 @@
+import type { SeatDecision } from '../agents/seat/types.js';
 import type { GameEvent, Window } from '../protocol/index.js';
 import { DECISION_SCHEMAS, parseWith } from '../protocol/index.js';
 import { canonicalJson, canonicalKeys, NUL, withoutNul, type ActionRecord } from '../store/index.js';
@@ -116,7 +117,7 @@ export const sameDecision = (a: unknown, b: unknown): boolean =>
   a === undefined || b === undefined ? a === b : canonicalJson(a) === canonicalJson(b);
 
 /** The rejection the engine logged for this seat's answer in one step's events, if any. */
-function rejectionIn(events: readonly GameEvent[], seat: string): string | null {
+export function rejectionIn(events: readonly GameEvent[], seat: string): string | null {
   for (const e of events) {
     if (e.type === 'action_rejected' && e.payload.player_id === seat)
       return e.payload.code ?? 'rejected';
@@ -124,6 +125,16 @@ function rejectionIn(events: readonly GameEvent[], seat: string): string | null 
       return e.payload.rejection.code;
   }
   return null;
+}
+
+/**
+ * Notes on an answer's trace that the engine rejected it (trace.rejected), so the seat's health
+ * counts it as rejected: an answer the agent gave (not its fallback) that the step refused.
+ */
+export function noteRejection(answer: SeatDecision, events: readonly GameEvent[], seat: string): void {
+  if (!answer.trace?.ok || answer.decision === undefined) return;
+  const code = rejectionIn(events, seat);
+  if (code !== null) answer.trace.rejected = code;
 }
 
 /** What the game looked like when it asked: the state's seq, turn and phase, and the attempt. */

@@ -20,10 +20,11 @@ import {
 } from '../store/index.js';
 import { AgentStrikesError, BoundStrikes } from './agent-strikes.js';
 import { catchUp, seatAt, type SeatOptions } from './catch-up.js';
-import { actionRecord, asDecision, type Asked } from './decision-record.js';
+import { actionRecord, asDecision, noteRejection, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
 import { seatConfigs } from './lineup.js';
 import { checkProviderDown, ProviderDownError } from './provider-down.js';
+import { degradedBy, degradedOf, type Degraded } from './degraded.js';
 import { DivergenceError, GameFailedError, RunnerError } from './runner-errors.js';
 import { abortableSleep } from '../lib/abortable-sleep.js';
 
@@ -42,6 +43,8 @@ export type RunOutcome = {
   /** Events this runner appended. */
   appended: number;
   placements: Placement[] | null;
+  /** Set once a seat ran out of budget (stored as options.degraded; see degraded.ts). */
+  degraded: Degraded | null;
 };
 
 export type RunnerOptions = {
@@ -146,6 +149,7 @@ export async function resumePersistent(
       lastSeq: game.last_seq,
       appended: 0,
       placements: game.placements,
+      degraded: degradedOf(game.options),
     };
   }
   if (game.status === 'aborted')
@@ -165,7 +169,7 @@ export async function resumePersistent(
     const { state, seats, lastTs } = await catchUp(store, game, options.seats);
     const strikes = await BoundStrikes.of(store, gameId);
     try {
-      return await drive(store, state, seats, lastTs, strikes, { ...options, onCommit });
+      return await drive(store, state, seats, lastTs, strikes, degradedOf(game.options), { ...options, onCommit });
     } finally {
       await Promise.all(seats.map((s) => s.close().catch(() => undefined)));
       await Promise.all(clearing);
@@ -199,6 +203,7 @@ async function drive(
   seats: readonly SeatAgent[],
   lastTs: string | null,
   strikes: BoundStrikes,
+  degradedBefore: Degraded | null,
   options: RunnerOptions,
 ): Promise<RunOutcome> {
   const clock = options.clock ?? wallClock;
@@ -207,6 +212,7 @@ async function drive(
   let appended = 0;
   let committed = fromSeq;
   let previous = lastTs;
+  let degraded = degradedBefore;
   // A superseded runner's state is one step ahead of what it stored: report the stored part only.
   const outcome = (status: RunOutcome['status']): RunOutcome => ({
     gameId,
@@ -215,6 +221,7 @@ async function drive(
     lastSeq: committed,
     appended,
     placements: status === 'ended' ? state.placements : null,
+    degraded,
   });
 
   /** One step into the store; false when another runner got there first (this one must stop). */
@@ -292,9 +299,17 @@ async function drive(
     // After the step's commit: a trace lost to a crash here costs a debugging record, never the game.
     // A built-in's trace is not stored: seed + decisions reproduce it (issue 29), and its summary
     // comes from the actions (seat-summary.ts); onDecision still sees it live.
+    noteRejection(answer, res.events, seat);
     const t = agent.replayable ? null : answer.trace;
     if (t) await store.recordTraces(gameId, [{ player_id: t.player_id, turn: t.turn, window: t.window, request_id: t.request_id, entries: t }]);
     if (answer.calls?.length) await store.recordProviderCalls(gameId, answer.calls);
+    // The first forced decision for want of budget: the game goes on (it is stored and replays),
+    // but it measures no model, so it is marked for the ratings and the CLI to say so.
+    const cause = degraded ? null : degradedBy(answer);
+    if (cause) {
+      degraded = cause;
+      await store.markDegraded(gameId, cause);
+    }
     // Output over the protocol's bounds: the seat fell back this time; the third time fails the game.
     strikes.note(gameId, seat, answer);
     checkProviderDown(gameId, seat, answer);

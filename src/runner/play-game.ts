@@ -2,13 +2,14 @@ import { awaiting, initialState, requestFor, stepInPlace, type GameConfigInput }
 import type { GameEvent } from '../protocol/index.js';
 import type { SeatAgent, SeatDecision } from '../agents/seat/types.js';
 import { logicalClock } from './clock.js';
+import { noteRejection } from './decision-record.js';
 import { checkProviderDown } from './provider-down.js';
 import type { Decision, GameRun } from './run-game.js';
 
 export type PlayOptions = {
   /** Input timestamps (default: the logical clock, so runs are byte-identical). */
   clock?: () => string;
-  /** Every answer as the seat gave it, with its trace when tracing is on. */
+  /** Every answer as the seat gave it (after the engine's step), with its trace when tracing is on. */
   onDecision?: (seat: number, answer: SeatDecision) => void;
 };
 
@@ -34,7 +35,6 @@ export async function playGame(config: GameConfigInput, seed: number, seats: rea
     const seat = seats[index];
     if (!seat) throw new Error(`no agent for ${player}`);
     const answer = await seat.decide(requestFor(state, player));
-    options.onDecision?.(index, answer);
     checkProviderDown(state.game_id, player, answer);
     const decision = answer.decision;
     const ts = clock();
@@ -42,6 +42,9 @@ export async function playGame(config: GameConfigInput, seed: number, seats: rea
     const res = stepInPlace(state, { type: 'decision', player_id: player, window: next.window, decision, ts });
     if (!res.ok) throw new Error(`engine refused ${player}'s ${next.window}: ${res.rejection.code} ${res.rejection.message}`);
     for (const e of res.events) events.push(e);
+    // After the step, so the answer's trace says whether the engine took it (noteRejection).
+    noteRejection(answer, res.events, player);
+    options.onDecision?.(index, answer);
   }
   return { state, events, decisions };
 }

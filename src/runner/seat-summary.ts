@@ -4,8 +4,8 @@ import { untracedBuiltins } from './builtin-traces.js';
 /**
  * How one seat's agent did over a game, from what the store holds (its decision traces and its
  * provider calls): how many decisions were the agent's own answer at once, after a repair turn,
- * or fell back (by reason: the trace's failure code), the calls by outcome, tokens, cost and call
- * latency percentiles. The same figures for a live run, `games <id>`, `replay` and REST.
+ * rejected by the engine (by its code), or fell back (by reason: the trace's failure code), the
+ * calls by outcome, tokens, cost and call latency percentiles. The same figures for a live run, `games <id>`, `replay` and REST.
  */
 export type SeatSummary = {
   player_id: string;
@@ -13,6 +13,10 @@ export type SeatSummary = {
   decisions: number;
   answered_first_time: number;
   repaired: number;
+  /** Answers the agent gave that the engine refused (an illegal move): not counted as answered. */
+  rejected: number;
+  /** rejection code → decisions (action/missing_attack_plan…). */
+  rejection_reasons: Record<string, number>;
   fell_back: number;
   /** failure code → decisions (llm/unknown_key, provider/unavailable, decision/missing…). */
   fallback_reasons: Record<string, number>;
@@ -21,11 +25,11 @@ export type SeatSummary = {
   input_tokens: number;
   output_tokens: number;
   cost_usd: number;
-  /** Per call, ms; null without calls. */
-  latency_ms: { p50: number; p95: number } | null;
+  /** Per call, ms from sending the request to its whole reply, as this process saw it (time the process was busy elsewhere is in it); null without calls. max shows the stalls p95 hides. */
+  latency_ms: { p50: number; p95: number; max: number } | null;
 };
 
-type TraceEntries = { ok?: boolean; failure?: { code?: string } | null; stages?: { stage?: string }[] };
+type TraceEntries = { ok?: boolean; rejected?: string; failure?: { code?: string } | null; stages?: { stage?: string }[] };
 
 /** The nearest-rank percentile of sorted values. */
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
@@ -37,12 +41,15 @@ const percentile = (sorted: readonly number[], p: number): number => sorted[Math
  */
 export function seatSummaries(seats: readonly { player_id: string; agent: string }[], traces: readonly TraceRecord[], calls: readonly ProviderCallRow[]): SeatSummary[] {
   return seats.map(({ player_id, agent }) => {
-    const s: SeatSummary = { player_id, agent, decisions: 0, answered_first_time: 0, repaired: 0, fell_back: 0, fallback_reasons: {}, calls: {}, input_tokens: 0, output_tokens: 0, cost_usd: 0, latency_ms: null };
+    const s: SeatSummary = { player_id, agent, decisions: 0, answered_first_time: 0, repaired: 0, rejected: 0, rejection_reasons: {}, fell_back: 0, fallback_reasons: {}, calls: {}, input_tokens: 0, output_tokens: 0, cost_usd: 0, latency_ms: null };
     for (const t of traces) {
       if (t.player_id !== player_id) continue;
       const e = (t.entries ?? {}) as TraceEntries;
       s.decisions++;
-      if (e.ok) {
+      if (e.ok && e.rejected) {
+        s.rejected++;
+        s.rejection_reasons[e.rejected] = (s.rejection_reasons[e.rejected] ?? 0) + 1;
+      } else if (e.ok) {
         if ((e.stages ?? []).some((x) => x.stage === 'replan')) s.repaired++;
         else s.answered_first_time++;
       } else {
@@ -62,7 +69,7 @@ export function seatSummaries(seats: readonly { player_id: string; agent: string
     }
     s.cost_usd = Math.round(s.cost_usd * 1e6) / 1e6;
     latencies.sort((a, b) => a - b);
-    if (latencies.length) s.latency_ms = { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+    if (latencies.length) s.latency_ms = { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
     return s;
   });
 }
@@ -76,7 +83,7 @@ export async function storedSeatSummaries(store: EventStore, gameId: string): Pr
   // Built-in seats' traces are not stored (seed + decisions reproduce them): one decision each
   // action row, answered at once, as their trace would have said.
   const decided = (await store.readActions(gameId)).filter((a) => untraced.some((s) => s.player_id === a.player_id));
-  const derived = decided.map((a) => ({ player_id: a.player_id, turn: a.turn, window: a.window, request_id: '', entries: { ok: true } }));
+  const derived = decided.map((a) => ({ player_id: a.player_id, turn: a.turn, window: a.window, request_id: '', entries: a.accepted ? { ok: true } : { ok: true, rejected: a.rejection_code ?? 'rejected' } }));
   return seatSummaries(game.seats, [...traces, ...derived], calls);
 }
 

@@ -11,8 +11,8 @@ import { playGame, type PlayOptions } from './play-game.js';
 import type { GameRun } from './run-game.js';
 import { SimStats, type SimFigures } from './sim-stats.js';
 import { agentHealth, isLlmAgent, type AgentHealth, type HealthGame } from './agent-health.js';
-import type { ProviderCallRecord, SeatDecision } from '../agents/seat/types.js';
-import type { TraceRecord } from '../store/index.js';
+import { seatTally } from './seat-tally.js';
+import type { Degraded } from './degraded.js';
 
 const MAX_GAMES = 10_000_000;
 
@@ -78,6 +78,8 @@ export type SimulateOptions = {
 export type SimulationResult = SimFigures & {
   /** Per LLM agent of the line-up, how its seats did (agent-health.ts); {} without LLM agents. */
   llm: Record<string, AgentHealth>;
+  /** Games (0-based) in which an LLM seat ran out of budget (degraded.ts); [] without. */
+  degraded: (Degraded & { game: number })[];
   seed: number;
   seats: number;
   lineup: string[];
@@ -144,10 +146,13 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   // LLM seats are traced (built-ins are not: it would slow every simulation) for their health.
   const llmAgents = [...new Set(spec.lineup)].filter(isLlmAgent);
   const health: HealthGame[] = [];
+  const degraded: SimulationResult['degraded'] = [];
   for (let g = 0; g < spec.games; g++) {
-    const seen = llmAgents.length ? healthCollector() : null;
+    const seen = llmAgents.length ? seatTally() : null;
     const { run, agents } = await playSeated(spec, g, seen ? { onDecision: seen.onDecision } : {}, { trace: seen !== null });
     if (seen) health.push(seen.game(agents));
+    const d = seen?.degraded();
+    if (d) degraded.push({ game: g, ...d });
     tallyGame(tally, run, agents);
     onProgress?.(g + 1, spec.games);
   }
@@ -171,19 +176,6 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     ...figures,
     research: tally.stats.research().agents,
     llm: agentHealth(llmAgents, health),
-  };
-}
-
-/** One game's traces and provider calls, as its seats answered: agentHealth's input, in memory. */
-function healthCollector(): { onDecision: (seat: number, answer: SeatDecision) => void; game: (agents: string[]) => HealthGame } {
-  const traces: TraceRecord[] = [];
-  const calls: ProviderCallRecord[] = [];
-  return {
-    onDecision: (seat, answer) => {
-      const player_id = `plr_${seat + 1}`;
-      if (answer.trace) traces.push({ player_id, turn: 0, window: '', request_id: '', entries: answer.trace });
-      calls.push(...(answer.calls ?? []));
-    },
-    game: (agents) => ({ state: 'ended', entrants: agents, players: agents.map((_, i) => `plr_${i + 1}`), traces, calls }),
+    degraded,
   };
 }

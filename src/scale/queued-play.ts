@@ -1,3 +1,4 @@
+import { degradedOf } from '../runner/degraded.js';
 import type { InputClockName } from '../runner/input-clock.js';
 import type { EventStore } from '../store/index.js';
 import type { CommitPolicy, GameOutcome } from '../tournament/play-scheduled.js';
@@ -15,7 +16,7 @@ export function queuedPlay(queue: GameQueue, store: EventStore, how: { clock: In
     const { attempt } = await store.getGame(gameId);
     const game = await queue.follow(store, { game_id: gameId, mode: how.mode ?? 'scheduled', clock: how.clock, commit: how.commit, attempt }, how);
     if (!game) return { status: 'pending' };
-    if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
+    if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [], degraded: degradedOf(game.options) !== null };
     throw new Error(`game ${gameId} ${game.status}${game.failure_reason ? `: ${game.failure_reason}` : ''}`);
   };
 }

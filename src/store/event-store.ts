@@ -9,7 +9,7 @@ import { dropThawed, thawGames, type ThawAllResult, type ThawSelection } from '.
 import { append } from './append.js';
 import { appendGame, appendPrepared, type PreparedGame, type WholeGame } from './append-game.js';
 import type { StoreContext } from './context.js';
-import { clearRunFailures, createGame, getGame, listGames, recordRunFailure, setStatus, type CreateGameInput } from './games.js';
+import { clearRunFailures, createGame, getGame, listGames, markDegraded, recordRunFailure, setStatus, type CreateGameInput } from './games.js';
 import { forksOf, type ForkPage } from './forks.js';
 import { lastSeq } from './heads.js';
 import { diffToSchema } from './migrations.js';
@@ -53,6 +53,7 @@ import type { TransientWait } from './retry.js';
  * - thaw(selection, options) / dropThawed(selection) — compacted games as SQL rows again (thaw.ts)
  * - setStatus(id, status) — lifecycle changes that no event carries (aborted)
  * - recordRunFailure(id, reason, max) / clearRunFailures(id) — failed runner attempts in a row; `failed` at max
+ * - markDegraded(id, degraded) — a seat ran out of budget: the game measures no model (options.degraded)
  * - tournaments — tournaments, their games and ratings (TournamentStore)
  * - schemaDrift() — what differs between the live database and schema.prisma
  * - close()
@@ -96,6 +97,11 @@ export class EventStore {
 
   recordRunFailure(gameId: string, reason: string, maxFailures: number): Promise<GameRecord> {
     return this.ctx.faults.run('recordRunFailure', () => recordRunFailure(this.ctx, gameId, reason, maxFailures));
+  }
+
+  /** Marks a game degraded once (options.degraded): see src/runner/degraded.ts. */
+  markDegraded(gameId: string, degraded: Record<string, unknown>): Promise<boolean> {
+    return this.ctx.faults.run('markDegraded', () => markDegraded(this.ctx, gameId, degraded));
   }
 
   clearRunFailures(gameId: string): Promise<void> {

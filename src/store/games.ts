@@ -60,13 +60,16 @@ export async function getGame(ctx: StoreContext, gameId: string): Promise<GameRe
  */
 const IMPLIED: Record<string, unknown> = { spectators: 'public', broadcast_held: false };
 
+/** Options the runner writes while a game is played (markDegraded), which no caller registering it gives. */
+const RUNTIME_OPTIONS: ReadonlySet<string> = new Set(['degraded']);
+
 /** Stored and given options agree on every key, a missing key reading as its implied value (see createGame). */
 function sameOptions(stored: Record<string, unknown>, given: Record<string, unknown>): boolean {
   const read = (o: Record<string, unknown>, k: string) => {
     const v = k in o ? o[k] : IMPLIED[k];
     return v === undefined ? '(absent)' : canonicalJson(v);
   };
-  return [...new Set([...Object.keys(stored), ...Object.keys(given)])].every((k) => read(stored, k) === read(given, k));
+  return [...new Set([...Object.keys(stored), ...Object.keys(given)])].every((k) => RUNTIME_OPTIONS.has(k) || read(stored, k) === read(given, k));
 }
 
 /**
@@ -158,6 +161,17 @@ export async function recordRunFailure(
       updated_at = now()
     WHERE game_id = ${gameId} AND status IN ('created', 'running')`;
   return getGame(ctx, gameId);
+}
+
+/**
+ * Marks a game degraded (options.degraded, see src/runner/degraded.ts): the first cause stays, so a
+ * resumed runner re-marking it changes nothing. Returns whether this call marked it.
+ */
+export async function markDegraded(ctx: StoreContext, gameId: string, degraded: Record<string, unknown>): Promise<boolean> {
+  const n = await ctx.prisma.$executeRaw`
+    UPDATE games SET options = options || jsonb_build_object('degraded', ${JSON.stringify(degraded)}::jsonb), updated_at = now()
+    WHERE game_id = ${gameId} AND options->'degraded' IS NULL`;
+  return n > 0;
 }
 
 /** A runner committed a step: the failures before it were not in a row. The reason stays as history. */

@@ -59,6 +59,8 @@ export type TournamentGameRecord = {
   state: 'pending' | 'ended' | 'failed';
   placements: Placement[] | null;
   error: string | null;
+  /** The game ran out of an LLM seat's budget (options.degraded): rated only with rate_degraded. */
+  degraded?: boolean;
 };
 
 /** A stored rating: the Standing (src/tournament/types.ts) saved with it, and when. */
@@ -224,12 +226,13 @@ type GameRow = {
   state: TournamentGameRecord['state'];
   placements: unknown;
   error: string | null;
+  degraded: boolean | null;
 };
 
 /** A tournament's games with their status and placements, in key order. */
 export async function tournamentGames(ctx: StoreContext, tournamentId: string): Promise<TournamentGameRecord[]> {
   const rows = await ctx.prisma.$queryRawUnsafe<GameRow[]>(
-    `SELECT tg.game_id, tg.key, tg.round, tg."table", tg.seats, g.status, ${STATE_SQL} AS state, g.placements, tg.error
+    `SELECT tg.game_id, tg.key, tg.round, tg."table", tg.seats, g.status, ${STATE_SQL} AS state, g.placements, tg.error, (g.options->'degraded') IS NOT NULL AS degraded
      FROM tournament_games tg JOIN games g USING (game_id) WHERE tg.tournament_id = $1 ORDER BY tg.key`,
     tournamentId,
   );
@@ -243,6 +246,7 @@ export async function tournamentGames(ctx: StoreContext, tournamentId: string): 
     state: r.state,
     placements: (r.placements as Placement[] | null) ?? null,
     error: r.error,
+    degraded: r.degraded === true,
   }));
 }
 

@@ -39,6 +39,8 @@ const fields = {
   rounds: int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').nullable().default(null),
   challenger: z.string().nullable().default(null),
   compact: z.boolean().default(false),
+  /** Rate degraded games too (a seat ran out of budget: src/runner/degraded.ts); off, they count for no one. */
+  rate_degraded: z.boolean().default(false),
   // Top-level typos in rules are errors, not silently dropped keys (as in simulate).
   rules: z.record(z.string(), z.unknown()).default({}),
 };

@@ -41,7 +41,7 @@ const clockName = (clock: InputClock): InputClockName | null =>
   (Object.keys(INPUT_CLOCKS) as InputClockName[]).find((k) => INPUT_CLOCKS[k] === clock) ?? null;
 
 /** `ended` with its placements, or `pending` (stopped by the signal, or another runner writes it). */
-export type GameOutcome = { status: 'ended'; placements: Placement[] } | { status: 'pending' };
+export type GameOutcome = { status: 'ended'; placements: Placement[]; degraded?: boolean } | { status: 'pending' };
 
 /** Whether every spec is a built-in (or a skill wrapping one): answers derived from the seed alone. */
 export function deterministicSeats(specs: readonly string[]): boolean {
@@ -86,5 +86,5 @@ export async function playScheduled(ports: GamePorts, gameId: string, known?: Ga
     ...(ports.seats ? { seats: ports.seats } : {}),
     ...(publish ? { onCommit: (_seq: number, _state: unknown, events: readonly GameEvent[]) => publish(gameId, events) } : {}),
   });
-  return out.status === 'ended' ? { status: 'ended', placements: out.placements ?? [] } : { status: 'pending' };
+  return out.status === 'ended' ? { status: 'ended', placements: out.placements ?? [], degraded: out.degraded !== null } : { status: 'pending' };
 }

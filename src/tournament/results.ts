@@ -25,3 +25,12 @@ export function resultsOf(games: readonly Pick<TournamentGameRecord, 'key' | 'ro
     .map((g) => ({ key: g.key, round: g.round, seats: g.seats, placements: seatPlacements(g.seats.length, g.placements!) }))
     .sort(byKey);
 }
+
+/**
+ * The results the ratings fold: resultsOf without degraded games (a seat out of budget, played by
+ * the engine's fallback: src/runner/degraded.ts) unless the tournament rates them. The schedule
+ * (swiss pairings) still sees every result: a degraded game was played.
+ */
+export function ratedResultsOf(games: readonly Pick<TournamentGameRecord, 'key' | 'round' | 'seats' | 'state' | 'placements' | 'degraded'>[], rateDegraded: boolean): GameResult[] {
+  return resultsOf(rateDegraded ? games : games.filter((g) => !g.degraded));
+}

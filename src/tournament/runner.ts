@@ -11,7 +11,7 @@ import { tournamentGameId } from './game-id.js';
 import { playScheduled, type CommitPolicy, type GameOutcome, type GamePorts } from './play-scheduled.js';
 import { PlayWorkers } from './play-workers.js';
 import { runPool } from './pool.js';
-import { byKey, resultsOf, seatPlacements } from './results.js';
+import { byKey, ratedResultsOf, resultsOf, seatPlacements } from './results.js';
 import type { TournamentEvent, TournamentOutcome } from './runner-events.js';
 import { LIVE_RESAMPLES, standings } from './standings.js';
 import type { GameResult, ScheduledGame, Standing, TournamentConfig } from './types.js';
@@ -66,7 +66,7 @@ export type TournamentRunnerOptions = {
 };
 
 /** A game of the schedule as the runner tracks it (a stored TournamentGameRecord, or not yet created). */
-type Tracked = Pick<TournamentGameRecord, 'game_id' | 'key' | 'round' | 'table' | 'seats' | 'state' | 'placements' | 'error'>;
+type Tracked = Pick<TournamentGameRecord, 'game_id' | 'key' | 'round' | 'table' | 'seats' | 'state' | 'placements' | 'error' | 'degraded'>;
 
 /** The config a stored tournament was created with, re-validated (its agents must still resolve). */
 export function storedConfig(t: TournamentRecord): TournamentConfig {
@@ -125,14 +125,15 @@ export async function runTournament(tournamentId: string, options: TournamentRun
   const games = new Map<string, Tracked>((await ts.games(tournamentId)).map((g) => [g.key, g]));
   const count = (state: Tracked['state']) => [...games.values()].filter((g) => g.state === state).length;
 
-  let table: Standing[] = standings(config, resultsOf([...games.values()]), { resamples: LIVE_RESAMPLES });
+  const rated = () => ratedResultsOf([...games.values()], config.rate_degraded === true);
+  let table: Standing[] = standings(config, rated(), { resamples: LIVE_RESAMPLES });
   /** The cost limit (USD, null = none) and the recorded cost so far, refreshed as games end. */
   const budget: { limit: number | null; spent: number } = { limit: null, spent: 0 };
   let lastRated = -Infinity;
   let saving: Promise<void> = Promise.resolve();
   /** Recomputes the standings from every result in key order and stores them (saves in order). */
   const rate = (final = false): Promise<Standing[]> => {
-    table = standings(config, resultsOf([...games.values()]), final ? {} : { resamples: LIVE_RESAMPLES });
+    table = standings(config, rated(), final ? {} : { resamples: LIVE_RESAMPLES });
     lastRated = now();
     const snapshot = table;
     saving = saving.then(() => ts.saveRatings(tournamentId, snapshot));
@@ -179,7 +180,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       const out = await (options.play ? options.play(gameId) : playScheduled(ports, gameId, created));
       if (out.status === 'pending') return;
       placements = seatPlacements(g.seats.length, out.placements);
-      Object.assign(tracked, { state: 'ended', placements: out.placements });
+      Object.assign(tracked, { state: 'ended', placements: out.placements, degraded: out.degraded === true });
     } catch (e) {
       // A database gone for longer than the store waits, or a newer coordinator: stop, not fail the game.
       if (e instanceof StoreUnavailableError || e instanceof FencedWriteError) {

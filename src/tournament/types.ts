@@ -32,6 +32,8 @@ export type TournamentConfig = {
   /** Gauntlet: the challenger (one of `entrants`); the others are the field. */
   challenger: string | null;
   compact: boolean;
+  /** Rate degraded games (an LLM seat out of budget: src/runner/degraded.ts); absent or false, they count for no one. */
+  rate_degraded?: boolean;
   /** Rules overrides for every game (validated as the engine's RulesConfig). */
   rules: Record<string, unknown>;
 };

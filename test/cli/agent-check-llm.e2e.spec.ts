@@ -44,12 +44,12 @@ describe('agent-check llm:', () => {
     const run = await tiltyardWith(where, 'agent-check', 'llm:clean:model-1', '--json');
     expect(run.code, run.stderr).toBe(0);
     const r = JSON.parse(run.stdout) as LlmCheckReport;
-    expect(r).toMatchObject({ spec: 'llm:clean:model-1', ok: true, max_calls: 12, rules: {}, most_common: null, answers: 8 });
+    expect(r).toMatchObject({ spec: 'llm:clean:model-1', ok: true, max_calls: 16, calls_needed: 16, rules: {}, most_common: null, answers: 8 });
     expect(r.cases.map((c) => c.case)).toEqual(CASES);
     expect(new Set(r.cases.map((c) => c.window))).toEqual(new Set(['intent', 'talk', 'action', 'reaction', 'reflect']));
     for (const c of r.cases) expect(c).toMatchObject({ outcome: 'first_time', rules: [], failure: null, calls: 1, input_tokens: IN, output_tokens: OUT, cost_usd: 0.012 });
-    expect(r.totals).toMatchObject({ decisions: 8, answered_first_time: 8, repaired: 0, fell_back: 0, calls: { ok: 8 }, input_tokens: 8 * IN, output_tokens: 8 * OUT, cost_usd: 0.096 });
-    expect(r.totals.latency_ms).toEqual({ p50: expect.any(Number), p95: expect.any(Number) });
+    expect(r.totals).toMatchObject({ decisions: 8, answered_first_time: 8, repaired: 0, rejected: 0, fell_back: 0, calls: { ok: 8 }, input_tokens: 8 * IN, output_tokens: 8 * OUT, cost_usd: 0.096 });
+    expect(r.totals.latency_ms).toEqual({ p50: expect.any(Number), p95: expect.any(Number), max: expect.any(Number) });
 
     const text = await here('agent-check', 'llm:clean:model-1');
     expect(text.code).toBe(0);
@@ -79,11 +79,20 @@ describe('agent-check llm:', () => {
     expect(text.stdout).toContain(`(${top[1]} of 16 answers)`);
   });
 
-  it('given the default call limit and a sloppy model, then cases stop while two calls are left, the rest are listed as not run', async () => {
-    const r = JSON.parse((await here('agent-check', 'llm:sloppy:model-1', '--json')).stdout) as LlmCheckReport;
+  it('given too few calls for its cases and a sloppy model, then cases stop while two calls are left, the rest are listed as not run, and the check fails saying so (exit 1)', async () => {
+    const run = await here('agent-check', 'llm:sloppy:model-1', '--max-calls', '12', '--json');
+    expect(run.code).toBe(1);
+    const r = JSON.parse(run.stdout) as LlmCheckReport;
+    expect(r).toMatchObject({ ok: false, max_calls: 12, calls_needed: 16 });
     expect(r.cases.filter((c) => c.outcome === 'repaired')).toHaveLength(6);
     expect(r.cases.slice(6).map((c) => c.outcome)).toEqual(['not_run', 'not_run']);
     expect(r.totals.calls).toEqual({ ok: 12 });
+
+    // The user's report: 5 calls ran 2 of the 8 cases, and it said "ok".
+    const text = await here('agent-check', 'llm:sloppy:model-1', '--max-calls', '5');
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain('FAILED: 6 of 8 cases not run: --max-calls 5 is too few for them (every case needs 2: at least 16)');
+    expect(text.stdout).not.toContain('ok: every case');
   });
 
   it('given a model still wrong after the repair turn, then each case fell back with the rule and it exits 1; a dead endpoint or a non-llm spec exits 2', async () => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import type { AgentHealth } from '../../src/runner/agent-health.js';
-import { startSloppyServer, type SloppyServer } from '../providers/sloppy-llm-server.js';
+import { illegalWriter, startSloppyServer, type SloppyServer } from '../providers/sloppy-llm-server.js';
+import { storedSeatSummaries } from '../../src/runner/seat-summary.js';
 import { tiltyardInProcess } from './in-process.js';
 import { tiltyardWith } from './run-cli.js';
 import { spawnServer } from '../server/spawn-server.js';
@@ -18,20 +19,28 @@ import { spawnServer } from '../server/spawn-server.js';
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-llm-health-'));
 const dataDir = join(tmp, 'data');
 let sloppy: SloppyServer;
+let rogue: SloppyServer;
 let where: { cwd: string; env: Record<string, string | undefined> };
+/** The same providers with a game budget of $0.05: a few calls at $0.012 each (120 tokens at $100 a million). */
+let tight: { cwd: string; env: Record<string, string | undefined> };
 const here = (...args: string[]) => tiltyardInProcess(where, ...args);
 const LLM = ['llm:sloppy:sloppy-1', 'llm:tidy:sloppy-1'];
 
 beforeAll(async () => {
   sloppy = await startSloppyServer(5);
+  rogue = await startSloppyServer(5, 'balanced', illegalWriter);
   const file = join(tmp, 'providers.json');
   const base_url = `${sloppy.url}/v1`;
   // $100 per million tokens in and out, so every call costs something.
-  writeFileSync(file, JSON.stringify({ providers: { sloppy: { kind: 'openai', base_url }, tidy: { kind: 'openai', base_url } }, prices: { 'sloppy-1': { inputPerMTok: 100, outputPerMTok: 100 } } }));
+  const setup = { providers: { sloppy: { kind: 'openai', base_url }, tidy: { kind: 'openai', base_url }, rogue: { kind: 'openai', base_url: `${rogue.url}/v1` } }, prices: { 'sloppy-1': { inputPerMTok: 100, outputPerMTok: 100 } } };
+  writeFileSync(file, JSON.stringify(setup));
   where = { cwd: tmp, env: { TILTYARD_DATA_DIR: dataDir, DATABASE_URL: undefined, TILTYARD_PROVIDERS_FILE: file, REDIS_URL: undefined } };
+  const tightFile = join(tmp, 'providers-tight.json');
+  writeFileSync(tightFile, JSON.stringify({ ...setup, budgets: { game: { cost_usd: 0.05 } } }));
+  tight = { cwd: tmp, env: { ...where.env, TILTYARD_PROVIDERS_FILE: tightFile } };
 });
 afterAll(async () => {
-  await sloppy.close();
+  await Promise.all([sloppy.close(), rogue.close()]);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -85,9 +94,9 @@ describe('standings with LLM entrants', () => {
       expect(h.calls['ok']).toBe(s.ok);
       expect(h.cost_usd).toBeCloseTo(s.cost, 6);
       expect(h.cost_usd).toBeGreaterThan(0);
-      expect(h.answered_first_time + h.repaired + h.fell_back).toBe(h.decisions);
+      expect(h.answered_first_time + h.repaired + h.rejected + h.fell_back).toBe(h.decisions);
       expect(h.fallback_rate).toBeCloseTo(h.fell_back / h.decisions, 4);
-      expect(h.latency_ms).toEqual({ p50: expect.any(Number), p95: expect.any(Number) });
+      expect(h.latency_ms).toEqual({ p50: expect.any(Number), p95: expect.any(Number), max: expect.any(Number) });
       repaired += h.repaired;
     }
     // The sloppy model writes about half its first answers carelessly: repair turns happened.
@@ -110,5 +119,61 @@ describe('standings with LLM entrants', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
+  });
+});
+
+describe('seat health that tells the truth, and budgets that end loudly', () => {
+  it('given a model whose first action answer is well-formed but illegal, then `run` counts those decisions as rejected by the engine (by code), never as first time, and ends with the per-seat table', async () => {
+    const run = await here('run', '--agents', 'llm:rogue:sloppy-1,balanced', '--seats', '2', '--compact', '--clock', 'logical', '--seed', '3');
+    expect(run.code, run.stderr).toBe(0);
+    const id = /Game (game_\w+)/.exec(run.stdout)?.[1];
+    expect(id).toBeDefined();
+    const store = await openStore({ dataDir });
+    let seat;
+    try {
+      seat = (await storedSeatSummaries(store, id!))[0]!;
+      const rejected = (await store.readActions(id!)).filter((a) => a.player_id === 'plr_1' && !a.accepted).length;
+      expect(rejected).toBeGreaterThan(0);
+      expect(seat).toMatchObject({ agent: 'llm:rogue:sloppy-1', rejected, rejection_reasons: { 'action/card_not_in_arena': rejected } });
+    } finally {
+      await store.close();
+    }
+    expect(seat.answered_first_time + seat.repaired + seat.rejected + seat.fell_back).toBe(seat.decisions);
+    // The table, where people look: at the end of the run.
+    expect(run.stdout).toMatch(/Seats:\n.*first time\s+repaired\s+rejected\s+fell back\s+calls\s+tokens in\/out\s+cost\s+call ms p50\/p95\/max/);
+    expect(run.stdout).toMatch(new RegExp(`\\nP1\\s+llm:rogue:sloppy-1\\s+${seat.decisions}\\s+${seat.answered_first_time}\\s+${seat.repaired}\\s+${seat.rejected}\\s+${seat.fell_back}\\s.*\\$\\d\\.\\d{4}\\s+\\d+\\/\\d+\\/\\d+`));
+    expect(run.stdout).toContain(`P1 rejected by the engine ${seat.rejected}×: action/card_not_in_arena ${seat.rejected}`);
+  });
+
+  it('given a game budget that runs out, then `run` plays on but stores the game degraded (seat, round, cause), says so on stderr and exits 3', async () => {
+    const run = await tiltyardWith(tight, 'run', '--agents', 'llm:tidy:sloppy-1,balanced', '--seats', '2', '--compact', '--clock', 'logical', '--seed', '3');
+    expect(run.code, run.stderr).toBe(3);
+    const id = /Game (game_\w+)/.exec(run.stdout)?.[1];
+    expect(run.stderr).toMatch(new RegExp(`tiltyard: game ${id} is degraded: seat plr_1 \\(llm:tidy:sloppy-1\\) from round \\d+: (the repair turn stopped: )?game budget exhausted \\(cost_usd\\)`));
+    expect(run.stdout).toMatch(/P1 fell back \d+×: .*llm\/budget \d+/);
+    const store = await openStore({ dataDir });
+    try {
+      const game = await store.getGame(id!);
+      expect(game.status).toBe('ended');
+      expect(game.options['degraded']).toMatchObject({ code: 'llm/budget', player_id: 'plr_1', agent: 'llm:tidy:sloppy-1', round: expect.any(Number) });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('given a tournament whose LLM entrant runs out of budget, then its degraded games are out of the ratings (in with --rate-degraded), the per-entrant table ends the output, and it exits 3', async () => {
+    const args = ['tournament', '--agents', 'llm:tidy:sloppy-1,balanced', '--seats', '2', '--seeds', '1', '--compact', '--clock', 'logical', '--seed', '9', '--json'];
+    const out = await tiltyardWith(tight, ...args);
+    expect(out.code, out.stderr).toBe(3);
+    expect(out.stderr).toMatch(/2 games degraded .*left out of the ratings/);
+    const left = JSON.parse(out.stdout) as { games: number; degraded: number; standings: { games: number }[]; llm: Record<string, AgentHealth> };
+    expect(left).toMatchObject({ games: 2, degraded: 2 });
+    expect(left.standings.map((s) => s.games)).toEqual([0, 0]);
+    expect(left.llm['llm:tidy:sloppy-1']!.fallback_reasons['llm/budget']).toBeGreaterThan(0);
+
+    const rated = await tiltyardWith(tight, ...args, '--rate-degraded');
+    expect(rated.code, rated.stderr).toBe(3);
+    expect(rated.stderr).toContain('rated anyway (--rate-degraded)');
+    expect((JSON.parse(rated.stdout) as typeof left).standings.map((s) => s.games)).toEqual([2, 2]);
   });
 });

@@ -54,8 +54,8 @@ function replaceFirst(value: unknown, test: (k: string) => boolean, by: (v: stri
 
 const ENUM_KEYS = new Set(['tactical_intent', 'speech_act', 'channel', 'kind', 'emotion', 'kinetic_intent']);
 
-/** How the model writes an answer: by a number 0–99 drawn from the request id, and whether it is a repair turn. */
-export type Writer = (answer: unknown, roll: number, repair: boolean) => { kind: string; text: string };
+/** How the model writes an answer: by a number 0–99 drawn from the request id, whether it is a repair turn, and the request. */
+export type Writer = (answer: unknown, roll: number, repair: boolean, request?: TurnPlanRequest) => { kind: string; text: string };
 
 /** Always as meant: a well-behaved model. */
 export const cleanWriter: Writer = (answer) => ({ kind: 'clean', text: JSON.stringify(answer) });
@@ -75,6 +75,17 @@ export const carelessWriter =
     const madeUp = spoilt ? { kind: 'made-up id', text: JSON.stringify(spoilt) } : null;
     return (roll < 60 ? (camelCase ?? madeUp) : (madeUp ?? camelCase)) ?? cleanWriter(answer, roll, repair);
   };
+
+/**
+ * Clean, except on an action window's first asking: it activates a card from its hand, which is
+ * well-formed, names a real card and so passes every check of the seat, but is illegal (a card
+ * must be in the arena to be activated): the engine rejects it (action/card_not_in_arena).
+ */
+export const illegalWriter: Writer = (answer, roll, repair, request) => {
+  const card = request?.player_private_view.hand[0];
+  if (!request || request.window !== 'action' || request.constraints.reprompt || !card) return cleanWriter(answer, roll, repair);
+  return { kind: 'illegal', text: JSON.stringify({ selected_action: { kind: 'activate', payload: { card_id: card.card_id } } }) };
+};
 
 /** The careless version of an answer, by a number 0–99 drawn from the request id. */
 function sloppy(answer: unknown, roll: number): { kind: string; text: string } {
@@ -127,7 +138,7 @@ export async function startSloppyServer(seed: number, persona: AgentName = 'bala
       if (!meant.has(request.request_id)) meant.set(request.request_id, agent.decide(request));
       const answer = meant.get(request.request_id);
       const roll = createHash('sha256').update(request.request_id).digest().readUInt32BE(0) % 100;
-      const out = write(answer, roll, repair);
+      const out = write(answer, roll, repair, request);
       if (!repair) kinds.set(out.kind, (kinds.get(out.kind) ?? 0) + 1);
       send(out.text);
     });

@@ -42,10 +42,12 @@ describe('preflight over REST', () => {
     expect(list.games).toEqual([]);
   });
 
-  it('given a dead entrant, then POST /tournaments is 400 with the cause', async () => {
+  it('given a dead entrant, then POST /tournaments is 400 naming the entrant (not a seat: it sits in many) and the cause', async () => {
     const res = await post('/tournaments', { format: 'round-robin', entrants: ['balanced', 'turtle', 'llm:dead:m'], seats: 2, max_games: 2 });
     expect(res.status).toBe(400);
-    expect(JSON.stringify(await res.json())).toMatch(/seat 3 \(llm:dead:m\): dead:m failed its preflight request: .*connection refused/);
+    const body = JSON.stringify(await res.json());
+    expect(body).not.toMatch(/seat \d/);
+    expect(body).toMatch(/entrant llm:dead:m: dead:m failed its preflight request: .*connection refused/);
   });
 
   it('given "preflight": false, then POST /games creates the game (201)', async () => {

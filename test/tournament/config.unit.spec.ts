@@ -9,7 +9,7 @@ const errors = (input: unknown) => {
 };
 
 describe('tournament config', () => {
-  it('fills defaults: duplicate on, 2 seeds, seed 0, no budget, no stop rule, full windows', () => {
+  it('fills defaults: duplicate on, 2 seeds, seed 0, no budget, no stop rule, full windows, degraded games not rated', () => {
     const r = parseTournamentConfig({ format: 'round-robin', entrants: six, seats: 4 });
     expect(r).toEqual({
       ok: true,
@@ -25,6 +25,7 @@ describe('tournament config', () => {
         rounds: null,
         challenger: null,
         compact: false,
+        rate_degraded: false,
         rules: {},
       },
     });

@@ -5,13 +5,14 @@ import { readAnswer } from '../seat/answer.js';
 import { answerSchema, splitAnswer } from './answer-schema.js';
 import { enumCase, unknownIds, unknownKeys, type AnswerRule } from './answer-rules.js';
 import { isRefusal } from './refusal.js';
+import { attackFindings, type AttackRule } from './attack-rules.js';
 
 /**
  * The rule that made an answer unusable, for the trace and the seat summary: the answer rules
  * (unknown_key, enum_case, unknown_id), plus schema (any other zod issue), invalid_json (no JSON
  * to be found), truncated (the output cap or the server's token cap cut it) and refusal.
  */
-export type CheckRule = AnswerRule | 'schema' | 'invalid_json' | 'truncated' | 'refusal';
+export type CheckRule = AnswerRule | AttackRule | 'schema' | 'invalid_json' | 'truncated' | 'refusal';
 
 export type Checked =
   | { ok: true; decision: unknown; memory: JsonObject; reasoning: string | null; notes: string[] }
@@ -39,7 +40,8 @@ export function cutOversized(r: ProviderResult, capTokens: number): { result: Pr
 
 /**
  * Checks one answer strictly: JSON at all, the model's own refusal, the window's zod schema, then
- * the answer rules — so nothing the model wrote is silently dropped or replaced by a default.
+ * the answer rules, then the attack rules (attack-rules.ts) — so nothing the model wrote is
+ * silently dropped or replaced by a default, and an attack the engine would refuse gets its repair turn.
  */
 export function checkAnswer(result: ProviderResult, request: TurnPlanRequest, memory: JsonObject): Checked {
   if (isRefusal(result)) return { ok: false, rule: 'refusal', problems: `the model declined: ${(result.error ?? result.text).replace(/^refused: /, '').slice(0, 200)}` };
@@ -62,6 +64,8 @@ export function checkAnswer(result: ProviderResult, request: TurnPlanRequest, me
   if (!parsed.success) return { ok: false, rule: 'schema', problems: formatIssues(issues) };
   const ids = unknownIds(decision, request);
   if (ids.length) return { ok: false, rule: 'unknown_id', problems: ids.slice(0, 5).map((f) => f.message).join('; ') };
+  const attacks = attackFindings(decision, request);
+  if (attacks.length) return { ok: false, rule: attacks[0]!.rule, problems: attacks.map((f) => f.message).join('; ') };
   const answer = readAnswer(mem === undefined ? { decision } : { decision, memory: mem }, request.window, memory);
   return { ok: true, decision, memory: answer.memory, reasoning, notes: answer.problems };
 }

@@ -34,6 +34,9 @@ export const DEFAULT_OUTAGE_DECISIONS = 5;
 /** Statuses that mean the provider never got to answer (the network, the server, the key or the model). */
 const DOWN: ReadonlySet<CallStatus> = new Set(['unavailable', 'timeout', 'error', 'rate_limited']);
 
+/** Whether routing stopped on an exhausted budget (router.ts says `decision|game budget exhausted (…)`). */
+const budgetStop = (reason: string | null): reason is string => reason !== null && / budget exhausted \(/.test(reason);
+
 /**
  * The LLM agent: a prompt built from the seat's view only, the window's JSON schema, routing along
  * the model chain within budgets, a strict check of the answer (answer-check.ts: nothing the model
@@ -90,6 +93,7 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
     const messages = buildMessages(options.skillDir, seen);
     let outcome: Checked | null = null;
     let failure: string | null = null;
+    let repairReason: string | null = null;
     const first = await ask(messages);
     outcome = read(first, false);
     if (outcome && !outcome.ok && first.result) {
@@ -98,6 +102,7 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
       // to models that already refused, failed or timed out on this decision.
       const turn = outcome.rule === 'refusal' ? refusalRepair(seen) : null;
       const second = await ask(repairMessages(messages, first.result.text || first.result.error || '', turn ?? outcome.problems, seen, turn !== null), options.chain.slice(first.chainIndex ?? 0));
+      repairReason = second.reason;
       const again = read(second, true);
       if (again) {
         outcome = again;
@@ -110,9 +115,12 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
     // Every call failed (no answer, no refusal): the provider is down for this decision.
     const down = !ok && calls.length > 0 && calls.every((c) => DOWN.has(c.status as CallStatus));
     downInARow = down ? downInARow + 1 : 0;
-    const rule: string | null = ok ? null : down ? 'provider_down' : outcome && !outcome.ok ? outcome.rule : calls.length === 0 ? 'budget' : 'no_answer';
+    // A budget that ran out before the answer (or its repair) could be had is the cause, whatever
+    // the first reply looked like: the game is then degraded (src/runner/degraded.ts), not merely unlucky.
+    const broke = !ok && !down && (budgetStop(first.reason) || budgetStop(repairReason));
+    const rule: string | null = ok ? null : down ? 'provider_down' : broke || calls.length === 0 ? 'budget' : outcome && !outcome.ok ? outcome.rule : 'no_answer';
     const code = ok ? null : down ? (downInARow >= outageAfter ? 'provider/down' : 'provider/unavailable') : `llm/${rule}`;
-    const message = down && downInARow >= outageAfter ? `${spec}: every call to ${options.chain.map(modelRefText).join(', ')} failed for ${downInARow} decisions in a row (last: ${failure ?? 'no answer'})` : (failure ?? 'no usable answer');
+    const message = broke ? (budgetStop(repairReason) ? `the repair turn stopped: ${repairReason}` : first.reason!) : down && downInARow >= outageAfter ? `${spec}: every call to ${options.chain.map(modelRefText).join(', ')} failed for ${downInARow} decisions in a row (last: ${failure ?? 'no answer'})` : (failure ?? 'no usable answer');
     const latency = Math.round(performance.now() - started);
     const spent = decisionMeter.used;
     trace.add(

@@ -33,6 +33,9 @@ export const FAILURE_CODES = [
   'llm/unknown_key', // a key the schema does not have (`cardId`), still after the repair turn
   'llm/enum_case', // an enum value right but for its case
   'llm/unknown_id', // a card or player id that is not in the request
+  'llm/missing_attack_plan', // an attacking card with no attack_plan
+  'llm/plan_target_mismatch', // an attack_plan aimed at another seat than its action
+  'llm/illegal_named_player', // a card naming a third seat named nobody, itself, its target or a seat that is out
   'llm/schema', // any other schema issue
   'llm/invalid_json', // no JSON object in the reply
   'llm/truncated', // cut by the token cap or the output cap

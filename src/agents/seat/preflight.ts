@@ -49,9 +49,13 @@ export async function preflightSeats(specs: readonly string[], options: SpecOpti
   return [...failures.values()];
 }
 
-/** One line per failure: `seat 1 (llm:openai:gpt-4o-mini): openai:gpt-4o-mini failed its preflight: connection refused (…)`. */
-export function describePreflight(failures: readonly PreflightFailure[]): string {
+/**
+ * One line per failure: `seat 1 (llm:openai:gpt-4o-mini): openai:gpt-4o-mini failed its preflight: connection refused (…)`.
+ * A tournament's specs are its entrants, not seats (an entrant sits in many): `entrant llm:openai:gpt-4o-mini: …`.
+ */
+export function describePreflight(failures: readonly PreflightFailure[], of: 'seats' | 'entrants' = 'seats'): string {
+  const who = (f: PreflightFailure) => (of === 'entrants' ? `entrant ${f.spec}` : `seat${f.seats.length > 1 ? 's' : ''} ${f.seats.join(', ')} (${f.spec})`);
   return failures
-    .map((f) => `seat${f.seats.length > 1 ? 's' : ''} ${f.seats.join(', ')} (${f.spec}): ${f.provider}:${f.model} failed its preflight request: ${f.cause}`)
+    .map((f) => `${who(f)}: ${f.provider}:${f.model} failed its preflight request: ${f.cause}`)
     .join('\n');
 }

@@ -22,6 +22,11 @@ export type DecisionTrace = {
   fallback: string | null;
   latency_ms: number;
   retries: number;
+  /**
+   * The engine's rejection code when it refused the agent's answer (set by the runner after the
+   * step): such a decision is counted as rejected, never as answered (seat-summary.ts).
+   */
+  rejected?: string;
   /** zod issues of the answer, when it did not match the window's schema. */
   validation: string[];
   health: SkillHealthState;

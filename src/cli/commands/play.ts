@@ -8,6 +8,10 @@ import { reportFailure } from '../store-session.js';
 import { GAME_OPTIONS, gameSpec, parseFlags } from '../flags.js';
 import { EXIT } from '../io.js';
 import { formatTranscript } from '../transcript.js';
+import { formatSeatSummaries } from '../seat-summary-format.js';
+import { degradedLine } from '../../runner/degraded.js';
+import { seatSummaries } from '../../runner/seat-summary.js';
+import { seatTally } from '../../runner/seat-tally.js';
 import { PREFLIGHT_HELP, PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import type { Command } from './command.js';
 
@@ -26,6 +30,10 @@ placements. The game is game 0 of \`tiltyard simulate\` with the same flags.
   --rules-file F     a JSON object of rules overrides (see docs/rules.md)
   --compact          compact windows: one decision per seat per round
   --json             print the full, unredacted event log as NDJSON
+
+LLM seats end the transcript with their health: decisions first time / repaired / rejected / fell
+back, calls, tokens, cost, call latency p50/p95/max. A seat that ran out of its budget degrades the game
+(the engine's fallback played for it): it is named on stderr and the exit status is 3.
 ${PREFLIGHT_HELP}
 
 Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
@@ -39,7 +47,9 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
     }
     // Why each missing answer is missing, per seat and window, in order: the transcript says it.
     const causes = new Map<string, string[]>();
-    const onDecision = (_seat: number, answer: SeatDecision) => {
+    const tally = seatTally();
+    const onDecision = (seat: number, answer: SeatDecision) => {
+      tally.onDecision(seat, answer);
       const t = answer.trace;
       if (answer.decision !== undefined || !t) return;
       const key = `${t.player_id}/${t.window}`;
@@ -47,15 +57,21 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
     };
     const spec = gameSpec(values, 1);
     await preflightOrRefuse(seatAgents(spec.lineup, spec.seats, 0), values['no-preflight']);
-    let run;
+    let run, agents;
     try {
-      ({ run } = await playSeated(spec, 0, { onDecision }));
+      ({ run, agents } = await playSeated(spec, 0, { onDecision }));
     } catch (e) {
       if (e instanceof ProviderDownError) return reportFailure(io, e);
       throw e;
     }
     const noAnswerCause = (player: string, window: string) => causes.get(`${player}/${window}`)?.shift() ?? null;
-    io.out(values.json ? run.events.map((e) => `${JSON.stringify(e)}\n`).join('') : formatTranscript(run.events, { noAnswerCause }));
-    return EXIT.ok;
+    // The seats' health ends the transcript (LLM seats: what they cost and how they answered);
+    // --json keeps stdout the event log alone.
+    const seats = formatSeatSummaries(seatSummaries(agents.map((agent, i) => ({ player_id: `plr_${i + 1}`, agent })), tally.traces, tally.calls));
+    io.out(values.json ? run.events.map((e) => `${JSON.stringify(e)}\n`).join('') : `${formatTranscript(run.events, { noAnswerCause })}${seats ? `\n${seats}` : ''}`);
+    const degraded = tally.degraded();
+    if (!degraded) return EXIT.ok;
+    io.err(`tiltyard: ${degradedLine(run.state.game_id, degraded)}\n`);
+    return EXIT.degraded;
   },
 };

@@ -10,6 +10,7 @@ import { progressOption, withStore } from '../store-session.js';
 import { PREFLIGHT_HELP, PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import { storedSeatSummaries } from '../../runner/seat-summary.js';
 import { formatSeatSummaries } from '../seat-summary-format.js';
+import { degradedLine } from '../../runner/degraded.js';
 import type { Command } from './command.js';
 
 export const runCommand: Command = {
@@ -40,12 +41,16 @@ DATABASE_URL is set.
   --broadcast-unsafe hold (default) holds a broadcast until the game's end when a seat could act
                      on it (network skill, no sandbox, an unconfigured LLM endpoint); refuse stops
   --progress         print "stored <gameId> seq <N>" on stderr after every stored step
-  --json             print {gameId, events, placements, status, seats} as one JSON object (seats:
-                     each seat's health, see docs/providers.md "Seat health")
+  --json             print {gameId, events, placements, status, seats, degraded} as one JSON object
+                     (seats: each seat's health, see docs/providers.md "Seat health"; degraded:
+                     null, or the seat, round and cause)
 ${PREFLIGHT_HELP}
 
 A game whose LLM seat's provider fails every call for \`outage_decisions\` decisions in a row
 (default 5; see docs/providers.md) is stopped as failed, with the cause, and the exit status is 1.
+A game in which an LLM seat ran out of its per-game or per-decision budget is played to its end but
+stored as degraded (the engine's fallback played for that seat): it is named on stderr and the exit
+status is 3 (docs/providers.md "Degraded games and exit codes").
 
 Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
@@ -83,12 +88,16 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       ).finally(end);
       const wallMs = performance.now() - started;
       const seats = await storedSeatSummaries(store, outcome.gameId);
-      if (values.json) io.out(`${JSON.stringify({ ...outcomeJson(outcome), seats })}\n`);
+      if (values.json) io.out(`${JSON.stringify({ ...outcomeJson(outcome), seats, degraded: outcome.degraded })}\n`);
       else io.out(`${await formatOutcome(store, outcome, wallMs)}${formatSeatSummaries(seats)}`);
       if (outcome.status === 'superseded')
         io.err(
           `tiltyard: game ${outcome.gameId}: another runner is writing it; this one stopped at seq ${outcome.lastSeq}\n`,
         );
+      if (outcome.degraded) {
+        io.err(`tiltyard: ${degradedLine(outcome.gameId, outcome.degraded)}\n`);
+        return EXIT.degraded;
+      }
       return EXIT.ok;
     }, { quiet: values.json === true });
   },

@@ -5,6 +5,7 @@ import { DEFAULT_GAMES, GAME_OPTIONS, gameSpec, parseFlags } from '../flags.js';
 import { EXIT } from '../io.js';
 import { progressBar } from '../progress.js';
 import { formatSummary } from '../summary.js';
+import { degradedLine } from '../../runner/degraded.js';
 import type { Command } from './command.js';
 
 export const simulateCommand: Command = {
@@ -30,6 +31,10 @@ A progress bar on stderr (on a terminal) follows long runs.
   --compact          compact windows: one decision per seat per round
   --json             print the result as one JSON object on stdout
 
+LLM agents end the report with their health (decisions first time / repaired / rejected / fell back,
+calls, tokens, cost, call latency p50/p95/max). Games in which an LLM seat ran out of its budget are
+degraded: they are counted in \`degraded\`, named on stderr, and the exit status is 3.
+
 Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
 `,
@@ -44,6 +49,9 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
     const result = await simulate({ games: spec.games, seed: spec.seed, seats: spec.seats, agents: spec.lineup, rules: spec.rules, onProgress: (d, t) => bar?.update(d, t) });
     bar?.end();
     io.out(values.json ? `${JSON.stringify(result)}\n` : formatSummary(result));
-    return EXIT.ok;
+    const [first] = result.degraded;
+    if (!first) return EXIT.ok;
+    io.err(`tiltyard: ${result.degraded.length} of ${result.games} games degraded (an LLM seat ran out of budget; the engine's fallback played for it), the first: ${degradedLine(`${first.game} (seed ${result.seed + first.game})`, first)}\n`);
+    return EXIT.degraded;
   },
 };

@@ -5,7 +5,7 @@ import { formatAgentHealth } from '../agent-health-format.js';
 import { formatStandings, standingsCsv } from '../standings-format.js';
 import { storedAgentHealth } from '../../runner/agent-health.js';
 import { withStore } from '../store-session.js';
-import { resultsOf } from '../../tournament/results.js';
+import { ratedResultsOf } from '../../tournament/results.js';
 import { standings as computeStandings } from '../../tournament/standings.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import type { Command } from './command.js';
@@ -47,7 +47,7 @@ traces and provider calls (the same figures as each game's seat table, over the 
       const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
       let standings = (await store.tournaments.ratings(id)).map((r) => r.standing);
       if (standings.some((s) => s.games > 0 && s.rating_ci === undefined)) {
-        standings = computeStandings({ entrants, seed: t.seed }, resultsOf(await store.tournaments.games(id)));
+        standings = computeStandings({ entrants, seed: t.seed }, ratedResultsOf(await store.tournaments.games(id), (t.config as Partial<Pick<TournamentConfig, 'rate_degraded'>>).rate_degraded === true));
       }
       if (values.csv) {
         io.out(standingsCsv(standings));

@@ -7,6 +7,8 @@ import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import { runTournament, type TournamentRunnerOptions } from '../../tournament/runner.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
 import { formatStandings } from '../standings-format.js';
+import { formatAgentHealth } from '../agent-health-format.js';
+import { storedAgentHealth } from '../../runner/agent-health.js';
 import { tournamentDisplay } from '../tournament-live.js';
 
 export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--max-cost-usd X|none] [--progress] [--json]
@@ -46,10 +48,21 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
     const budget = out.max_cost_usd === undefined ? {} : { cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd };
-    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, games: out.done, failed: out.failed, ...budget, standings: out.standings })}\n`);
+    const entrants = t.config['entrants'] as string[];
+    const degraded = (await store.tournaments.games(id)).filter((g) => g.degraded);
+    // What the LLM entrants cost and how they answered, where people look: at the end of the run.
+    const llm = await storedAgentHealth(store, id, entrants);
+    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, games: out.done, failed: out.failed, degraded: degraded.length, ...budget, standings: out.standings, llm })}\n`);
     else {
       const secs = ((performance.now() - started) / 1000).toFixed(1);
-      io.out(`Tournament ${id} (${format}, ${(t.config['entrants'] as unknown[]).length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${out.done} games${out.failed ? `, ${out.failed} failed` : ''} (${secs} s this run)\n\n${formatStandings(out.standings)}`);
+      const health = formatAgentHealth(llm);
+      io.out(`Tournament ${id} (${format}, ${entrants.length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${out.done} games${out.failed ? `, ${out.failed} failed` : ''}${degraded.length ? `, ${degraded.length} degraded` : ''} (${secs} s this run)\n\n${formatStandings(out.standings)}${health ? `\n${health}` : ''}`);
+    }
+    // Exit 3 (EXIT.degraded) unless something worse is reported below.
+    const done = degraded.length ? EXIT.degraded : EXIT.ok;
+    if (degraded.length) {
+      const rated = t.config['rate_degraded'] === true;
+      io.err(`tiltyard: tournament ${id}: ${degraded.length} game${degraded.length === 1 ? '' : 's'} degraded (an LLM seat ran out of budget; the engine's fallback played for it): ${rated ? 'rated anyway (--rate-degraded)' : 'left out of the ratings'}; \`tiltyard games <id>\` says which seat and round (${degraded.slice(0, 5).map((g) => g.game_id).join(', ')}${degraded.length > 5 ? ', …' : ''})\n`);
     }
     if (where?.lease.lost.aborted) {
       io.err(`tiltyard: tournament ${id}: another coordinator took it over (this one could not renew its lease); stopped here\n`);
@@ -57,7 +70,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     }
     if (out.status === 'stopped_budget') {
       io.err(`tiltyard: tournament ${id} stopped at its cost limit: $${(out.cost_usd ?? 0).toFixed(4)} recorded of $${out.max_cost_usd ?? 0}; go on with \`tiltyard tournament resume ${id} --max-cost-usd <more>\`\n`);
-      return EXIT.ok;
+      return done;
     }
     if (out.failed > 0) {
       // Failed games are not losses (they do not enter the ratings), but a run with them did not do what was asked.
@@ -70,7 +83,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
       io.err(`tiltyard: tournament ${id} stopped before its end; continue it with \`tiltyard tournament resume ${id}\`\n`);
       return EXIT.failure;
     }
-    return EXIT.ok;
+    return done;
   } finally {
     process.removeListener('SIGINT', onSigint);
     await where?.close();

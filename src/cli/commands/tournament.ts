@@ -30,6 +30,7 @@ const OPTIONS = {
   clock: { type: 'string' },
   commit: { type: 'string' },
   'stop-when-separated': { type: 'boolean' },
+  'rate-degraded': { type: 'boolean' },
   'max-cost-usd': { type: 'string' },
   'dry-run': { type: 'boolean' },
   spectators: { type: 'string' },
@@ -46,7 +47,7 @@ export const tournamentCommand: Command = {
   summary: 'run a rated tournament (round-robin, swiss, gauntlet) and store every game',
   usage: `Usage: tiltyard tournament --agents a,b,c,… [--seats K] [--format round-robin|swiss|gauntlet]
                            [--seeds N] [--games MAX] [--seed S] [--rounds R] [--challenger A]
-                           [--concurrency C] [--workers W] [--clock wall|logical] [--stop-when-separated]
+                           [--concurrency C] [--workers W] [--clock wall|logical] [--stop-when-separated] [--rate-degraded]
                            [--compact] [--spectators public|broadcast] [--broadcast-unsafe hold|refuse]
                            [--progress] [--json]
        tiltyard tournament resume <id> [--concurrency C] [--workers W] [--clock wall|logical] [--progress] [--json]
@@ -79,6 +80,9 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
                          keeps them as rows); step: every game stored step by step (resumable
                          mid-game, watchable live)
   --stop-when-separated  stop once the leader's rating interval is clear of everyone else's
+  --rate-degraded        rate degraded games too (an LLM seat ran out of its budget and the engine's
+                         fallback played for it); by default they count for no one, and the exit
+                         status is 3 when there are any (docs/providers.md "Degraded games")
   --max-cost-usd X       stop starting games once the recorded provider cost reaches X US dollars
                          (games in flight finish); the tournament stops as stopped_budget, and
                          \`tournament resume <id> --max-cost-usd Y\` goes on with a higher limit
@@ -114,7 +118,7 @@ played here; this process schedules, follows them in the store and rates (docs/s
     const maxCostUsd = costFlag(values['max-cost-usd']);
     if (values['dry-run']) return dryRun(io, input, { json: values.json === true });
     const gameOptions = spectatorFlags(values, (values.agents ?? '').split(',').map((a) => a.trim()));
-    await preflightOrRefuse(input['entrants'] as string[], values['no-preflight']);
+    await preflightOrRefuse(input['entrants'] as string[], values['no-preflight'], 'entrants');
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);
       if (!created.ok) throw new UsageError(configIssue(created.message));

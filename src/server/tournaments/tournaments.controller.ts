@@ -37,7 +37,7 @@ export class TournamentsController {
   async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<TournamentView> {
     const role = requireRole(headers, this.settings, 'admin');
     const request = parseOr400(CreateTournamentBody, body, 'body');
-    await preflightOr400(request.config.entrants, request.preflight);
+    await preflightOr400(request.config.entrants, request.preflight, 'entrants');
     const t = await tournamentOrHttp(this.tournaments.create(request));
     return tournamentOrHttp(this.tournaments.view(t.tournament_id, role));
   }

@@ -4,7 +4,7 @@ import { acquireLease, leaseKey, LEASE_MS } from '../../scale/coordinator-lease.
 import type { GameQueue } from '../../scale/game-queue.js';
 import { describeChain, isTransient, StoreUnavailableError, type EventStore, type TournamentRecord } from '../../store/index.js';
 import type { GameOutcome } from '../../tournament/play-scheduled.js';
-import { resultsOf } from '../../tournament/results.js';
+import { ratedResultsOf } from '../../tournament/results.js';
 import { runTournament } from '../../tournament/runner.js';
 import type { TournamentEvent } from '../../tournament/runner-events.js';
 import type { TournamentConfig } from '../../tournament/types.js';
@@ -98,7 +98,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
     const games = await gamesAsSeenBy(this.store, stored, role, Date.now(), this.bus.commits);
     // Only entrants and seed matter here; no need to resolve the agents again just to read.
     const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
-    const results = resultsOf(games);
+    const results = ratedResultsOf(games, (t.config as Partial<Pick<TournamentConfig, 'rate_degraded'>>).rate_degraded === true);
     // A running tournament's table is redrawn as games end: live resamples; an ended one's is final.
     const resamples = t.status === 'ended' ? DEFAULT_RESAMPLES : LIVE_RESAMPLES;
     return tournamentView(recordAsSeen(t, stored, games), games, standings({ entrants, seed: t.seed }, results, { resamples }), role, headToHead(entrants, results));

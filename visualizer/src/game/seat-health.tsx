@@ -4,15 +4,17 @@ import type { GameRecordView } from './history.js';
 /** One seat's health as GET /games/:id gives it to admins and researchers. */
 export type SeatHealth = SeatSummary;
 
+// Codes verbatim (llm/invalid_json, action/missing_attack_plan): what the CLI, REST and docs say.
 const counts = (r: Record<string, number>): string =>
   Object.entries(r)
     .sort((a, b) => b[1] - a[1])
-    .map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`)
+    .map(([k, n]) => `${k} ${n}`)
     .join(', ') || '—';
 
 /**
  * How each seat's agent did, for views entitled to it: decisions answered first time, after a
- * repair turn, or by the fallback (and why), its provider calls, tokens, cost and latency. Shown
+ * repair turn, rejected by the engine (and why), or by the fallback (and why), its provider
+ * calls, tokens, cost and call latency. Shown
  * only when a seat is a skill or an LLM, called a model or fell back: a table of built-ins
  * answering every time says nothing. Collapsed to one line until opened.
  */
@@ -34,11 +36,12 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
             <th>decisions</th>
             <th>first time</th>
             <th>repaired</th>
+            <th title="answers the engine refused as illegal">rejected (why)</th>
             <th>fell back (why)</th>
             <th>calls</th>
             <th>tokens in / out</th>
             <th>cost</th>
-            <th title="per call, nearest rank">latency p50 / p95</th>
+            <th title="per call, nearest rank">latency p50 / p95 / max</th>
           </tr>
         </thead>
         <tbody>
@@ -50,6 +53,10 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
               <td>{s.decisions}</td>
               <td>{s.answered_first_time}</td>
               <td>{s.repaired}</td>
+              <td data-testid="seat-health-rejected">
+                {s.rejected}
+                {s.rejected > 0 && <span class="muted"> ({counts(s.rejection_reasons)})</span>}
+              </td>
               <td>
                 {s.fell_back}
                 {s.fell_back > 0 && <span class="muted"> ({counts(s.fallback_reasons)})</span>}
@@ -59,7 +66,7 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
                 {s.input_tokens.toLocaleString('en-US')} / {s.output_tokens.toLocaleString('en-US')}
               </td>
               <td>${s.cost_usd.toFixed(4)}</td>
-              <td>{s.latency_ms ? `${s.latency_ms.p50} / ${s.latency_ms.p95} ms` : '—'}</td>
+              <td>{s.latency_ms ? `${s.latency_ms.p50} / ${s.latency_ms.p95} / ${s.latency_ms.max} ms` : '—'}</td>
             </tr>
           ))}
         </tbody>
