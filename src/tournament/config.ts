@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
+import { unpricedEntrants } from '../agents/seat/unpriced.js';
 import { RulesConfig, StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { Seed } from '../protocol/index.js';
 import { DEFAULT_SEPARATION_MIN_GAMES } from './separation.js';
@@ -39,6 +40,8 @@ const fields = {
   rounds: int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').nullable().default(null),
   challenger: z.string().nullable().default(null),
   compact: z.boolean().default(false),
+  /** Lets LLM entrants with no price play (their cost is then reported as unknown, never $0). */
+  allow_unpriced: z.boolean().default(false),
   // Top-level typos in rules are errors, not silently dropped keys (as in simulate).
   rules: z.record(z.string(), z.unknown()).default({}),
 };
@@ -78,6 +81,7 @@ export const tournamentConfigSchema = (check: AgentCheck = defaultCheck) =>
         const r = check(e);
         if (!r.ok) issue('entrants', r.message);
       }
+      if (!o.allow_unpriced) for (const u of unpricedEntrants([...seen])) issue('entrants', u.message);
       let challenger: string | null = null;
       if (o.format === 'gauntlet') {
         challenger = o.challenger ?? o.entrants[0]!;

@@ -32,6 +32,8 @@ export type TournamentConfig = {
   /** Gauntlet: the challenger (one of `entrants`); the others are the field. */
   challenger: string | null;
   compact: boolean;
+  /** LLM entrants with no price may play (opted in): their cost is reported as unknown. */
+  allow_unpriced?: boolean;
   /** Rules overrides for every game (validated as the engine's RulesConfig). */
   rules: Record<string, unknown>;
 };
