@@ -23,6 +23,7 @@ const FLAG_OF: Record<string, string> = {
   rounds: '--rounds',
   challenger: '--challenger',
   rules: '--compact',
+  allow_unpriced: '--allow-unpriced',
 };
 
 /** The tournament config the `tournament` flags describe (validated later by the core's schema). */
@@ -47,6 +48,7 @@ export function configInput(values: Record<string, string | boolean | undefined>
     ...(str('challenger') !== undefined ? { challenger: str('challenger') } : {}),
     ...(values['stop-when-separated'] ? { stop_when_separated: true } : {}),
     compact: values['compact'] === true,
+    ...(values['allow-unpriced'] ? { allow_unpriced: true } : {}),
   };
 }
 

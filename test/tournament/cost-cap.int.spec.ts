@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planOf } from '../../src/cli/tournament-dry-run.js';
 import { createTournament } from '../../src/tournament/create.js';
 import { runTournament } from '../../src/tournament/runner.js';
 import { INPUT_CLOCKS } from '../../src/runner/input-clock.js';
@@ -85,5 +86,21 @@ describe('the cost cap (a shared reservation ledger)', () => {
     for (const g of cut) expect((await store.getGame(g.game_id)).last_seq).toBeGreaterThan(0);
     const done = await runTournament(id, { store, concurrency: 4, maxCostUsd: 100, clock: INPUT_CLOCKS.logical });
     expect(done).toMatchObject({ status: 'ended', done: 18, failed: 0, stopped: 0, planned: 18 });
+  });
+
+  it("the dry run's bound is at least what seeded tournaments spend, with the percentile range beside it", async () => {
+    for (const seed of [21, 22]) {
+      const input = { ...lineup(seed), seeds: 1 };
+      const plan = await planOf(store, input);
+      const created = await createTournament(store, input);
+      if (!created.ok) throw new Error(created.message);
+      const out = await runTournament(created.tournament.tournament_id, { store, concurrency: 4, clock: INPUT_CLOCKS.logical });
+      expect(out).toMatchObject({ status: 'ended', done: 6 });
+      const spent = await store.tournaments.cost(created.tournament.tournament_id);
+      console.log(`seed ${seed}: spent ${spent.toFixed(5)}; likely ${plan.cost_usd.low.toFixed(5)}–${plan.cost_usd.high.toFixed(5)}, at most ${plan.bound_usd.toFixed(5)}`);
+      expect(spent).toBeGreaterThan(0);
+      expect(plan.bound_usd).toBeGreaterThanOrEqual(spent);
+      expect(plan.bound_usd).toBeGreaterThanOrEqual(plan.cost_usd.high);
+    }
   });
 });

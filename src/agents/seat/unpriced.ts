@@ -44,8 +44,8 @@ export function unpricedEntrants(entrants: readonly string[]): { spec: string; m
  * Why a cost cap cannot run over these entrants (null when it can): a model with no price has no
  * worst case to reserve, so the cap could not hold. Price it in the providers file to cap it.
  */
-export function capRefusal(entrants: readonly string[]): string | null {
+export function capRefusal(entrants: readonly string[], words: { optIn: string; cap: string } = { optIn: '--allow-unpriced', cap: '--max-cost-usd' }): string | null {
   const unpriced = entrants.flatMap((spec) => unpricedModels(spec));
   if (!unpriced.length) return null;
-  return `a cost cap needs a price for every model it may call, and ${unpriced.join(', ')} ha${unpriced.length === 1 ? 's' : 've'} none (--allow-unpriced does not lift this): add ${unpriced.length === 1 ? 'it' : 'them'} to the providers file's "prices" (docs/providers.md), or run without --max-cost-usd`;
+  return `a cost cap needs a price for every model it may call, and ${unpriced.join(', ')} ha${unpriced.length === 1 ? 's' : 've'} none (${words.optIn} does not lift this): add ${unpriced.length === 1 ? 'it' : 'them'} to the providers file's "prices" (docs/providers.md), or run without ${words.cap}`;
 }
