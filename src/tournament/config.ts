@@ -41,7 +41,7 @@ const fields = {
   challenger: z.string().nullable().default(null),
   compact: z.boolean().default(false),
   /** Lets LLM entrants with no price play (their cost is then reported as unknown, never $0). */
-  allow_unpriced: z.boolean().default(false),
+  allow_unpriced: z.boolean().optional(),
   // Top-level typos in rules are errors, not silently dropped keys (as in simulate).
   rules: z.record(z.string(), z.unknown()).default({}),
 };
