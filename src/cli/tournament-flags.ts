@@ -24,6 +24,7 @@ const FLAG_OF: Record<string, string> = {
   rounds: '--rounds',
   challenger: '--challenger',
   rules: '--compact',
+  allow_unpriced: '--allow-unpriced',
 };
 
 /** The tournament config the `tournament` flags describe (validated later by the core's schema). */
@@ -49,6 +50,7 @@ export function configInput(values: Record<string, string | boolean | undefined>
     ...(values['stop-when-separated'] ? { stop_when_separated: true } : {}),
     ...(values['rate-degraded'] ? { rate_degraded: true } : {}),
     compact: values['compact'] === true,
+    ...(values['allow-unpriced'] ? { allow_unpriced: true } : {}),
   };
 }
 

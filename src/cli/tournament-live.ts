@@ -32,7 +32,7 @@ export function tournamentDisplay(io: CliIo, options: { live: boolean; progress:
       if (options.progress) {
         if (e.type === 'tournament_started') io.err(`tournament ${e.tournament_id} started (${e.done} games done)\n`);
         else if (e.type === 'game_ended') io.err(`tournament ${e.tournament_id} game ${e.game_id} ${e.key} ${e.error ? 'failed' : 'ended'} (${e.done + e.failed} done)\n`);
-        else io.err(`tournament ${e.tournament_id} ${e.status}\n`);
+        else io.err(`tournament ${e.tournament_id} ${e.status} (${e.done} of ${e.planned} planned games played${e.failed ? `, ${e.failed} failed` : ''}${e.stopped ? `, ${e.stopped} stopped` : ''})\n`);
       }
       if (!live) return;
       if (e.type !== 'tournament_started' && e.standings) table = formatStandings(e.standings);

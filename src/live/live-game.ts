@@ -5,6 +5,7 @@ import { DivergenceError } from '../runner/runner-errors.js';
 import type { EventStore } from '../store/index.js';
 import type { JsonLogger } from '../lib/json-logger.js';
 import type { GameBus } from './game-bus.js';
+import type { SpendLedger } from '../providers/spend-ledger.js';
 import { optionsOf } from './game-options.js';
 
 /** What playing a game live needs: the ports, and the pace for games that stored none. */
@@ -20,9 +21,9 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
  * failure was counted by the runner, which marks the game failed at MAX_RUN_FAILURES in a row, and
  * the lobby hears of that). Never throws: this is the fault boundary around one game.
  */
-export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSignal): Promise<RunOutcome | null> {
+export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSignal, spend?: SpendLedger): Promise<RunOutcome | null> {
   try {
-    return await playGuarded(deps, gameId, signal);
+    return await playGuarded(deps, gameId, signal, spend);
   } catch (e) {
     // Reading the game before the run (a database hiccup): nothing was counted, the next start retries.
     deps.logger.emit('error', 'game failed before it ran', { game_id: gameId, error: message(e) });
@@ -30,7 +31,7 @@ export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSign
   }
 }
 
-async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal): Promise<RunOutcome | null> {
+async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal, spend?: SpendLedger): Promise<RunOutcome | null> {
   const { store, bus, logger } = deps;
   const game = await store.getGame(gameId);
   if (game.status === 'ended' || game.status === 'aborted' || game.status === 'failed' || signal.aborted) return null;
@@ -54,6 +55,8 @@ async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal):
     const out = await resumePersistent(store, gameId, {
       signal,
       paceMs: options.pace_ms,
+      // A tournament's cost cap, shared with its other games (tournaments.service.ts).
+      ...(spend ? { seats: { spend } } : {}),
       onDecision: (player, answer) => {
         const t = answer.trace;
         const fields = { game_id: gameId, ...where, player_id: player, window: t?.window, agent: t?.agent, latency_ms: t?.latency_ms };

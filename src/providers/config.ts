@@ -11,7 +11,7 @@ import type { PriceTable, Provider } from './types.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const Price = z.object({ inputPerMTok: z.number().min(0), outputPerMTok: z.number().min(0) });
+export const Price = z.object({ inputPerMTok: z.number().min(0), outputPerMTok: z.number().min(0) });
 
 const ProviderEntry = z.discriminatedUnion('kind', [
   z.strictObject({

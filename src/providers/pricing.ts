@@ -1,18 +1,41 @@
 import type { PriceTable, Usage } from './types.js';
 
+/** When the list prices below were last checked against the providers' pricing pages. */
+export const PRICES_CHECKED = '2025-11-25';
+
 /**
- * Indicative list prices in USD per million tokens, as published when this table was written.
- * Prices change: override them in config (every provider takes a `prices` table). Local models
- * (Ollama, LM Studio, vLLM) are listed at 0 so a local run reports no spend rather than "unknown".
+ * List prices in USD per million tokens (standard tier, uncached input), as published on the date
+ * above. Prices change: override them in the providers file's `prices` (which also prices models
+ * not listed here: a model with no price is refused, see docs/providers.md). Keys match dated and
+ * tagged ids by prefix (costOf). Local models (Ollama, LM Studio, vLLM) and the mock are listed at
+ * 0 so a local run reports no spend rather than "unknown".
  */
 export const DEFAULT_PRICES: PriceTable = {
+  // OpenAI
+  'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
+  'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
+  'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
   'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
   'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
   'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
   'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
   'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
+  o1: { inputPerMTok: 15, outputPerMTok: 60 },
+  o3: { inputPerMTok: 2, outputPerMTok: 8 },
+  'o3-pro': { inputPerMTok: 20, outputPerMTok: 80 },
+  'o3-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
+  'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
+  // Anthropic
+  'claude-opus-4-5': { inputPerMTok: 5, outputPerMTok: 25 },
+  'claude-opus-4-1': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-opus-4': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-sonnet-4-5': { inputPerMTok: 3, outputPerMTok: 15 },
   'claude-sonnet-4': { inputPerMTok: 3, outputPerMTok: 15 },
+  'claude-haiku-4-5': { inputPerMTok: 1, outputPerMTok: 5 },
+  'claude-3-7-sonnet': { inputPerMTok: 3, outputPerMTok: 15 },
   'claude-3-5-haiku': { inputPerMTok: 0.8, outputPerMTok: 4 },
+  // The mock provider costs nothing (a providers file may price it to test budgets).
+  mock: { inputPerMTok: 0, outputPerMTok: 0 },
   // Local model families, free to run (hosted copies of them are not: override for those).
   llama3: { inputPerMTok: 0, outputPerMTok: 0 },
   'qwen2.5': { inputPerMTok: 0, outputPerMTok: 0 },

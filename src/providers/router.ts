@@ -1,10 +1,14 @@
 import { abortableSleep } from '../lib/abortable-sleep.js';
 import type { BudgetAlert, BudgetMeter } from './budget.js';
-import type { Provider, ProviderRequest, ProviderResult } from './types.js';
+import { worstCallUsd, type SpendLedger } from './spend-ledger.js';
+import type { PriceTable, Provider, ProviderRequest, ProviderResult } from './types.js';
 
 /** A model on a provider, as users write it: `openai:gpt-4o-mini`, `mock`, `ollama:llama3.1`. */
 export type ModelRef = { provider: string; model: string };
 export const modelRefText = (m: ModelRef): string => `${m.provider}:${m.model}`;
+
+/** A tournament's cost cap as routing sees it: the shared ledger and the prices to reserve at. */
+export type SpendCap = { ledger: SpendLedger; prices: PriceTable };
 
 export type RouteOptions = {
   providers: ReadonlyMap<string, Provider>;
@@ -18,6 +22,8 @@ export type RouteOptions = {
   maxWaits?: number;
   onCall?: (result: ProviderResult) => void;
   onAlert?: (alert: BudgetAlert) => void;
+  /** Every call (each retry too) reserves its worst case here first and is not sent if that would pass the cap. */
+  spend?: SpendCap;
 };
 
 export type RouteResult = {
@@ -30,6 +36,8 @@ export type RouteResult = {
   /** Why routing stopped without an answer. */
   reason: string | null;
   calls: number;
+  /** Set when the cost cap refused a call: the decision must not be committed (the game stops here). */
+  capped?: string;
 };
 
 /**
@@ -75,7 +83,15 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
       if (stop) return { result: last, answered: false, reason: stop, calls, chainIndex: lastIndex };
       // Whole ms: spent wall time is fractional, and AbortSignal.timeout refuses a fractional delay.
       const deadlineMs = Math.max(1, Math.floor(Math.min(request.deadlineMs, budgets.decision.wallLeftMs(), budgets.game.wallLeftMs())));
-      const r = await provider.call({ ...request, model: ref.model, deadlineMs });
+      const hold = await reserve(options.spend, request, ref);
+      if (hold && !hold.ok) return { result: last, answered: false, reason: hold.reason, calls, chainIndex: lastIndex, capped: hold.reason };
+      const settle = (usd: number) => hold && options.spend?.ledger.settle(hold.reservation, usd);
+      const r = await provider.call({ ...request, model: ref.model, deadlineMs }).catch((e: unknown) => {
+        settle(hold?.reservation.usd ?? 0);
+        throw e;
+      });
+      // A call cut off by its deadline may still be billed: it keeps its whole reservation.
+      settle(r.status === 'timeout' ? (hold?.reservation.usd ?? 0) : r.costUsd);
       calls++;
       last = r;
       lastIndex = index;
@@ -100,6 +116,14 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
     }
   }
   return { result: last, answered: false, reason: last ? `no model answered (last: ${last.provider}:${last.model} ${callCause(last)})` : 'no provider is configured for this chain', calls, chainIndex: lastIndex };
+}
+
+/** The call's reservation on the cap (null without one); a model with no price is refused outright. */
+async function reserve(spend: SpendCap | undefined, request: Omit<ProviderRequest, 'model'>, ref: ModelRef) {
+  if (!spend) return null;
+  const usd = worstCallUsd(spend.prices, { ...request, model: ref.model });
+  if (usd === null) return { ok: false as const, reason: `cost cap: ${modelRefText(ref)} has no price, so nothing bounds what it costs (add it to the providers file's "prices")` };
+  return spend.ledger.reserve(usd, modelRefText(ref));
 }
 
 /** Waits on 429 per model: bounded so a server answering 429 with Retry-After: 0 cannot loop forever. */

@@ -277,6 +277,11 @@ async function drive(
     };
     const agent = seatAt(seats, state, seat);
     const answer = await agent.decide(requestFor(state, seat));
+    if (answer.halt) {
+      // The cost cap refused a call: what was spent is recorded, the step is not (asked again on resume).
+      if (answer.calls?.length) await store.recordProviderCalls(gameId, answer.calls);
+      return outcome('stopped');
+    }
     options.onDecision?.(seat, answer);
     const decision = asDecision(answer.decision);
     const ts = (previous = clock(previous));

@@ -48,8 +48,8 @@ export type ModelUsage = {
   /** Answered calls looked at (the most recent, at most 5,000) and the decisions they served. */
   calls: number;
   decisions: number;
-  input_tokens: { p25: number; p90: number };
-  output_tokens: { p25: number; p90: number };
+  input_tokens: { p25: number; p90: number; max: number };
+  output_tokens: { p25: number; p90: number; max: number };
 };
 
 /**
@@ -58,7 +58,7 @@ export type ModelUsage = {
  * Null when the store holds none.
  */
 export async function modelUsage(ctx: StoreContext, provider: string, model: string): Promise<ModelUsage | null> {
-  const [row] = await ctx.sql.rows<{ calls: number | string; decisions: number | string; in25: number | null; in90: number | null; out25: number | null; out90: number | null }>(
+  const [row] = await ctx.sql.rows<{ calls: number | string; decisions: number | string; in25: number | null; in90: number | null; out25: number | null; out90: number | null; inmax: number | string | null; outmax: number | string | null }>(
     `WITH recent AS (SELECT game_id, player_id, turn, "window", input_tokens, output_tokens FROM provider_calls
                      WHERE provider = $1 AND model = $2 AND status = 'ok' ORDER BY id DESC LIMIT 5000)
      SELECT count(*) AS calls,
@@ -66,7 +66,8 @@ export async function modelUsage(ctx: StoreContext, provider: string, model: str
             percentile_cont(0.25) WITHIN GROUP (ORDER BY input_tokens) AS in25,
             percentile_cont(0.9) WITHIN GROUP (ORDER BY input_tokens) AS in90,
             percentile_cont(0.25) WITHIN GROUP (ORDER BY output_tokens) AS out25,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY output_tokens) AS out90
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY output_tokens) AS out90,
+            max(input_tokens) AS inmax, max(output_tokens) AS outmax
      FROM recent`,
     [provider, model],
   );
@@ -75,7 +76,7 @@ export async function modelUsage(ctx: StoreContext, provider: string, model: str
   return {
     calls,
     decisions: Number(row.decisions),
-    input_tokens: { p25: Number(row.in25), p90: Number(row.in90) },
-    output_tokens: { p25: Number(row.out25), p90: Number(row.out90) },
+    input_tokens: { p25: Number(row.in25), p90: Number(row.in90), max: Number(row.inmax) },
+    output_tokens: { p25: Number(row.out25), p90: Number(row.out90), max: Number(row.outmax) },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
+import { unpricedEntrants } from '../agents/seat/unpriced.js';
 import { RulesConfig, StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { Seed } from '../protocol/index.js';
 import { DEFAULT_SEPARATION_MIN_GAMES } from './separation.js';
@@ -41,6 +42,8 @@ const fields = {
   compact: z.boolean().default(false),
   /** Rate degraded games too (a seat ran out of budget: src/runner/degraded.ts); off, they count for no one. */
   rate_degraded: z.boolean().default(false),
+  /** Lets LLM entrants with no price play (their cost is then reported as unknown, never $0). */
+  allow_unpriced: z.boolean().optional(),
   // Top-level typos in rules are errors, not silently dropped keys (as in simulate).
   rules: z.record(z.string(), z.unknown()).default({}),
 };
@@ -80,6 +83,7 @@ export const tournamentConfigSchema = (check: AgentCheck = defaultCheck) =>
         const r = check(e);
         if (!r.ok) issue('entrants', r.message);
       }
+      if (!o.allow_unpriced) for (const u of unpricedEntrants([...seen])) issue('entrants', u.message);
       let challenger: string | null = null;
       if (o.format === 'gauntlet') {
         challenger = o.challenger ?? o.entrants[0]!;

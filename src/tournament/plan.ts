@@ -1,3 +1,4 @@
+import { parseTournamentConfig } from './config.js';
 import { nextGames } from './formats.js';
 import type { GameResult, TournamentConfig } from './types.js';
 
@@ -34,4 +35,15 @@ export function planTournament(config: TournamentConfig): TournamentPlan {
     }
   }
   throw new Error(`the ${config.format} format never finished planning`);
+}
+
+/**
+ * The games a stored config plans, or null when it no longer parses. Its entrants are not
+ * resolved (a listing must not load skills or providers to count games).
+ *
+ * @example plannedGames(record.config) // 8
+ */
+export function plannedGames(config: Record<string, unknown>): number | null {
+  const parsed = parseTournamentConfig({ ...config, allow_unpriced: true }, () => ({ ok: true }));
+  return parsed.ok ? planTournament(parsed.config).games : null;
 }

@@ -31,11 +31,18 @@ export type TournamentEvent =
 export type TournamentOutcome = {
   tournament_id: string;
   status: 'ended' | 'stopped' | 'stopped_budget';
-  /** With a cost limit: the recorded provider cost (USD) and the limit. */
+  /** With a cost limit: the recorded provider cost (USD), the limit, and the largest single call's worst case reserved. */
   cost_usd?: number;
   max_cost_usd?: number;
+  worst_call_usd?: number;
+  /** Set when entrants with no price played (allow_unpriced): `cost_usd` then leaves their calls out, so it is unknown. */
+  cost_unknown?: boolean;
+  /** Games the schedule plans (an upper bound with a stop rule). */
+  planned: number;
   /** Games ended (with results) and failed, over the whole tournament so far. */
   done: number;
   failed: number;
+  /** Games started and not finished when the run stopped (cut by the cost cap or the signal): out of the ratings, resumable. */
+  stopped: number;
   standings: Standing[];
 };

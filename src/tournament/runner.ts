@@ -4,9 +4,12 @@ import type { SeatOptions } from '../runner/catch-up.js';
 import { wallClock, type InputClock } from '../runner/input-clock.js';
 import { registerPersistentGame } from '../runner/persistent-runner.js';
 import { RunnerError } from '../runner/runner-errors.js';
+import { capRefusal, unpricedEntrants } from '../agents/seat/unpriced.js';
+import { SpendLedger } from '../providers/spend-ledger.js';
 import { FencedWriteError, StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord, type TournamentStore } from '../store/index.js';
 import { gameRules, parseTournamentConfig } from './config.js';
 import { nextGames } from './formats.js';
+import { planTournament } from './plan.js';
 import { tournamentGameId } from './game-id.js';
 import { playScheduled, type CommitPolicy, type GameOutcome, type GamePorts } from './play-scheduled.js';
 import { PlayWorkers } from './play-workers.js';
@@ -42,7 +45,7 @@ export type TournamentRunnerOptions = {
    * Plays one created game instead of the runner (default: playScheduled with the options above).
    * The server passes its own, so tournament games share its game limit, pace and bus like any game.
    */
-  play?: (gameId: string) => Promise<GameOutcome>;
+  play?: (gameId: string, cap: PlayCap) => Promise<GameOutcome>;
   /** Stored with every game it creates (GameRecord.options), e.g. the server's pace and spectator delay. */
   gameOptions?: Record<string, unknown>;
   /**
@@ -64,6 +67,9 @@ export type TournamentRunnerOptions = {
    */
   fence?: number;
 };
+
+/** The tournament's cost cap for a game played by `play`: seats reserve on `spend`; `signal` aborts at its first refusal. */
+export type PlayCap = { spend?: SpendLedger; signal?: AbortSignal };
 
 /** A game of the schedule as the runner tracks it (a stored TournamentGameRecord, or not yet created). */
 type Tracked = Pick<TournamentGameRecord, 'game_id' | 'key' | 'round' | 'table' | 'seats' | 'state' | 'placements' | 'error' | 'degraded'>;
@@ -139,11 +145,16 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     saving = saving.then(() => ts.saveRatings(tournamentId, snapshot));
     return saving.then(() => snapshot);
   };
-  const budgetOf = () => (budget.limit === null ? {} : { cost_usd: budget.spent, max_cost_usd: budget.limit });
+  let ledger: SpendLedger | null = null;
+  const budgetOf = () => (budget.limit === null ? {} : { cost_usd: budget.spent, max_cost_usd: budget.limit, ...(ledger ? { worst_call_usd: ledger.worstCallUsd } : {}) });
   const finish = async (status: TournamentOutcome['status']): Promise<TournamentOutcome> => {
     const final = await rate(true);
     if (status === 'ended' || status === 'stopped_budget') await ts.setStatus(tournamentId, status);
-    const outcome = { tournament_id: tournamentId, status, done: count('ended'), failed: count('failed'), standings: final, ...budgetOf() };
+    if (budget.limit !== null) budget.spent = await ts.cost(tournamentId);
+    // Games created and not finished when the run stops: cut by the cap (or the signal), kept out
+    // of the ratings, and resumed from their last step by `resume`.
+    const planned = planTournament(config).games;
+    const outcome = { tournament_id: tournamentId, status, planned, done: count('ended'), failed: count('failed'), stopped: status === 'ended' ? 0 : count('pending'), standings: final, ...budgetOf(), ...(config.allow_unpriced && unpricedEntrants(config.entrants).length ? { cost_unknown: true } : {}) };
     emit({ type: 'tournament_ended', ...outcome });
     return outcome;
   };
@@ -153,7 +164,16 @@ export async function runTournament(tournamentId: string, options: TournamentRun
   budget.limit = options.maxCostUsd !== undefined ? options.maxCostUsd : typeof storedLimit === 'number' ? storedLimit : null;
   if (options.maxCostUsd !== undefined && options.maxCostUsd !== (storedLimit ?? null)) await ts.patchOptions(tournamentId, { max_cost_usd: options.maxCostUsd });
   if (budget.limit !== null) budget.spent = await ts.cost(tournamentId);
-  const overBudget = () => budget.limit !== null && budget.spent >= budget.limit;
+  if (budget.limit !== null) {
+    const refused = capRefusal(config.entrants);
+    if (refused) throw new RunnerError(`tournament ${tournamentId}: ${refused}`);
+  }
+  // One ledger for every game in flight: each LLM call reserves its worst case on it before it is
+  // sent, so games at once cannot overspend (its first refusal stops every game at a step boundary).
+  ledger = budget.limit === null ? null : new SpendLedger(budget.limit, budget.spent);
+  const overBudget = () => budget.limit !== null && (budget.spent >= budget.limit || ledger?.stopped.aborted === true);
+  const gameSignal = ledger ? (signal ? AbortSignal.any([signal, ledger.stopped]) : ledger.stopped) : signal;
+  const seats = ledger ? { ...options.seats, spend: ledger } : options.seats;
 
   await ts.setStatus(tournamentId, 'running');
   emit({ type: 'tournament_started', tournament_id: tournamentId, resumed: games.size > 0, scheduled: games.size, done: count('ended'), failed: count('failed') });
@@ -162,9 +182,9 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     store,
     clock: options.clock ?? wallClock,
     commit: options.commit ?? 'auto',
-    ...(signal ? { signal } : {}),
+    ...(gameSignal ? { signal: gameSignal } : {}),
     ...(options.publish ? { publish: options.publish } : {}),
-    ...(options.seats ? { seats: options.seats } : {}),
+    ...(seats ? { seats } : {}),
     ...(workers ? { workers } : {}),
   };
   let fatal: Error | null = null;
@@ -177,7 +197,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     try {
       const created = await registerPersistentGame(store, { seed: g.seed, agents: g.seats, rules: gameRules(config), gameId, ...(options.gameOptions ? { options: options.gameOptions } : {}) });
       await ts.linkGame(tournamentId, { game_id: gameId, key: g.key, round: g.round, table: g.table, seats: g.seats });
-      const out = await (options.play ? options.play(gameId) : playScheduled(ports, gameId, created));
+      const out = await (options.play ? options.play(gameId, ledger ? { spend: ledger, signal: ledger.stopped } : {}) : playScheduled(ports, gameId, created));
       if (out.status === 'pending') return;
       placements = seatPlacements(g.seats.length, out.placements);
       Object.assign(tracked, { state: 'ended', placements: out.placements, degraded: out.degraded === true });

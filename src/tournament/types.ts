@@ -34,6 +34,8 @@ export type TournamentConfig = {
   compact: boolean;
   /** Rate degraded games (an LLM seat out of budget: src/runner/degraded.ts); absent or false, they count for no one. */
   rate_degraded?: boolean;
+  /** LLM entrants with no price may play (opted in): their cost is reported as unknown. */
+  allow_unpriced?: boolean;
   /** Rules overrides for every game (validated as the engine's RulesConfig). */
   rules: Record<string, unknown>;
 };

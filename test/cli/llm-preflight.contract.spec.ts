@@ -34,6 +34,8 @@ beforeAll(async () => {
         sloppy: { kind: 'openai', base_url: `${sloppy.url}/v1` },
       },
       outage_decisions: 2,
+      // Tournament entrants must be priced (free here); the preflight is what these tests are about.
+      prices: { gone: { inputPerMTok: 0, outputPerMTok: 0 }, 'model-1': { inputPerMTok: 0, outputPerMTok: 0 } },
     }),
   );
   where = { cwd: tmp, env: { TILTYARD_DATA_DIR: join(tmp, 'data'), DATABASE_URL: undefined, TILTYARD_PROVIDERS_FILE: file, REDIS_URL: undefined } };

@@ -45,3 +45,37 @@ describe('costOf', () => {
     });
   });
 });
+
+describe('DEFAULT_PRICES', () => {
+  it('is dated, and every entry parses as a providers-file price', async () => {
+    const { Price } = await import('../../src/providers/config.js');
+    const { PRICES_CHECKED } = await import('../../src/providers/pricing.js');
+    expect(PRICES_CHECKED).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number.isNaN(Date.parse(PRICES_CHECKED))).toBe(false);
+    for (const [key, price] of Object.entries(DEFAULT_PRICES)) expect(Price.safeParse(price).success, key).toBe(true);
+  });
+
+  it('prices the models people use now, dated ids by their family', () => {
+    const family: Record<string, string> = {
+      'gpt-4o-2024-11-20': 'gpt-4o',
+      'gpt-4o-mini': 'gpt-4o-mini',
+      'gpt-4.1-2025-04-14': 'gpt-4.1',
+      'gpt-4.1-nano': 'gpt-4.1-nano',
+      'o3-2025-04-16': 'o3',
+      'o3-mini': 'o3-mini',
+      'o4-mini-2025-04-16': 'o4-mini',
+      'gpt-5-mini-2025-08-07': 'gpt-5-mini',
+      'claude-opus-4-1-20250805': 'claude-opus-4-1',
+      'claude-opus-4-20250514': 'claude-opus-4',
+      'claude-opus-4-5-20251101': 'claude-opus-4-5',
+      'claude-sonnet-4-20250514': 'claude-sonnet-4',
+      'claude-sonnet-4-5-20250929': 'claude-sonnet-4-5',
+      'claude-haiku-4-5-20251001': 'claude-haiku-4-5',
+      mock: 'mock',
+    };
+    for (const [model, key] of Object.entries(family)) expect(costOf(DEFAULT_PRICES, model, usage).priceKey, model).toBe(key);
+    // claude-opus-4-1 is not priced as the cheaper 4.5 nor the other way round.
+    expect(costOf(DEFAULT_PRICES, 'claude-opus-4-1', usage).usd).toBe(90);
+    expect(costOf(DEFAULT_PRICES, 'claude-opus-4-5', usage).usd).toBe(30);
+  });
+});

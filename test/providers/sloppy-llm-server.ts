@@ -113,7 +113,16 @@ const REQUEST = /```json tiltyard-request\n([\s\S]*?)\n```/g;
  * seed and its seat. `write` decides how each answer is written (default: careless about half the
  * time on a first answer, clean on a repair turn).
  */
-export async function startSloppyServer(seed: number, persona: AgentName = 'balanced', write: Writer = (a, roll, repair) => (repair ? cleanWriter(a, roll, repair) : sloppy(a, roll))): Promise<SloppyServer> {
+/**
+ * The usage a reply reports. Default: 100 tokens in, 20 out. `byBytes` reports what a real
+ * tokenizer might: about a token per 4 bytes of the request, and replies mostly short but now and
+ * then as long as `max_tokens` allows (the rare long replies that dominate a bill).
+ */
+export type UsageOf = (body: { max_tokens?: number }, bytes: number, roll: number) => { input: number; output: number };
+
+export const byBytes: UsageOf = (body, bytes, roll) => ({ input: Math.ceil(bytes / 4), output: roll < 5 ? (body.max_tokens ?? 1_000) : 40 + 4 * roll });
+
+export async function startSloppyServer(seed: number, persona: AgentName = 'balanced', write: Writer = (a, roll, repair) => (repair ? cleanWriter(a, roll, repair) : sloppy(a, roll)), usage?: UsageOf): Promise<SloppyServer> {
   const meant = new Map<string, unknown>();
   const kinds = new Map<string, number>();
   const agents = new Map<string, Agent>();
@@ -121,10 +130,11 @@ export async function startSloppyServer(seed: number, persona: AgentName = 'bala
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { role: string; content: string }[] };
-      const send = (text: string) => {
+      const raw = Buffer.concat(chunks);
+      const body = JSON.parse(raw.toString('utf8')) as { messages: { role: string; content: string }[]; max_tokens?: number };
+      const send = (text: string, roll = 50) => {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(openAiWire.content(text, { model: 'sloppy-1' })));
+        res.end(JSON.stringify(openAiWire.content(text, { model: 'sloppy-1', ...(usage ? usage(body, raw.length, roll) : {}) })));
       };
       const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
       const block = [...user.matchAll(REQUEST)].at(-1)?.[1];
@@ -140,7 +150,8 @@ export async function startSloppyServer(seed: number, persona: AgentName = 'bala
       const roll = createHash('sha256').update(request.request_id).digest().readUInt32BE(0) % 100;
       const out = write(answer, roll, repair, request);
       if (!repair) kinds.set(out.kind, (kinds.get(out.kind) ?? 0) + 1);
-      send(out.text);
+      // Its own roll for the length, so a repair turn is not always as short as its first answer.
+      send(out.text, createHash('sha256').update(`${request.request_id}:${repair ? 'r' : 'f'}`).digest().readUInt32BE(0) % 100);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -22,7 +22,7 @@ const post = (path: string, body: unknown) =>
 
 beforeAll(async () => {
   const file = join(tmp, 'providers.json');
-  writeFileSync(file, JSON.stringify({ providers: { dead: { kind: 'openai', base_url: `${await unusedPortUrl()}/v1` } } }));
+  writeFileSync(file, JSON.stringify({ providers: { dead: { kind: 'openai', base_url: `${await unusedPortUrl()}/v1` } }, prices: { m: { inputPerMTok: 0, outputPerMTok: 0 } } }));
   process.env['TILTYARD_PROVIDERS_FILE'] = file;
   server = await createServer(serverSettings({ PORT: '0', TILTYARD_DATA_DIR: 'memory://', TILTYARD_DEMO: 'off', TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_PACE_MS: '0' }), { logger: new JsonLogger('silent') });
 });

@@ -45,10 +45,16 @@ describe('what a caller sees of a tournament', () => {
     expect(JSON.stringify(tournamentView(record('running'), [], [], 'admin'))).not.toContain('batch');
   });
 
+  it('given a tournament its cost cap stopped, then its unfinished games count as stopped, beside the planned total', () => {
+    const games = [game('k0', 'ended', placed(2, 1)), game('k1', 'running', null)];
+    expect(tournamentView(record('stopped_budget'), games, [], 'spectator').progress).toEqual({ played: 1, scheduled: 2, running: 1, failed: 0, planned: 4, stopped: 1 });
+  });
+
   it('given games in every state, then progress counts them, placements show per seat for ended games only, and each links to its game', () => {
     const games = [game('k0', 'ended', placed(2, 1)), game('k1', 'running', null), game('k2', 'created', null)];
     const v = tournamentView(record('running'), games, [], 'spectator');
-    expect(v.progress).toEqual({ played: 1, scheduled: 3, running: 1, failed: 0 });
+    // Planned from the config (one pair, two deals, both rotations); none stopped while it runs.
+    expect(v.progress).toEqual({ played: 1, scheduled: 3, running: 1, failed: 0, planned: 4, stopped: 0 });
     expect(v.games.map((g) => [g.link, g.placements])).toEqual([
       ['/games/game_k0', [2, 1]],
       ['/games/game_k1', null],

@@ -19,7 +19,7 @@ const SMALL = { format: 'round-robin', entrants: ['random', 'balanced', 'aggress
 type Json = Record<string, unknown>;
 type Standing = { agent: string; games: number; wins: number; mu: number; rating_ci: { low: number; high: number } | null; win_rate: { low: number; high: number } | null; placement_ci: unknown };
 type TGame = { game_id: string; link: string; key: string; seats: string[]; status: string; placements: number[] | null };
-type Tournament = Json & { tournament_id: string; status: string; config: Json & { seed: number | null }; seed_hidden: boolean; progress: { played: number; scheduled: number; running: number; failed: number }; standings: Standing[]; games: TGame[] };
+type Tournament = Json & { tournament_id: string; status: string; config: Json & { seed: number | null }; seed_hidden: boolean; progress: { played: number; scheduled: number; running: number; failed: number; planned: number | null; stopped: number }; standings: Standing[]; games: TGame[] };
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-tournaments-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -355,7 +355,7 @@ describe('a tournament on a server process killed mid-run', () => {
       const api = client(second);
       await until('the resumed tournament to end', async () => ((await api.json<Tournament>(`/tournaments/${t.tournament_id}`)).status === 'ended' ? true : undefined), 120_000, 100);
       const final = await api.json<Tournament>(`/tournaments/${t.tournament_id}`);
-      expect(final.progress).toEqual({ played: 12, scheduled: 12, running: 0, failed: 0 }); // 3 tables × 2 seeds × 2 rotations
+      expect(final.progress).toEqual({ played: 12, scheduled: 12, running: 0, failed: 0, planned: 12, stopped: 0 }); // 3 tables × 2 seeds × 2 rotations
       const logged = second.output().stdout.split('\n').filter((l) => l.includes(t.tournament_id)).map((l) => JSON.parse(l) as Json);
       expect(logged).toContainEqual(expect.objectContaining({ msg: 'tournament resumed', tournament_id: t.tournament_id }));
       second.child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import type { Budget, JsonObject, TurnPlanRequest } from '../../protocol/index.js';
 import { BudgetMeter } from '../../providers/budget.js';
-import { route, modelRefText, type ModelRef, type RouteResult } from '../../providers/router.js';
+import { route, modelRefText, type ModelRef, type RouteResult, type SpendCap } from '../../providers/router.js';
 import type { CallStatus, ChatMessage, Provider, ProviderResult } from '../../providers/types.js';
 import { withMemory } from '../seat/external-seat.js';
 import { TraceBuilder } from '../seat/trace.js';
@@ -26,6 +26,8 @@ export type LlmSeatOptions = {
   outageDecisions?: number;
   /** Output past this many tokens is cut (default: maxOutputTokens, the cap asked of the model). */
   outputCapTokens?: number;
+  /** The tournament's cost cap: every call reserves its worst case first (router.ts). */
+  spend?: SpendCap;
 };
 
 /** Consecutive decisions whose every call failed before a seat's provider is declared down (the game then fails). */
@@ -70,6 +72,7 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
       onCall: record,
       onAlert: (a: unknown) => trace.add('mid_event', 'orchestrator', { kind: 'budget_alert', ...(a as object) }),
       ...(options.sleep ? { sleep: options.sleep } : {}),
+      ...(options.spend ? { spend: options.spend } : {}),
     };
     const ask = (messages: ChatMessage[], chain: readonly ModelRef[] = options.chain) =>
       route({ messages, answer: answerSchema(request.window), maxOutputTokens: options.maxOutputTokens, deadlineMs: options.deadlineMs, meta: { game_id: request.game_id, player_id: request.player_id, turn: request.turn, window: request.window, seed: `${ctx.gameSeed}:${ctx.seat}` } }, { ...routeOptions, chain });
@@ -94,7 +97,12 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
     let outcome: Checked | null = null;
     let failure: string | null = null;
     let repairReason: string | null = null;
+    // No trace: the step is not stored, and the decision is asked again when the game resumes.
+    const halted = (routed: RouteResult): SeatDecision => {
+      return { decision: undefined, uiEvents: [], calls, trace: null, halt: { reason: routed.capped ?? 'cost cap' } };
+    };
     const first = await ask(messages);
+    if (first.capped) return halted(first);
     outcome = read(first, false);
     if (outcome && !outcome.ok && first.result) {
       trace.add('replan', 'orchestrator', { repair: true, rule: outcome.rule, problems: outcome.problems });
@@ -102,6 +110,7 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
       // to models that already refused, failed or timed out on this decision.
       const turn = outcome.rule === 'refusal' ? refusalRepair(seen) : null;
       const second = await ask(repairMessages(messages, first.result.text || first.result.error || '', turn ?? outcome.problems, seen, turn !== null), options.chain.slice(first.chainIndex ?? 0));
+      if (second.capped) return halted(second);
       repairReason = second.reason;
       const again = read(second, true);
       if (again) {

@@ -1,3 +1,4 @@
+import type { SpendLedger } from '../../providers/spend-ledger.js';
 import type { JsonObject, StageEvent, TurnPlanRequest, UiEvent, Window } from '../../protocol/index.js';
 import type { ProviderCallRow } from '../../store/index.js';
 import type { Failure } from '../runtime/outcome.js';
@@ -47,6 +48,11 @@ export type SeatDecision = {
   uiEvents: UiEvent[];
   /** Provider calls made (or reported) for this decision. */
   calls?: ProviderCallRecord[];
+  /**
+   * The seat could not decide because the tournament's cost cap refused a call: the runner stores
+   * the calls made but not the step, and stops the game there (resumable with a higher cap).
+   */
+  halt?: { reason: string };
 };
 
 /**
@@ -81,6 +87,8 @@ export type SeatContext = {
   env?: Readonly<Record<string, string | undefined>>;
   /** Trace sandboxed processes' system calls into this folder (agent-check's containment check). */
   sandboxTrace?: string;
+  /** The tournament's cost cap, shared by all its games: LLM seats reserve every call on it. */
+  spend?: SpendLedger;
 };
 
 /** ui_event names the product knows how to show; others are degraded to a notice (seed 001 §4.4). */

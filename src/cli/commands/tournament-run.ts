@@ -47,16 +47,19 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
-    const budget = out.max_cost_usd === undefined ? {} : { cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd };
+    // A cost that leaves out unpriced calls is not a cost: it is reported as unknown, never $0.
+    const cost = out.cost_unknown ? 'unknown' : out.cost_usd;
+    const budget = out.max_cost_usd === undefined ? (out.cost_unknown ? { cost_usd: 'unknown' } : {}) : { cost_usd: cost, max_cost_usd: out.max_cost_usd, worst_call_usd: out.worst_call_usd };
     const entrants = t.config['entrants'] as string[];
     const degraded = (await store.tournaments.games(id)).filter((g) => g.degraded);
     // What the LLM entrants cost and how they answered, where people look: at the end of the run.
     const llm = await storedAgentHealth(store, id, entrants);
-    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, games: out.done, failed: out.failed, degraded: degraded.length, ...budget, standings: out.standings, llm })}\n`);
+    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, planned: out.planned, games: out.done, failed: out.failed, stopped: out.stopped, degraded: degraded.length, ...budget, standings: out.standings, llm })}\n`);
     else {
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       const health = formatAgentHealth(llm);
-      io.out(`Tournament ${id} (${format}, ${entrants.length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${out.done} games${out.failed ? `, ${out.failed} failed` : ''}${degraded.length ? `, ${degraded.length} degraded` : ''} (${secs} s this run)\n\n${formatStandings(out.standings)}${health ? `\n${health}` : ''}`);
+      const counts = `${out.done} of ${out.planned} planned games played${out.failed ? `, ${out.failed} failed` : ''}${out.stopped ? `, ${out.stopped} stopped (not rated; resume goes on)` : ''}${degraded.length ? `, ${degraded.length} degraded` : ''}${out.cost_unknown ? ', cost unknown (unpriced models)' : ''}`;
+      io.out(`Tournament ${id} (${format}, ${entrants.length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${counts} (${secs} s this run)\n\n${formatStandings(out.standings)}${health ? `\n${health}` : ''}`);
     }
     // Exit 3 (EXIT.degraded) unless something worse is reported below.
     const done = degraded.length ? EXIT.degraded : EXIT.ok;
@@ -69,7 +72,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
       return EXIT.failure;
     }
     if (out.status === 'stopped_budget') {
-      io.err(`tiltyard: tournament ${id} stopped at its cost limit: $${(out.cost_usd ?? 0).toFixed(4)} recorded of $${out.max_cost_usd ?? 0}; go on with \`tiltyard tournament resume ${id} --max-cost-usd <more>\`\n`);
+      io.err(`tiltyard: tournament ${id} stopped at its cost cap: $${(out.cost_usd ?? 0).toFixed(4)} spent of $${out.max_cost_usd ?? 0} (the largest call's worst case: $${(out.worst_call_usd ?? 0).toFixed(4)}); ${out.done} of ${out.planned} planned games played, ${out.stopped} stopped; go on with \`tiltyard tournament resume ${id} --max-cost-usd <more>\`\n`);
       return done;
     }
     if (out.failed > 0) {

@@ -1,3 +1,4 @@
+import { capRefusal } from '../../agents/seat/unpriced.js';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AGENT_SPEC_HELP } from '../../agents/seat/agent-spec.js';
@@ -36,6 +37,7 @@ const OPTIONS = {
   spectators: { type: 'string' },
   'broadcast-unsafe': { type: 'string' },
   compact: { type: 'boolean' },
+  'allow-unpriced': { type: 'boolean' },
   progress: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -83,9 +85,14 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --rate-degraded        rate degraded games too (an LLM seat ran out of its budget and the engine's
                          fallback played for it); by default they count for no one, and the exit
                          status is 3 when there are any (docs/providers.md "Degraded games")
-  --max-cost-usd X       stop starting games once the recorded provider cost reaches X US dollars
-                         (games in flight finish); the tournament stops as stopped_budget, and
-                         \`tournament resume <id> --max-cost-usd Y\` goes on with a higher limit
+  --max-cost-usd X       a hard cap on provider cost, in US dollars, with games at once: each LLM
+                         call reserves its worst case (prompt + max_tokens at the model's price)
+                         and is not sent if that would pass X; games cut by it stop at a step
+                         boundary, out of the ratings; the tournament stops as stopped_budget, and
+                         \`tournament resume <id> --max-cost-usd Y\` goes on with a higher cap.
+                         Every model must have a price (docs/providers.md)
+  --allow-unpriced       let LLM entrants whose model has no price play (refused otherwise): their
+                         cost is reported as unknown, never $0; not with --max-cost-usd
   --dry-run              play nothing: print the planned games, the decisions and calls expected per
                          LLM seat and an estimated cost range (docs/providers.md)
   --compact              compact windows: one decision per seat per round
@@ -118,6 +125,10 @@ played here; this process schedules, follows them in the store and rates (docs/s
     const maxCostUsd = costFlag(values['max-cost-usd']);
     if (values['dry-run']) return dryRun(io, input, { json: values.json === true });
     const gameOptions = spectatorFlags(values, (values.agents ?? '').split(',').map((a) => a.trim()));
+    if (typeof maxCostUsd === 'number') {
+      const refused = capRefusal(input['entrants'] as string[]);
+      if (refused) throw new UsageError(`--max-cost-usd: ${refused}`);
+    }
     await preflightOrRefuse(input['entrants'] as string[], values['no-preflight'], 'entrants');
     return withStore(io, async (store) => {
       const created = await createTournament(store, input);

@@ -1,3 +1,4 @@
+import { plannedGames } from '../../tournament/plan.js';
 import { parseArgs } from 'node:util';
 import { table } from '../format.js';
 import { parseFlags } from '../flags.js';
@@ -11,11 +12,12 @@ export const tournamentsCommand: Command = {
   usage: `Usage: tiltyard tournaments [--json]
 
 Lists the tournaments in the store, newest first: id, format, status (created, running, ended,
-aborted), entrants and seats, games ended / failed / scheduled so far, and when it was created.
+aborted, stopped_budget), entrants and seats, games ended of those planned, failed, stopped (started
+and left unfinished: cut by the cost cap or interrupted; not rated), and when it was created.
 A tournament still "running" with no process playing it was interrupted: \`tiltyard tournament
 resume <id>\` continues it.
 
-  --json             print one JSON array of {tournament_id, format, status, entrants, seats, progress, created_at}
+  --json             print one JSON array of {tournament_id, format, status, entrants, seats, progress: {games, ended, failed, pending, planned, stopped}, created_at}
 `,
   async run(argv, io) {
     const { values } = parseFlags(() => parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
@@ -30,13 +32,14 @@ resume <id>\` continues it.
         status: t.status,
         entrants: (t.config['entrants'] as string[]) ?? [],
         seats: Number(t.config['seats']),
-        progress: t.progress,
+        progress: { ...t.progress, planned: plannedGames(t.config), stopped: t.status === 'running' ? 0 : t.progress.pending },
         created_at: t.created_at,
       }));
       if (values.json) io.out(`${JSON.stringify(list)}\n`);
       else if (list.length === 0) io.out(`No tournaments (${storeLocation()}).\n`);
       else {
-        const rows = [['tournament', 'format', 'status', 'entrants', 'seats', 'games', 'failed', 'created'], ...list.map((t) => [t.tournament_id, t.format, t.status, String(t.entrants.length), String(t.seats), `${t.progress.ended}/${t.progress.games}`, String(t.progress.failed), t.created_at])];
+        // Ended of planned (not of created: a tournament its cap stopped never created the rest).
+        const rows = [['tournament', 'format', 'status', 'entrants', 'seats', 'games', 'failed', 'stopped', 'created'], ...list.map((t) => [t.tournament_id, t.format, t.status, String(t.entrants.length), String(t.seats), `${t.progress.ended}/${t.progress.planned ?? t.progress.games}`, String(t.progress.failed), String(t.progress.stopped), t.created_at])];
         io.out(`${table(rows, 3).join('\n')}\n`);
       }
       return EXIT.ok;

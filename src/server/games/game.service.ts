@@ -1,3 +1,4 @@
+import type { PlayCap } from '../../tournament/runner.js';
 import { Inject, Injectable, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import { bootMark } from '../../lib/boot-marks.js';
 import { GameJobFailedError } from '../../scale/game-job-failed.js';
@@ -55,6 +56,8 @@ export class GameService implements BeforeApplicationShutdown {
   private readonly waiters = new Map<string, Array<() => void>>();
   /** Games whose job has started and not yet returned (the scheduler forgets them a tick later). */
   private readonly playing = new Set<string>();
+  /** The cost cap of a tournament's game, for as long as the tournament waits on it (see play). */
+  private readonly caps = new Map<string, PlayCap>();
 
   constructor(
     @Inject(STORE) private readonly store: EventStore,
@@ -65,7 +68,10 @@ export class GameService implements BeforeApplicationShutdown {
   ) {
     const deps = { store, bus, logger, defaultPaceMs: settings.paceMs };
     this.compactor = settings.compact ? new GameCompactor(store, logger) : null;
-    const run = queue ? (id: string, signal: AbortSignal) => this.onWorkers(queue, id, signal) : (id: string, signal: AbortSignal) => playLive(deps, id, signal);
+    const run = queue ? (id: string, signal: AbortSignal) => this.onWorkers(queue, id, signal) : (id: string, signal: AbortSignal) => {
+      const cap = this.caps.get(id);
+      return playLive(deps, id, cap?.signal ? AbortSignal.any([signal, cap.signal]) : signal, cap?.spend);
+    };
     this.scheduler = new GameScheduler(
       this.capacity,
       async (id, signal) => {
@@ -137,8 +143,10 @@ export class GameService implements BeforeApplicationShutdown {
    *
    * @example await games.play(gameId); (await store.getGame(gameId)).status // 'ended'
    */
-  play(gameId: string): Promise<void> {
+  play(gameId: string, cap: PlayCap = {}): Promise<void> {
     if (this.scheduler.isClosed) return Promise.resolve();
+    // Only the in-process runner can share the ledger; queued workers check the cap between games.
+    if (cap.spend) this.caps.set(gameId, cap);
     const done = new Promise<void>((resolve) => this.waiters.set(gameId, [...(this.waiters.get(gameId) ?? []), resolve]));
     const pending = this.scheduler.enqueue(gameId) || this.playing.has(gameId) || this.scheduler.activity().queued.includes(gameId);
     if (!pending) this.release(gameId);
@@ -263,6 +271,7 @@ export class GameService implements BeforeApplicationShutdown {
   private release(gameId: string): void {
     const waiting = this.waiters.get(gameId);
     this.waiters.delete(gameId);
+    this.caps.delete(gameId);
     for (const resolve of waiting ?? []) resolve();
   }
 

@@ -1,3 +1,4 @@
+import { capRefusal } from '../../agents/seat/unpriced.js';
 import { z } from 'zod';
 import { Seed } from '../../protocol/index.js';
 import { TournamentConfigSchema } from '../../tournament/config.js';
@@ -62,6 +63,12 @@ export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverField
   const before = ctx.issues.length;
   refineSpectators({ spectators, broadcast_unsafe }, config.entrants, ctx, 'entrants');
   if (ctx.issues.length > before) return z.NEVER;
+  // A cap must be able to price every call it bounds (allow_unpriced does not lift this).
+  const uncapped = typeof max_cost_usd === 'number' ? capRefusal(config.entrants, { optIn: 'allow_unpriced', cap: 'max_cost_usd' }) : null;
+  if (uncapped) {
+    ctx.addIssue({ code: 'custom', path: ['max_cost_usd'], message: uncapped });
+    return z.NEVER;
+  }
   return { name, config, seed, pace_ms, spectator_delay_ms, spectators, broadcast_unsafe, preflight, ...(max_cost_usd === undefined ? {} : { max_cost_usd }) };
 });
 

@@ -1,3 +1,4 @@
+import { plannedGames } from '../../tournament/plan.js';
 import type { TournamentGameRecord, TournamentRecord } from '../../store/index.js';
 import { seatPlacements } from '../../tournament/results.js';
 import type { HeadToHead } from '../../tournament/standings.js';
@@ -14,6 +15,10 @@ export type TournamentProgressView = {
   running: number;
   /** Games that failed and count for no one. */
   failed: number;
+  /** Games the schedule plans (null when the stored config no longer parses). */
+  planned: number | null;
+  /** Games started and left unfinished while the tournament is not running (cut by its cost cap, or interrupted): not rated; resume goes on. */
+  stopped: number;
 };
 
 /** One game of a tournament: who sat where and, once it ended, how they placed. */
@@ -66,13 +71,17 @@ export const seedHidden = (t: Pick<TournamentRecord, 'status'>, role: Role): boo
  * that same list), else from the record's counts (`running` then comes from the caller).
  */
 export function progressOf(t: TournamentRecord, games?: readonly TournamentGameRecord[], running = 0): TournamentProgressView {
-  if (!games) return { played: t.progress.ended, scheduled: t.progress.games, running, failed: t.progress.failed };
+  const planned = plannedGames(t.config);
+  const idle = t.status !== 'running';
+  if (!games) return { played: t.progress.ended, scheduled: t.progress.games, running, failed: t.progress.failed, planned, stopped: idle ? t.progress.pending : 0 };
   const count = (f: (g: TournamentGameRecord) => boolean) => games.filter(f).length;
   return {
     played: count((g) => g.state === 'ended'),
     scheduled: games.length,
     running: count((g) => g.state === 'pending' && g.status === 'running'),
     failed: count((g) => g.state === 'failed'),
+    planned,
+    stopped: idle ? count((g) => g.state === 'pending') : 0,
   };
 }
 

@@ -5,7 +5,7 @@ import type { GameQueue } from '../../scale/game-queue.js';
 import { describeChain, isTransient, StoreUnavailableError, type EventStore, type TournamentRecord } from '../../store/index.js';
 import type { GameOutcome } from '../../tournament/play-scheduled.js';
 import { ratedResultsOf } from '../../tournament/results.js';
-import { runTournament } from '../../tournament/runner.js';
+import { runTournament, type PlayCap } from '../../tournament/runner.js';
 import type { TournamentEvent } from '../../tournament/runner-events.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import { DEFAULT_RESAMPLES } from '../../tournament/bootstrap.js';
@@ -215,7 +215,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
           concurrency: this.games.capacity,
           signal: controller.signal,
           gameOptions: options,
-          play: (gameId) => this.play(gameId, games, controller.signal),
+          play: (gameId, cap) => this.play(gameId, games, controller.signal, cap),
           onEvent: (e) => this.announce(t, e, options.spectator_delay_ms),
         });
         if (lease?.lost.aborted) this.logger.emit('warn', 'tournament taken over by another coordinator (this node could not renew its lease); stopped here', { tournament_id: id });
@@ -253,7 +253,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
    * `pending` (resumed later); one that stopped otherwise failed (GameService logged why) and
    * counts for no one — throwing is how the runner records that.
    */
-  private async play(gameId: string, inFlight: Set<string>, signal: AbortSignal): Promise<GameOutcome> {
+  private async play(gameId: string, inFlight: Set<string>, signal: AbortSignal, cap: PlayCap): Promise<GameOutcome> {
     inFlight.add(gameId);
     // On shutdown the runner must not wait for its games: GameService stops them (whichever of
     // the two shutdown hooks runs first), and they resume at the next start like any game.
@@ -261,7 +261,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
     const aborted = new Promise<void>((resolve) => (onAbort = resolve));
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      await Promise.race([this.games.play(gameId), aborted]);
+      await Promise.race([this.games.play(gameId, cap), aborted]);
     } finally {
       signal.removeEventListener('abort', onAbort);
       inFlight.delete(gameId);
@@ -269,7 +269,8 @@ export class TournamentsService implements BeforeApplicationShutdown {
     if (signal.aborted) return { status: 'pending' };
     const game = await this.store.getGame(gameId);
     if (game.status === 'ended') return { status: 'ended', placements: game.placements ?? [] };
-    if (this.games.closing) return { status: 'pending' };
+    // Cut by the tournament's cost cap at a step boundary: resumable, not failed.
+    if (this.games.closing || cap.signal?.aborted) return { status: 'pending' };
     throw new Error(`game ${gameId} did not finish (${game.status}); the server log says why`);
   }
 
