@@ -511,7 +511,8 @@ describe.each([
 
     expect(d.decision).toBeUndefined();
     expect(statuses(d)).toEqual([`${wire.provider}:malformed`]);
-    expect(d.trace?.failure?.message).toBe('the repair turn got no answer: decision budget exhausted (tokens)');
+    // A budget that stops the repair is the decision's failure (llm/budget), not the first reply's.
+    expect(d.trace?.failure).toEqual({ code: 'llm/budget', message: 'the repair turn stopped: decision budget exhausted (tokens)' });
     expect(server.requests).toHaveLength(1);
   });
 
