@@ -1,13 +1,15 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { DatabaseUrl, describeConnectError } from './database-url.js';
 import { DirLockedError, liveHolder, lockDir, type LockHolder } from './dir-lock.js';
 import { StoreUnavailableError } from './errors.js';
+import { describeFsError, describeFsErrorAt, makeDirs } from './fs-errors.js';
 import { createPool, PgAdapterFactory } from './pg-adapter.js';
 import { PGliteAdapterFactory } from './pglite-adapter.js';
 import { shareDatabase, socketDirFor, socketUrl, type SharedDatabase } from './pglite-share.js';
+import { clearHalfMade, markMaking } from './pglite-fresh.js';
 import { copyTemplate, readTemplate, takeSpare } from './pglite-template.js';
 import { guardWal, WAL_PARAMS } from './pglite-wal.js';
 
@@ -140,9 +142,9 @@ export async function connectPglite(
   let socket: string | null = null;
   if (!memory) {
     try {
-      mkdirSync(resolve(dataDir), { recursive: true });
+      makeDirs(resolve(dataDir));
     } catch (e) {
-      throw new StoreUnavailableError(`cannot create the data folder ${resolve(dataDir)}`, {
+      throw new StoreUnavailableError(`cannot create the data folder ${resolve(dataDir)}: ${describeFsError(e)}`, {
         cause: e,
       });
     }
@@ -158,11 +160,15 @@ export async function connectPglite(
     }
   }
   let db: PGlite;
+  let fresh = true;
+  let making: ReturnType<typeof markMaking> | null = null;
   try {
+    if (!memory) clearHalfMade(dir);
     // A new database starts from the migrated template when one is cached (no initdb, no
     // migrations to apply): on disk its spare copy (renamed, no copying) or a copy of it unpacked,
     // else its dump; an existing one opens as it is.
-    const fresh = memory || !existsSync(join(dir, 'PG_VERSION'));
+    fresh = memory || !existsSync(join(dir, 'PG_VERSION'));
+    if (fresh && !memory) making = markMaking(dir);
     const copied =
       fresh &&
       !memory &&
@@ -172,10 +178,13 @@ export async function connectPglite(
       startParams: START_PARAMS,
       ...(template ? { loadDataDir: template } : {}),
     });
+    making?.done();
   } catch (e) {
+    // Half a database must not pass for one at the next open: what this open began, it removes.
+    making?.undo();
     release();
     throw new StoreUnavailableError(
-      `cannot open the embedded database at ${dir}: ${(e as Error).message}`,
+      `cannot ${fresh ? 'create' : 'open'} the embedded database at ${dir}: ${describeFsErrorAt(e, dir)}`,
       { cause: e },
     );
   }
