@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { DatabaseUrl, describeConnectError } from './database-url.js';
 import { DirLockedError, liveHolder, lockDir, type LockHolder } from './dir-lock.js';
+import type { SqlRows } from './migrations.js';
 import { StoreUnavailableError } from './errors.js';
 import { describeFsError, describeFsErrorAt, makeDirs } from './fs-errors.js';
 import { createPool, PgAdapterFactory } from './pg-adapter.js';
@@ -21,12 +22,18 @@ export type Backend = {
   hot: SqlMigrationAwareDriverAdapterFactory;
   /** Where it is, passwords removed. */
   where: string;
-  /** Runs fn holding a lock that serialises migrations across processes (PostgreSQL). */
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn holding the lock that serialises migrations across processes (PostgreSQL), in the one
+   * session that holds it: fn migrates through `session`.
+   */
+  exclusive<T>(fn: (session: MigrationSession) => Promise<T>): Promise<T>;
   /** Serves this embedded database to other processes on its socket (connectPglite with `share`). */
   share?: () => Promise<void>;
   close(): Promise<void>;
 };
+
+/** What a migration runs over: an adapter factory and a plain query, both on one session. */
+export type MigrationSession = { factory: SqlMigrationAwareDriverAdapterFactory; rows: SqlRows };
 
 /** `postgresql://user:***@host:5432/db`: safe to print. */
 export function redactUrl(url: string): string {
@@ -40,7 +47,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Advisory lock id serialising Tiltyard migrations across processes (not Prisma's own id). */
-const MIGRATION_LOCK = 7_341_977_001;
+export const MIGRATION_LOCK = 7_341_977_001;
 
 /**
  * PostgreSQL through adapter-pg. Connects once up front so that a wrong or unreachable URL fails
@@ -75,13 +82,19 @@ export async function connectPostgres(url: string, connectTimeoutMs = 5_000): Pr
     hot: new PgAdapterFactory(pool, url, { prepared: true }),
     where,
     async exclusive(fn) {
-      const client = await pool.connect();
+      // A session of its own, not the pool's: the schema engine takes Prisma's advisory lock too,
+      // and through a pool its lock and unlock could land on two sessions, leaving a pooled one
+      // holding it; the next process to migrate then timed out on it. Ending the session ends
+      // every lock taken in it. Kept open while idle: the lock is the session's.
+      const session = createPool(url, { connectTimeoutMs, max: 1, idleTimeoutMs: 0 });
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        return await fn();
+        await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        return await fn({
+          factory: new PgAdapterFactory(session, url),
+          rows: async (sql) => (await session.query<Record<string, unknown>>(sql)).rows,
+        });
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        await session.end().catch(() => {});
       }
     },
     close: () => pool.end(),
@@ -101,7 +114,7 @@ export function pgliteBackend(
     factory,
     hot: factory,
     where,
-    exclusive: (fn) => fn(),
+    exclusive: (fn) => fn({ factory, rows: async (sql) => (await db.query<Record<string, unknown>>(sql)).rows }),
     async close() {
       try {
         await beforeClose();
