@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresStore, postgresAvailable, type TestStore } from '../store/support.js';
 import { tiltyard, tiltyardWith } from './run-cli.js';
 
 const RANGE = 'must be a whole number from 0 to 9007199254740991 (2^53 − 1)';
@@ -39,5 +41,36 @@ describe('resume of a game that has ended', () => {
     expect(resume.stdout).toMatch(new RegExp(`already ended after \\d+ rounds \\([a-z ]+\\) at seq ${events}: nothing to resume`));
     expect(resume.stdout).not.toContain('resumed');
     expect(resume.stdout).not.toContain('0 events stored');
+  });
+});
+
+/** A port nothing listens on (it was free a moment ago, and nothing here listens on it since). */
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+describe.runIf(await postgresAvailable())('an unreachable Redis, said with its URL and the cause', () => {
+  let db: TestStore & { url: string };
+  let port: number;
+  beforeAll(async () => {
+    [db, port] = await Promise.all([openPostgresStore(), freePort()]);
+  });
+  afterAll(() => db?.dispose());
+  const withRedis = (...args: string[]) => tiltyardWith({ env: { DATABASE_URL: db.url, REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`, TILTYARD_LOG: 'silent' } }, ...args);
+
+  it.each([
+    ['worker', ['worker']],
+    ['tournament', ['tournament', '--agents', 'random,balanced', '--seeds', '1']],
+    ['serve', ['serve', '--port', '0', '--no-demo']],
+  ])('%s exits 1 naming the Redis (password hidden) and that nothing listens there', async (_, args) => {
+    const run = await withRedis(...args);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`tiltyard: cannot reach Redis at redis://:***@127.0.0.1:${port} (REDIS_URL): nothing accepts connections at 127.0.0.1:${port} (ECONNREFUSED; is Redis running?)\n`);
+    expect(run.stderr).not.toContain('hunter2');
+    expect(run.stderr).not.toContain('unexpected error');
   });
 });

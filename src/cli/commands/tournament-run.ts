@@ -96,7 +96,13 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
   const { GameQueue } = await import('../../scale/game-queue.js');
   const { queuedPlay } = await import('../../scale/queued-play.js');
   const { acquireLease, leaseKey } = await import('../../scale/coordinator-lease.js');
+  const { connectRedis } = await import('../../scale/connection.js');
   const queue = new GameQueue(settings);
+  // Reached now, or said so: a command waits on a Redis that goes away later, not one never there.
+  await connectRedis(queue.redis, settings).catch(async (e: unknown) => {
+    await queue.close();
+    throw e;
+  });
   const lease = await acquireLease(queue.redis, leaseKey(settings.prefix, id), `tiltyard tournament (pid ${process.pid} on ${hostname()})`).catch(async (e: unknown) => {
     await queue.close();
     throw e;
