@@ -43,6 +43,21 @@ export function fsErrorCode(e: unknown): string | null {
   return null;
 }
 
+/** What a full disk says in words only (a worker's failure reason, PostgreSQL's message). */
+const FULL_MESSAGE = /No space left on device|disk quota exceeded|StoreFullError/i;
+
+/**
+ * Whether `e` says the disk under the database is full: ENOSPC or EDQUOT (Node, or PGlite's WASI
+ * errno), PostgreSQL's SQLSTATE 53100 disk_full, or those words in a cause chain passed on as text.
+ *
+ * @example isDiskFull(Object.assign(new Error('could not extend file'), { code: '53100' })) // true
+ */
+export function isDiskFull(e: unknown): boolean {
+  const code = fsErrorCode(e);
+  if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  return errorChain(e).some((f) => f.code === '53100' || (typeof f.message === 'string' && FULL_MESSAGE.test(f.message)));
+}
+
 /** What to do about it, where there is one thing to do. */
 const ADVICE: Readonly<Record<string, string>> = {
   ENOSPC: 'free space there or set TILTYARD_DATA_DIR to a folder on another disk',

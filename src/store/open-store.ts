@@ -92,6 +92,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<EventSt
           options.migrationsDir,
           { share: options.shareEmbedded === true },
         );
+  faults.where = backend.where;
   bootMark('database open');
   const prisma = new PrismaClient({ adapter: backend.factory });
   let sql: Sql | null = null;

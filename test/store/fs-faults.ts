@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,4 +55,12 @@ export function readOnlyDir(): { dir: string; dispose(): void } | null {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Fills the file system under `dir` up to `room` free bytes with one file; removing that file frees the space. */
+export function fillDisk(dir: string, room: number): string {
+  const file = join(dir, 'filler');
+  const { bavail, bsize } = statfsSync(dir);
+  writeFileSync(file, Buffer.alloc(Math.max(0, bavail * bsize - room)));
+  return file;
 }
