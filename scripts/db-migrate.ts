@@ -16,7 +16,7 @@ const backend = await (
   process.exit(1);
 });
 try {
-  const applied = await backend.exclusive(() => applyMigrations(backend.factory));
+  const applied = await backend.exclusive((session) => applyMigrations(session.factory));
   console.log(
     `db:migrate: ${backend.where}: ${applied.length ? `applied ${applied.join(', ')}` : 'already up to date'}`,
   );

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../game/index.js';
 import type { RunnerOptions } from '../runner/persistent-runner.js';
 import { RunnerError } from '../runner/runner-errors.js';
+import { RedisUnavailableError } from '../scale/redis-unavailable.js';
 import { redactUrl } from '../store/connect.js';
 import { describeChain, logTransientWaits, openStore, StoreError, type EventStore } from '../store/index.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
@@ -50,7 +51,7 @@ export function failureLine(e: unknown): string {
   const err = e instanceof Error ? e : new Error(String(e));
   const first = (err.message || err.name).split('\n')[0]!;
   // Their messages are written for people (a store that gave up waiting already quotes its cause chain).
-  if (err instanceof StoreError || err instanceof RunnerError) return first;
+  if (err instanceof StoreError || err instanceof RunnerError || err instanceof RedisUnavailableError) return first;
   if (err instanceof ConfigError) return `a stored game is corrupt: ${first}`;
   if (err instanceof SyntaxError) return `a stored row is corrupt: ${first}`;
   return `unexpected error: ${describeChain(err).replace(/^Error: /, '')}`;

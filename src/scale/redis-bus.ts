@@ -3,7 +3,7 @@ import { KeyedListeners } from '../lib/keyed-listeners.js';
 import { GameBus, type CommittedStep, type LobbyDelivery, type LobbyNotice } from '../live/game-bus.js';
 import type { GameEvent } from '../protocol/index.js';
 import { busChannel, decodeBusMessage, encodeBusMessage, type StoredBatch } from './bus-channel.js';
-import { redisConnection } from './connection.js';
+import { connectRedis, redisConnection } from './connection.js';
 import type { ScaleSettings } from './settings.js';
 
 export type RedisBusOptions = {
@@ -38,7 +38,7 @@ export class RedisGameBus extends GameBus {
   private readonly stored = new KeyedListeners<StoredBatch>();
 
   constructor(
-    settings: ScaleSettings,
+    private readonly settings: ScaleSettings,
     private readonly options: RedisBusOptions,
   ) {
     super();
@@ -47,9 +47,9 @@ export class RedisGameBus extends GameBus {
     this.sub = options.listen ? redisConnection(settings, 'bus-sub') : null;
   }
 
-  /** Connects (and subscribes, when listening). Resolves once Redis has answered, or rejects. */
+  /** Connects (and subscribes, when listening). Resolves once Redis has answered, or rejects (RedisUnavailableError). */
   async start(): Promise<void> {
-    await this.pub.connect();
+    await connectRedis(this.pub, this.settings);
     const sub = this.sub;
     if (!sub) return;
     sub.on('message', (channel: string, raw: string) => {
@@ -63,7 +63,7 @@ export class RedisGameBus extends GameBus {
       }
       this.connectedOnce = true;
     });
-    await sub.connect();
+    await connectRedis(sub, this.settings);
     await sub.subscribe(this.channel);
   }
 

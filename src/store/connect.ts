@@ -1,13 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { DatabaseUrl, describeConnectError } from './database-url.js';
 import { DirLockedError, liveHolder, lockDir, type LockHolder } from './dir-lock.js';
+import type { SqlRows } from './migrations.js';
 import { StoreUnavailableError } from './errors.js';
+import { describeFsError, describeFsErrorAt, makeDirs } from './fs-errors.js';
 import { createPool, PgAdapterFactory } from './pg-adapter.js';
 import { PGliteAdapterFactory } from './pglite-adapter.js';
 import { shareDatabase, socketDirFor, socketUrl, type SharedDatabase } from './pglite-share.js';
+import { clearHalfMade, markMaking } from './pglite-fresh.js';
 import { copyTemplate, readTemplate, takeSpare } from './pglite-template.js';
 import { guardWal, WAL_PARAMS } from './pglite-wal.js';
 
@@ -19,12 +22,18 @@ export type Backend = {
   hot: SqlMigrationAwareDriverAdapterFactory;
   /** Where it is, passwords removed. */
   where: string;
-  /** Runs fn holding a lock that serialises migrations across processes (PostgreSQL). */
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn holding the lock that serialises migrations across processes (PostgreSQL), in the one
+   * session that holds it: fn migrates through `session`.
+   */
+  exclusive<T>(fn: (session: MigrationSession) => Promise<T>): Promise<T>;
   /** Serves this embedded database to other processes on its socket (connectPglite with `share`). */
   share?: () => Promise<void>;
   close(): Promise<void>;
 };
+
+/** What a migration runs over: an adapter factory and a plain query, both on one session. */
+export type MigrationSession = { factory: SqlMigrationAwareDriverAdapterFactory; rows: SqlRows };
 
 /** `postgresql://user:***@host:5432/db`: safe to print. */
 export function redactUrl(url: string): string {
@@ -38,7 +47,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Advisory lock id serialising Tiltyard migrations across processes (not Prisma's own id). */
-const MIGRATION_LOCK = 7_341_977_001;
+export const MIGRATION_LOCK = 7_341_977_001;
 
 /**
  * PostgreSQL through adapter-pg. Connects once up front so that a wrong or unreachable URL fails
@@ -73,13 +82,19 @@ export async function connectPostgres(url: string, connectTimeoutMs = 5_000): Pr
     hot: new PgAdapterFactory(pool, url, { prepared: true }),
     where,
     async exclusive(fn) {
-      const client = await pool.connect();
+      // A session of its own, not the pool's: the schema engine takes Prisma's advisory lock too,
+      // and through a pool its lock and unlock could land on two sessions, leaving a pooled one
+      // holding it; the next process to migrate then timed out on it. Ending the session ends
+      // every lock taken in it. Kept open while idle: the lock is the session's.
+      const session = createPool(url, { connectTimeoutMs, max: 1, idleTimeoutMs: 0 });
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        return await fn();
+        await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        return await fn({
+          factory: new PgAdapterFactory(session, url),
+          rows: async (sql) => (await session.query<Record<string, unknown>>(sql)).rows,
+        });
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        await session.end().catch(() => {});
       }
     },
     close: () => pool.end(),
@@ -99,7 +114,7 @@ export function pgliteBackend(
     factory,
     hot: factory,
     where,
-    exclusive: (fn) => fn(),
+    exclusive: (fn) => fn({ factory, rows: async (sql) => (await db.query<Record<string, unknown>>(sql)).rows }),
     async close() {
       try {
         await beforeClose();
@@ -140,9 +155,9 @@ export async function connectPglite(
   let socket: string | null = null;
   if (!memory) {
     try {
-      mkdirSync(resolve(dataDir), { recursive: true });
+      makeDirs(resolve(dataDir));
     } catch (e) {
-      throw new StoreUnavailableError(`cannot create the data folder ${resolve(dataDir)}`, {
+      throw new StoreUnavailableError(`cannot create the data folder ${resolve(dataDir)}: ${describeFsError(e)}`, {
         cause: e,
       });
     }
@@ -158,11 +173,15 @@ export async function connectPglite(
     }
   }
   let db: PGlite;
+  let fresh = true;
+  let making: ReturnType<typeof markMaking> | null = null;
   try {
+    if (!memory) clearHalfMade(dir);
     // A new database starts from the migrated template when one is cached (no initdb, no
     // migrations to apply): on disk its spare copy (renamed, no copying) or a copy of it unpacked,
     // else its dump; an existing one opens as it is.
-    const fresh = memory || !existsSync(join(dir, 'PG_VERSION'));
+    fresh = memory || !existsSync(join(dir, 'PG_VERSION'));
+    if (fresh && !memory) making = markMaking(dir);
     const copied =
       fresh &&
       !memory &&
@@ -172,10 +191,13 @@ export async function connectPglite(
       startParams: START_PARAMS,
       ...(template ? { loadDataDir: template } : {}),
     });
+    making?.done();
   } catch (e) {
+    // Half a database must not pass for one at the next open: what this open began, it removes.
+    making?.undo();
     release();
     throw new StoreUnavailableError(
-      `cannot open the embedded database at ${dir}: ${(e as Error).message}`,
+      `cannot ${fresh ? 'create' : 'open'} the embedded database at ${dir}: ${describeFsErrorAt(e, dir)}`,
       { cause: e },
     );
   }

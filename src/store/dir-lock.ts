@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { StoreUnavailableError } from './errors.js';
+import { describeFsError } from './fs-errors.js';
 
 const alive = (pid: number): boolean => {
   try {
@@ -63,7 +64,7 @@ export function lockDir(lockPath: string, socket: string | null = null): () => v
       return () => rmSync(lockPath, { force: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new StoreUnavailableError(`cannot lock ${lockPath}`, { cause: e });
+        throw new StoreUnavailableError(`cannot lock ${lockPath}: ${describeFsError(e)}`, { cause: e });
       const holder = liveHolder(lockPath);
       if (holder) throw new DirLockedError(lockPath, holder);
       rmSync(lockPath, { force: true });

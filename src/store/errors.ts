@@ -11,7 +11,16 @@ export class StoreError extends Error {
 
 /** The database cannot be reached or opened (bad URL, server down, unreadable data dir). */
 export class StoreUnavailableError extends StoreError {
-  override readonly name = 'StoreUnavailableError';
+  override readonly name: string = 'StoreUnavailableError';
+}
+
+/**
+ * The database's disk is full (ENOSPC, PostgreSQL's 53100 disk_full): writes fail until space is
+ * freed, and what failed was not written (one transaction each). Unavailable, not broken: a
+ * tournament stops (`stopped`, resumable) rather than failing its games.
+ */
+export class StoreFullError extends StoreUnavailableError {
+  override readonly name = 'StoreFullError';
 }
 
 /** A migration failed, or the database's migration history disagrees with prisma/migrations. */

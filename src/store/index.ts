@@ -43,6 +43,7 @@ export {
 export {
   StoreError,
   StoreUnavailableError,
+  StoreFullError,
   MigrationError,
   GameNotFoundError,
   GameExistsError,
@@ -54,4 +55,5 @@ export {
 export { canonicalJson, canonicalKeys } from './canonical-json.js';
 export { GENESIS_HASH, eventHash, stateHash } from './hash.js';
 export { isTransient, describeChain, errorChain } from './transient.js';
+export { isDiskFull } from './fs-errors.js';
 export { withRetry, retryFromEnv, logTransientWaits, StoreFaults, DEFAULT_RETRY, DEFAULT_STORE_RETRY_MS, type RetryPolicy, type TransientWait } from './retry.js';

@@ -58,7 +58,12 @@ async function migrate(backend: Backend, sql: Sql, dir: string): Promise<void> {
   const query = (text: string) => sql.rows(text);
   // Most opens find everything applied: checking that first spares compiling the schema engine.
   if (await upToDate(query, migrations)) return;
-  await backend.exclusive(() => applyMigrations(backend.factory, dir));
+  await backend.exclusive(async (session) => {
+    // Processes started together all found migrations missing; all but the first waited for the
+    // lock while it applied them, and find them applied now.
+    if (await upToDate(session.rows, migrations)) return;
+    await applyMigrations(session.factory, dir);
+  });
 }
 
 /**
@@ -87,6 +92,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<EventSt
           options.migrationsDir,
           { share: options.shareEmbedded === true },
         );
+  faults.where = backend.where;
   bootMark('database open');
   const prisma = new PrismaClient({ adapter: backend.factory });
   let sql: Sql | null = null;

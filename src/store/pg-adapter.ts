@@ -67,15 +67,19 @@ function patchClient(client: pg.PoolClient): void {
 
 const adapterError = (e: unknown): Error => toAdapterError(e, (x): x is pg.DatabaseError => x instanceof pg.DatabaseError);
 
-/** A pg pool for the store: bounded connect time so an unreachable server fails fast. */
+/**
+ * A pg pool for the store: bounded connect time so an unreachable server fails fast. `idleTimeoutMs`
+ * 0 keeps idle connections open (a session holding a lock must not be closed under it).
+ */
 export function createPool(
   connectionString: string,
-  options: { connectTimeoutMs?: number; max?: number } = {},
+  options: { connectTimeoutMs?: number; max?: number; idleTimeoutMs?: number } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     max: options.max ?? 10,
+    ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
   });
   pool.on('connect', patchClient);
   // An idle client's error (server restart) must not crash the process; the next query reports it.

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
-import { StoreUnavailableError } from './errors.js';
+import { StoreFullError, StoreUnavailableError } from './errors.js';
+import { isDiskFull } from './fs-errors.js';
 import { describeChain, isTransient } from './transient.js';
 
 /** One wait for the database: what was tried, why it failed, and how long until the next try. */
@@ -130,7 +131,21 @@ export class StoreFaults {
     return this.budget.run(maxWaitMs, fn);
   }
 
-  run<T>(what: string, op: () => Promise<T>): Promise<T> {
+  /** Where the database is (passwords removed), for messages; set once it is open. */
+  where = 'the database';
+
+  async run<T>(what: string, op: () => Promise<T>): Promise<T> {
+    try {
+      return await this.retrying(what, op);
+    } catch (e) {
+      // Not worth waiting out (space is freed by a person), and named for that person.
+      if (isDiskFull(e) && !(e instanceof StoreFullError))
+        throw new StoreFullError(`${what}: the database at ${this.where} is out of disk space (no space left on device: ENOSPC / disk_full 53100; free space there): ${describeChain(e)}`, { cause: e });
+      throw e;
+    }
+  }
+
+  private retrying<T>(what: string, op: () => Promise<T>): Promise<T> {
     const maxWaitMs = Math.min(this.budget.getStore() ?? Infinity, this.policy.maxWaitMs);
     if (maxWaitMs <= 0) return op();
     return withRetry(

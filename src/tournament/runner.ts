@@ -6,7 +6,7 @@ import { registerPersistentGame } from '../runner/persistent-runner.js';
 import { RunnerError } from '../runner/runner-errors.js';
 import { capRefusal, unpricedEntrants } from '../agents/seat/unpriced.js';
 import { SpendLedger } from '../providers/spend-ledger.js';
-import { FencedWriteError, StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord, type TournamentStore } from '../store/index.js';
+import { FencedWriteError, isDiskFull, StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord, type TournamentStore } from '../store/index.js';
 import { gameRules, parseTournamentConfig } from './config.js';
 import { nextGames } from './formats.js';
 import { planTournament } from './plan.js';
@@ -202,9 +202,10 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       placements = seatPlacements(g.seats.length, out.placements);
       Object.assign(tracked, { state: 'ended', placements: out.placements, degraded: out.degraded === true });
     } catch (e) {
-      // A database gone for longer than the store waits, or a newer coordinator: stop, not fail the game.
-      if (e instanceof StoreUnavailableError || e instanceof FencedWriteError) {
-        fatal ??= e;
+      // A database gone for longer than the store waits, a full disk (also as a worker's reason), or
+      // a newer coordinator: stop, not fail the game.
+      if (e instanceof StoreUnavailableError || e instanceof FencedWriteError || isDiskFull(e)) {
+        fatal ??= e instanceof Error ? e : new Error(String(e));
         return;
       }
       const error = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
@@ -231,8 +232,8 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       const todo = batch?.filter(unsettled) ?? [];
       if (todo.length === 0) {
         const next = nextBatch(config, games);
-        if (next === 'done') return finish('ended');
-        if (overBudget()) return finish('stopped_budget');
+        if (next === 'done') return await finish('ended');
+        if (overBudget()) return await finish('stopped_budget');
         batch = next;
         await ts.saveBatch(tournamentId, batch);
         continue;
@@ -241,9 +242,14 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       // Set by the pool's workers (closures), which the compiler's narrowing does not see.
       const lost = fatal as Error | null;
       if (lost) throw lost;
-      if (todo.some(unsettled)) return finish(signal?.aborted !== true && overBudget() ? 'stopped_budget' : 'stopped');
+      if (todo.some(unsettled)) return await finish(signal?.aborted !== true && overBudget() ? 'stopped_budget' : 'stopped');
       await rate();
     }
+  } catch (e) {
+    // Out of disk space wherever it struck (a game, a batch, the ratings, the end): `stopped`, to be
+    // resumed once there is room, never `ended` with its games failed. Best effort: the disk is full.
+    if (isDiskFull(e)) await ts.setStatus(tournamentId, 'stopped').catch(() => undefined);
+    throw e;
   } finally {
     await workers?.close();
   }

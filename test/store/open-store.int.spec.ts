@@ -3,13 +3,15 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MigrationError, openStore, StoreUnavailableError } from '../../src/store/index.js';
+import { MIGRATION_LOCK } from '../../src/store/connect.js';
+import { MigrationError, openStore, StoreUnavailableError, type EventStore } from '../../src/store/index.js';
 import { PrismaClient } from '../../src/store/generated/client.js';
-import { applyMigrations, MIGRATIONS_DIR } from '../../src/store/migrations.js';
+import { applyMigrations, localMigrations, MIGRATIONS_DIR } from '../../src/store/migrations.js';
 import { PGliteAdapterFactory } from '../../src/store/pglite-adapter.js';
 import { readTemplate } from '../../src/store/pglite-template.js';
-import { ADMIN_URL, persist, playGame, postgresAvailable } from './support.js';
+import { ADMIN_URL, freshDatabase, persist, playGame, postgresAvailable } from './support.js';
 
 const pgUp = await postgresAvailable();
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-store-'));
@@ -53,6 +55,40 @@ describe('openStore on PostgreSQL, failing fast', () => {
     await expect(openStore({ databaseUrl: url.toString() })).rejects.toBeInstanceOf(
       StoreUnavailableError,
     );
+  });
+});
+
+describe('openStore on PostgreSQL, started together on an empty database', () => {
+  it.runIf(pgUp)('given three openers waiting at once, then one migrates, the others wait for it and find the migrations applied, and no advisory lock stays held', async () => {
+    const { url, name, admin, drop } = await freshDatabase();
+    const advisory = async (granted: boolean) =>
+      Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE l.locktype = 'advisory' AND l.granted = $1 AND a.datname = $2`, [granted, name])).rows[0]!.n);
+    // The migration lock held here first, so all three have found the database empty and wait on
+    // it (as processes started together do) before any of them migrates: no race left to luck.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    const stores: EventStore[] = [];
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const opening = [0, 1, 2].map(() => openStore({ databaseUrl: url }).then((s) => (stores.push(s), s)));
+      const settled = Promise.allSettled(opening);
+      for (let waited = 0; (await advisory(false)) < 3; waited += 50) {
+        if (waited > 120_000) throw new Error('the openers never waited on the migration lock');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      const outcomes = await settled;
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'open'))).toEqual(['open', 'open', 'open']);
+      // Held by none of the open stores' sessions (a lock left in a pooled session blocks the next migrator).
+      expect(await advisory(true)).toBe(0);
+      // Each migration applied once.
+      const rows = await stores[0]!.prisma.$queryRawUnsafe<{ migration_name: string; finished: boolean }[]>(`SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name`);
+      expect(rows).toEqual((await localMigrations()).map((m) => ({ migration_name: m.name, finished: true })));
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      await holder.end();
+      await drop();
+    }
   });
 });
 

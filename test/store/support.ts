@@ -119,24 +119,37 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-/** A store on a fresh database `tiltyard_test_<random>`, dropped by dispose(). */
-export async function openPostgresStore(
-  options: OpenStoreOptions = {},
-): Promise<TestStore & { url: string }> {
+/** An empty database `tiltyard_test_<random>`: its URL, its name, the admin connection, and drop(). */
+export async function freshDatabase(): Promise<{ url: string; name: string; admin: pg.Client; drop: () => Promise<void> }> {
   const name = `tiltyard_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const store = await openStore({ ...options, databaseUrl: url.toString() });
   return {
-    store,
     url: url.toString(),
-    async dispose() {
-      await store.close();
+    name,
+    admin,
+    async drop() {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+    },
+  };
+}
+
+/** A store on a fresh database `tiltyard_test_<random>`, dropped by dispose(). */
+export async function openPostgresStore(
+  options: OpenStoreOptions = {},
+): Promise<TestStore & { url: string }> {
+  const db = await freshDatabase();
+  const store = await openStore({ ...options, databaseUrl: db.url });
+  return {
+    store,
+    url: db.url,
+    async dispose() {
+      await store.close();
+      await db.drop();
     },
   };
 }

@@ -2,13 +2,15 @@ import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Lease, LeaseRefusal } from '../../scale/coordinator-lease.js';
 import { INPUT_CLOCKS, type InputClockName } from '../../runner/input-clock.js';
-import type { EventStore } from '../../store/index.js';
+import { isDiskFull, type EventStore } from '../../store/index.js';
 import type { CommitPolicy } from '../../tournament/play-scheduled.js';
 import { runTournament, type TournamentRunnerOptions } from '../../tournament/runner.js';
+import type { TournamentOutcome } from '../../tournament/runner-events.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
 import { formatStandings } from '../standings-format.js';
 import { formatAgentHealth } from '../agent-health-format.js';
 import { storedAgentHealth } from '../../runner/agent-health.js';
+import { failureLine } from '../store-session.js';
 import { tournamentDisplay } from '../tournament-live.js';
 
 export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--max-cost-usd X|none] [--progress] [--json]
@@ -43,7 +45,15 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
   try {
     // Resumed: the games still to come are shown as the first ones were (spectator mode).
     const gameOptions = options.gameOptions ?? (await shownAsBefore(store, id));
-    const out = await runTournament(id, { store, ...(gameOptions ? { gameOptions } : {}), concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
+    let out: TournamentOutcome;
+    try {
+      out = await runTournament(id, { store, ...(gameOptions ? { gameOptions } : {}), concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
+    } catch (e) {
+      if (!isDiskFull(e)) throw e;
+      display.end();
+      io.err(`tiltyard: tournament ${id} stopped (status stopped), ${failureLine(e)}; once there is room, continue it with \`tiltyard tournament resume ${id}\`\n`);
+      return EXIT.failure;
+    }
     display.end();
     const t = await store.tournaments.get(id);
     const format = String(t.config['format']);
@@ -112,7 +122,13 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
   const { GameQueue } = await import('../../scale/game-queue.js');
   const { queuedPlay } = await import('../../scale/queued-play.js');
   const { acquireLease, leaseKey } = await import('../../scale/coordinator-lease.js');
+  const { connectRedis } = await import('../../scale/connection.js');
   const queue = new GameQueue(settings);
+  // Reached now, or said so: a command waits on a Redis that goes away later, not one never there.
+  await connectRedis(queue.redis, settings).catch(async (e: unknown) => {
+    await queue.close();
+    throw e;
+  });
   const lease = await acquireLease(queue.redis, leaseKey(settings.prefix, id), `tiltyard tournament (pid ${process.pid} on ${hostname()})`).catch(async (e: unknown) => {
     await queue.close();
     throw e;
