@@ -38,6 +38,17 @@ async function sealedSegments(ctx: StoreContext, gameId: string): Promise<SealRo
   return segments;
 }
 
+/**
+ * Checks a game's cold segments (checkSeals) without moving or decoding a byte of them: for reads
+ * that use none of them (a state from a snapshot), so a game whose log fails its check is refused
+ * whichever way it is read. A hot or unknown game passes.
+ *
+ * @example await checkColdSeals(ctx, 'game_s1') // or an IntegrityError
+ */
+export async function checkColdSeals(ctx: StoreContext, gameId: string): Promise<void> {
+  await sealedSegments(ctx, gameId);
+}
+
 // Decoded segments a store read lately (the text, parsed afresh per read so no caller shares
 // objects with another): a spectator paging an ended game or stateAt near a snapshot reads the
 // same segment again and again. Only text that decoded and chained is kept, keyed by all that

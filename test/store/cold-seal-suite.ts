@@ -35,6 +35,9 @@ export function coldSealSuite(store: () => EventStore): void {
         // Never a snapshot seq (those are multiples of 50): folding reaches into the segment.
         ['stateAt inside the segment', () => store().stateAt(id, Math.min(s.first_seq + 1, s.last_seq))],
         ['re-appending the last step', () => store().append(id, last.expected, last.events)],
+        // A state straight from a snapshot reads no segment: the game is refused all the same.
+        ['stateAt a snapshot seq', () => store().stateAt(id, 50)],
+        ['checkSeals', () => store().checkSeals(id)],
       ];
     };
 
@@ -128,6 +131,25 @@ export function coldSealSuite(store: () => EventStore): void {
         await expect(store().readActions(game.gameId), what).rejects.toMatchObject({ name: 'IntegrityError', gameId: game.gameId, part: 'actions' });
         await flip();
         expect(JSON.stringify(await store().readActions(game.gameId))).toBe(before.actions);
+      }
+    });
+
+    it('given a hot game whose row links are altered (a hash, a prev_hash, a missing row), then reads that span it refuse it; restored, it reads as before', async () => {
+      const hot = playGame(34, { tag: 'hot_seal', rules: { round_cap: 3 } });
+      await persist(store(), hot);
+      const all = JSON.stringify(await store().read(hot.gameId, 0, 100_000));
+      // [what, the page after which a read of 20 spans it, alter, restore]
+      const cases: Array<[string, number, string, string]> = [
+        ['the hash of seq 10', 5, flipHash('events', 'hash', 'game_id = $1 AND seq = 10'), flipHash('events', 'hash', 'game_id = $1 AND seq = 10')],
+        ['the prev_hash of seq 1', 0, flipHash('events', 'prev_hash', 'game_id = $1 AND seq = 1'), flipHash('events', 'prev_hash', 'game_id = $1 AND seq = 1')],
+        ['seq 12 gone', 5, `UPDATE events SET seq = -12 WHERE game_id = $1 AND seq = 12`, `UPDATE events SET seq = 12 WHERE game_id = $1 AND seq = -12`],
+      ];
+      for (const [what, after, alter, restore] of cases) {
+        await store().prisma.$executeRawUnsafe(alter, hot.gameId);
+        await expect(store().read(hot.gameId, 0, 100_000), what).rejects.toMatchObject({ name: 'IntegrityError', gameId: hot.gameId });
+        await expect(store().read(hot.gameId, after, 20), what).rejects.toMatchObject({ name: 'IntegrityError', gameId: hot.gameId });
+        await store().prisma.$executeRawUnsafe(restore, hot.gameId);
+        expect(JSON.stringify(await store().read(hot.gameId, 0, 100_000))).toBe(all);
       }
     });
 
