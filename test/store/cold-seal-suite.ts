@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActionRecord, EventStore } from '../../src/store/index.js';
-import { persist, playGame, type Played } from './support.js';
+import { flipSegmentByte, persist, playGame, type Played } from './support.js';
 
 type Segment = { first_seq: number; last_seq: number; len: number };
 
-/** Flips one byte (xor 0x5a) of a bytea column at a 1-based position; applying it twice restores it. */
-const FLIP_SEGMENT = `UPDATE cold_segments SET data = overlay(data PLACING set_byte('\\x00'::bytea, 0, get_byte(data, $3 - 1) # 90) FROM $3 FOR 1)
-  WHERE game_id = $1 AND first_seq = $2`;
+/** Flips one byte (xor 0x5a) of the cold actions at a 1-based position; applying it twice restores it. */
 const FLIP_ACTIONS = `UPDATE cold_actions SET data = overlay(data PLACING set_byte('\\x00'::bytea, 0, get_byte(data, $2 - 1) # 90) FROM $2 FOR 1)
   WHERE game_id = $1`;
 /** Swaps the first hex digit of a hash column for another (and back, applied twice: 0↔1, …, e↔f). */
@@ -88,10 +86,10 @@ export function coldSealSuite(store: () => EventStore): void {
       for (const seg of picks) {
         for (const pos of [1, Math.ceil(seg.len / 2), seg.len]) {
           await store().read(game.gameId, 0, 100_000); // every segment's text now in the cache
-          await store().prisma.$executeRawUnsafe(FLIP_SEGMENT, game.gameId, seg.first_seq, pos);
+          await flipSegmentByte(store(), game.gameId, seg.first_seq, pos);
           await refusedEverywhere(seg, `segment ${seg.first_seq} byte ${pos}`);
           await refusedEverywhere(seg, `segment ${seg.first_seq} byte ${pos}, again`); // nothing cached from the failure
-          await store().prisma.$executeRawUnsafe(FLIP_SEGMENT, game.gameId, seg.first_seq, pos);
+          await flipSegmentByte(store(), game.gameId, seg.first_seq, pos);
           expect(await everyRead()).toEqual(before);
         }
       }
@@ -163,10 +161,10 @@ export function coldSealSuite(store: () => EventStore): void {
 
       const seg = segs[1]!;
       await unseal();
-      await store().prisma.$executeRawUnsafe(FLIP_SEGMENT, game.gameId, seg.first_seq, 7);
+      await flipSegmentByte(store(), game.gameId, seg.first_seq, 7);
       await refusedEverywhere(seg, 'an old segment with a flipped byte');
       expect(await filled()).toBe(0); // nothing filled in from a log that does not verify
-      await store().prisma.$executeRawUnsafe(FLIP_SEGMENT, game.gameId, seg.first_seq, 7);
+      await flipSegmentByte(store(), game.gameId, seg.first_seq, 7);
       expect(await everyRead()).toEqual(before);
     });
   });
