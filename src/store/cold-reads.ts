@@ -1,5 +1,6 @@
 import type { GameEvent } from '../protocol/index.js';
 import { bool } from './cold-actions.js';
+import { recall, remember } from './cold-cache.js';
 import { segmentEvents } from './cold-codec.js';
 import { checkSeals, decodeSegment, type SealRow } from './cold-seal.js';
 import { fillLastHashes } from './cold-upgrade.js';
@@ -7,16 +8,22 @@ import type { StoreContext } from './context.js';
 import { IntegrityError } from './errors.js';
 import { GENESIS_HASH } from './hash.js';
 
-// Every segment of the game with the digest of its bytes, computed where they lie, and the head
-// they must end at: one round trip, and no segment's bytes leave the database for the check.
+// Every segment of the game (its row version too) and the head they must end at, in one round
+// trip; the digest of a segment's bytes, computed where they lie, only for row versions whose seal
+// this store has not checked yet ($2: their "first_seq:xmin"), so no byte leaves the database for it.
 const SEALS_SQL = `SELECT g.last_seq AS head_seq, g.last_hash AS head_hash, g.compacted_at IS NOT NULL AS cold,
-    s.first_seq, s.last_seq, s.last_turn, s.seal, s.last_hash, encode(sha256(s.data), 'hex') AS digest
+    s.first_seq, s.last_seq, s.last_turn, s.seal, s.last_hash, s.xmin::text AS version,
+    CASE WHEN s.first_seq::text || ':' || s.xmin::text IN (SELECT json_array_elements_text($2::json)) THEN NULL
+      ELSE encode(sha256(s.data), 'hex') END AS digest
   FROM games g LEFT JOIN cold_segments s ON s.game_id = g.game_id
   WHERE g.game_id = $1 ORDER BY s.first_seq`;
-const DATA_SQL = `SELECT first_seq, encode(data, 'base64') AS data FROM cold_segments
+const DATA_SQL = `SELECT first_seq, xmin::text AS version, encode(data, 'base64') AS data FROM cold_segments
   WHERE game_id = $1 AND first_seq IN (SELECT json_array_elements_text($2::json)::int)`;
 
 type SealsRow = { head_seq: number; head_hash: string; cold: unknown } & ({ first_seq: null } | (SealRow & { last_hash: string | null }));
+
+const sealRows = (ctx: StoreContext, gameId: string, checked: readonly string[]) =>
+  ctx.sql.rows<SealsRow>(SEALS_SQL, [gameId, JSON.stringify(checked)]);
 
 /**
  * A cold game's segments, every seal checked (checkSeals), or null for a game with none that is
@@ -24,17 +31,18 @@ type SealsRow = { head_seq: number; head_hash: string; cold: unknown } & ({ firs
  * once, and their last hashes filled in (cold-upgrade.ts).
  */
 async function sealedSegments(ctx: StoreContext, gameId: string): Promise<SealRow[] | null> {
-  let rows = await ctx.sql.rows<SealsRow>(SEALS_SQL, [gameId]);
+  let rows = await sealRows(ctx, gameId, recall(ctx, 'sealed', gameId)?.split(' ') ?? []);
   const head = rows[0] && { seq: rows[0].head_seq, hash: rows[0].head_hash };
   if (!head) return null;
   if (rows.some((r) => r.first_seq !== null && r.last_hash === null)) {
     await fillLastHashes(ctx, gameId, head);
-    rows = await ctx.sql.rows<SealsRow>(SEALS_SQL, [gameId]);
+    rows = await sealRows(ctx, gameId, []);
   }
   const segments = rows.filter((r): r is SealsRow & SealRow => r.first_seq !== null && r.last_hash !== null);
   if (segments.length < rows.filter((r) => r.first_seq !== null).length) throw new IntegrityError(gameId, 'events', 1, head.seq, 'a segment lost its last hash while being read');
   if (segments.length === 0 && !bool(rows[0]!.cold)) return null;
   checkSeals(gameId, head, segments);
+  remember(ctx, 'sealed', gameId, segments.map((s) => `${s.first_seq}:${s.version}`).join(' '));
   return segments;
 }
 
@@ -49,57 +57,36 @@ export async function checkColdSeals(ctx: StoreContext, gameId: string): Promise
   await sealedSegments(ctx, gameId);
 }
 
-// Decoded segments a store read lately (the text, parsed afresh per read so no caller shares
-// objects with another): a spectator paging an ended game or stateAt near a snapshot reads the
-// same segment again and again. Only text that decoded and chained is kept, keyed by all that
-// went into that check (the seal names the bytes and the last hash); each read checks the seals
-// first, so an entry is served only while the stored segment still matches it.
-const CACHED = 64;
-const cache = new WeakMap<StoreContext, Map<string, string>>();
-const keyOf = (s: SealRow, prevHash: string) => `${s.seal}|${s.first_seq}|${s.last_seq}|${s.last_turn}|${prevHash}`;
-
-function cached(ctx: StoreContext, key: string): string | undefined {
-  const m = cache.get(ctx);
-  const hit = m?.get(key);
-  if (hit === undefined) return undefined;
-  m!.delete(key);
-  m!.set(key, hit);
-  return hit;
-}
-
-function remember(ctx: StoreContext, key: string, text: string): void {
-  let m = cache.get(ctx);
-  if (!m) cache.set(ctx, (m = new Map<string, string>()));
-  m.set(key, text);
-  if (m.size > CACHED) m.delete(m.keys().next().value!);
-}
+// A decoded segment's text is remembered under all its check took in: the row version (which any
+// change to the row changes), its range and turn, and the hash its chain started from.
+const textKey = (gameId: string, s: SealRow, prevHash: string) => `${gameId}|${s.first_seq}:${s.version}|${s.last_seq}|${s.last_turn}|${prevHash}`;
 
 /**
- * The events of the segments holding seqs (afterSeq, toSeq], in seq order: from the cache, or
- * their bytes fetched (only those not cached: a read near a cached segment moves no bytes at all)
- * and decoded (decodeSegment).
+ * The events of the segments holding seqs (afterSeq, toSeq], in seq order: from memory, or their
+ * bytes fetched (only those not remembered: a read near a segment read before moves no bytes at
+ * all) and decoded (decodeSegment).
  */
 async function segmentEventLists(ctx: StoreContext, gameId: string, segments: readonly SealRow[], afterSeq: number, toSeq: number): Promise<GameEvent[][]> {
-  const wanted = segments.flatMap((s, i) =>
-    s.last_seq > afterSeq && s.first_seq <= toSeq ? [{ s, key: keyOf(s, segments[i - 1]?.last_hash ?? GENESIS_HASH), prev: segments[i - 1]?.last_hash ?? GENESIS_HASH }] : [],
-  );
+  const wanted = segments.flatMap((s, i) => {
+    const prev = segments[i - 1]?.last_hash ?? GENESIS_HASH;
+    return s.last_seq > afterSeq && s.first_seq <= toSeq ? [{ s, prev, key: textKey(gameId, s, prev) }] : [];
+  });
   const out = new Map<number, GameEvent[]>();
   for (const w of wanted) {
-    const text = cached(ctx, w.key);
+    const text = recall(ctx, 'text', w.key);
     if (text !== undefined) out.set(w.s.first_seq, segmentEvents(gameId, w.s.first_seq, text));
   }
   const missing = wanted.filter((w) => !out.has(w.s.first_seq));
-  if (missing.length > 0) {
-    const rows = await ctx.sql.rows<{ first_seq: number; data: string }>(DATA_SQL, [gameId, JSON.stringify(missing.map((w) => w.s.first_seq))]);
-    const data = new Map(rows.map((r) => [r.first_seq, r.data]));
-    for (const w of missing) {
-      const bytes = data.get(w.s.first_seq);
-      // Segments are written once; one gone between the two reads was deleted under us.
-      if (bytes === undefined) throw new IntegrityError(gameId, 'events', w.s.first_seq, w.s.last_seq, 'the segment vanished while being read');
-      const { text, events } = decodeSegment(gameId, w.s, w.prev, Buffer.from(bytes, 'base64'));
-      remember(ctx, w.key, text);
-      out.set(w.s.first_seq, events);
-    }
+  if (missing.length === 0) return wanted.map((w) => out.get(w.s.first_seq)!);
+  const rows = await ctx.sql.rows<{ first_seq: number; version: string; data: string }>(DATA_SQL, [gameId, JSON.stringify(missing.map((w) => w.s.first_seq))]);
+  const fetched = new Map(rows.map((r) => [r.first_seq, r]));
+  for (const w of missing) {
+    const row = fetched.get(w.s.first_seq);
+    // Segments are written once: one gone or changed between the two queries was altered under us.
+    if (row?.version !== w.s.version) throw new IntegrityError(gameId, 'events', w.s.first_seq, w.s.last_seq, 'the segment changed while being read');
+    const { text, events } = decodeSegment(gameId, w.s, w.prev, Buffer.from(row.data, 'base64'));
+    remember(ctx, 'text', w.key, text);
+    out.set(w.s.first_seq, events);
   }
   return wanted.map((w) => out.get(w.s.first_seq)!);
 }

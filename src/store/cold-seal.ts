@@ -5,17 +5,19 @@ import { IntegrityError } from './errors.js';
 import { chainHashes } from './hash.js';
 
 /**
- * A cold segment as every read checks it: its columns, and `digest`, the sha256 (hex) of its
- * stored bytes, computed by the database where they lie (so checking a segment moves none of them).
+ * A cold segment as every read checks it: its columns, its row version (xmin: any change to the
+ * row changes it), and `digest`, the sha256 (hex) of its stored bytes, computed by the database
+ * where they lie (so checking a segment moves none of them) — or null when this row version's
+ * seal was checked before (cold-cache.ts `sealed`).
  */
-export type SealRow = { first_seq: number; last_seq: number; last_turn: number; seal: string; last_hash: string; digest: string };
+export type SealRow = { first_seq: number; last_seq: number; last_turn: number; seal: string; last_hash: string; version: string; digest: string | null };
 
 const broken = (gameId: string, s: { first_seq: number; last_seq: number }, reason: string, cause?: unknown) =>
   new IntegrityError(gameId, 'events', s.first_seq, s.last_seq, reason, cause === undefined ? undefined : { cause });
 
 /**
  * Checks every segment of a cold game before any byte of one is used: each seal against its last
- * hash and the digest of its bytes, the seq ranges contiguous from 1, and the last segment ending
+ * hash and the digest of its bytes (unless that row version passed before), the seq ranges contiguous from 1, and the last segment ending
  * at the game's head (its seq and hash in `games`). Whatever a read then serves is sealed, and
  * each segment's chain starts where the one before it, sealed too, ended. Throws IntegrityError.
  *
@@ -26,7 +28,7 @@ export function checkSeals(gameId: string, head: Head, segments: readonly SealRo
   for (const s of segments) {
     if (s.first_seq !== seq + 1) throw broken(gameId, { first_seq: seq + 1, last_seq: Math.max(seq + 1, s.first_seq - 1) }, `no segment starts at seq ${seq + 1}`);
     if (s.last_seq < s.first_seq) throw broken(gameId, s, 'its seq range is empty');
-    if (sealOf(s.last_hash, s.digest) !== s.seal) throw broken(gameId, s, "the segment's bytes, seal or last hash do not match");
+    if (s.digest !== null && sealOf(s.last_hash, s.digest) !== s.seal) throw broken(gameId, s, "the segment's bytes, seal or last hash do not match");
     seq = s.last_seq;
   }
   if (seq < head.seq) throw broken(gameId, { first_seq: seq + 1, last_seq: head.seq }, 'no segment holds them');
