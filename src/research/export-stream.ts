@@ -1,6 +1,6 @@
 import { ConfigError } from '../game/index.js';
 import { DivergenceError } from '../runner/runner-errors.js';
-import type { EventStore, GameStatus } from '../store/index.js';
+import { IntegrityError, type EventStore, type GameStatus } from '../store/index.js';
 import { exportCsvHeader, exportCsvLine } from './export-csv.js';
 import { exportGame } from './export-game.js';
 import type { ExportRecord } from './export-record.js';
@@ -75,9 +75,9 @@ export async function exportGames(
   const summary: ExportSummary = { games: 0, records: 0, failed: [] };
   const read = (id: string): Promise<ExportRecord[] | { reason: string }> =>
     store.getGame(id).then((g) => exportGame(store, g)).catch((e: unknown) => {
-      // Only a game that does not replay (or whose config this release cannot read) is skipped:
-      // the store failing is the whole export's failure.
-      if (e instanceof DivergenceError || e instanceof ConfigError) return { reason: e.message };
+      // Only a game that does not replay (or whose config this release cannot read, or whose
+      // stored log fails its integrity check) is skipped: the store failing is the whole export's failure.
+      if (e instanceof DivergenceError || e instanceof ConfigError || e instanceof IntegrityError) return { reason: e.message };
       throw e;
     });
   if (format === 'csv') await sink.write(exportCsvHeader());

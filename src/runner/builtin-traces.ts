@@ -39,8 +39,10 @@ export async function gameTraces(store: EventStore, game: GameRecord, playerId?:
   // Every decision's request id in order (to place the stored traces), and the built-ins' requests.
   const order = new Map<string, number>();
   const asks: Array<{ agent: SeatAgent; request: TurnPlanRequest; ts: string }> = [];
+  // Read outside the try: decisions that fail their integrity check are an error, not "no replay".
+  const decisions = await readDecisions(store, game.game_id);
   try {
-    replayWithFork(initialState(configOf(game), game.seed), first.ts, await readDecisions(store, game.game_id), fork, (state, player, _window, recorded) => {
+    replayWithFork(initialState(configOf(game), game.seed), first.ts, decisions, fork, (state, player, _window, recorded) => {
       const request = requestFor(state, player);
       order.set(request.request_id, order.size);
       const agent = agents.get(player);

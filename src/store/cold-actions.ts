@@ -1,6 +1,7 @@
-import { decompress } from './cold-codec.js';
+import { decompress, sealOf, sha256 } from './cold-codec.js';
 import { ACTION_COLUMNS } from './compact.js';
 import type { StoreContext } from './context.js';
+import { IntegrityError } from './errors.js';
 
 /**
  * One actions row as researchers and replay read it: raw/validated as the text of their jsonb (SQL
@@ -24,7 +25,8 @@ const HOT_SQL = `SELECT seq_before, player_id, attempt, turn, phase, "window", r
     validated::text AS validated, accepted, rejection_code,
     to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts
   FROM actions WHERE game_id = $1 ORDER BY seq_before, attempt, player_id`;
-const COLD_SQL = `SELECT encode(data, 'base64') AS data FROM cold_actions WHERE game_id = $1`;
+const COLD_SQL = `SELECT c.count, c.seal, encode(c.data, 'base64') AS data, g.last_seq, g.last_hash
+  FROM cold_actions c JOIN games g USING (game_id) WHERE c.game_id = $1`;
 
 /** A boolean as the adapters read it back (true, or PostgreSQL's text 't'/'true'). */
 export const bool = (v: unknown): boolean => v === true || v === 't' || v === 'true';
@@ -48,11 +50,25 @@ export async function readActions(ctx: StoreContext, gameId: string): Promise<Ac
   return hot.length === 0 ? rows : [...rows, ...hot].sort(byOrder);
 }
 
-/** The compacted actions rows of a game (none while it is hot), in readActions' order. */
+/**
+ * The compacted actions rows of a game (none while it is hot), in readActions' order — once the
+ * blob's seal (bound to the game's head hash) matches its bytes, and only if they decode to as
+ * many rows as were sealed; otherwise an IntegrityError, never altered decisions.
+ */
 export async function readColdActions(ctx: StoreContext, gameId: string): Promise<ActionRow[]> {
-  const [cold] = await ctx.sql.rows<{ data: string }>(COLD_SQL, [gameId]);
+  const [cold] = await ctx.sql.rows<{ count: number; seal: string; data: string; last_seq: number; last_hash: string }>(COLD_SQL, [gameId]);
   if (!cold) return [];
-  const tuples = JSON.parse(decompress(Buffer.from(cold.data, 'base64'))) as unknown[][];
+  const broken = (reason: string, cause?: unknown) =>
+    new IntegrityError(gameId, 'actions', 1, cold.last_seq, reason, cause === undefined ? undefined : { cause });
+  const data = Buffer.from(cold.data, 'base64');
+  if (sealOf(cold.last_hash, sha256(data)) !== cold.seal) throw broken("the blob's bytes or seal do not match the game's head");
+  let tuples: unknown[][];
+  try {
+    tuples = JSON.parse(decompress(data)) as unknown[][];
+  } catch (e) {
+    throw broken('the sealed bytes do not decode', e);
+  }
+  if (!Array.isArray(tuples) || tuples.length !== Number(cold.count)) throw broken('the decoded rows are not as many as were sealed');
   return tuples.map((t) => {
     const r = Object.fromEntries(ACTION_COLUMNS.map((k, i) => [k, t[i]])) as ActionRow;
     return { ...r, accepted: bool(r.accepted) };

@@ -42,8 +42,11 @@ export const decompress = (data: Buffer): string => brotliDecompressSync(data).t
 /** sha256 hex of some bytes or text. */
 export const sha256 = (data: Buffer | string): string => hash('sha256', data, 'hex');
 
+/** A seal from the sha256 (hex) of the bytes it binds: what a read checks without the bytes at hand (cold-seal.ts). */
+export const sealOf = (chainHash: string, digest: string): string => sha256(chainHash + digest);
+
 /** A segment's seal: the hash chain at its last seq, bound to the bytes stored. */
-export const segmentSeal = (chainHash: string, data: Buffer): string => sha256(chainHash + sha256(data));
+export const segmentSeal = (chainHash: string, data: Buffer): string => sealOf(chainHash, sha256(data));
 
 /**
  * The JSON text of one segment from stored rows (json columns kept as the text they hold, so no

@@ -17,7 +17,7 @@ import { actionsSeal } from './verify-cold.js';
  * a worker thread.
  */
 export type ColdGame = {
-  /** JSON of [{first_seq, last_seq, last_turn, seal, data (base64)}]. */
+  /** JSON of [{first_seq, last_seq, last_turn, seal, last_hash, data (base64)}]. */
   segments: string;
   actions_count: number;
   actions_seal: string | null;
@@ -64,7 +64,8 @@ export function coldGame(gameId: string, events: readonly GameEvent[], hashes: r
     const part = events.slice(i, i + SEGMENT_EVENTS);
     const data = compress(segmentJson(gameId, part.map((e) => toRow(e, '', ''))));
     const last = part[part.length - 1]!;
-    segments.push({ first_seq: part[0]!.seq, last_seq: last.seq, last_turn: last.turn, seal: segmentSeal(hashes[i + part.length - 1]!, data), data: data.toString('base64') });
+    const lastHash = hashes[i + part.length - 1]!;
+    segments.push({ first_seq: part[0]!.seq, last_seq: last.seq, last_turn: last.turn, seal: segmentSeal(lastHash, data), last_hash: lastHash, data: data.toString('base64') });
   }
   const tuples = actionTuples(actions);
   const head = hashes[hashes.length - 1]!;

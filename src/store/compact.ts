@@ -29,9 +29,9 @@ const MOVE_SQL = `WITH g AS (
        AND (SELECT count(*) FROM actions WHERE game_id = $1) = $5::int
     RETURNING game_id
   ), s AS (
-    INSERT INTO cold_segments (game_id, first_seq, last_seq, last_turn, seal, data)
-    SELECT g.game_id, x.first_seq, x.last_seq, x.last_turn, x.seal, decode(x.data, 'base64')
-      FROM g, json_to_recordset($4::json) AS x(first_seq int, last_seq int, last_turn int, seal text, data text)
+    INSERT INTO cold_segments (game_id, first_seq, last_seq, last_turn, seal, last_hash, data)
+    SELECT g.game_id, x.first_seq, x.last_seq, x.last_turn, x.seal, x.last_hash, decode(x.data, 'base64')
+      FROM g, json_to_recordset($4::json) AS x(first_seq int, last_seq int, last_turn int, seal text, last_hash text, data text)
   ), a AS (
     INSERT INTO cold_actions (game_id, count, seal, data)
     SELECT g.game_id, $5::int, $6, decode($7, 'base64') FROM g WHERE $5::int > 0
@@ -50,7 +50,7 @@ type ActionRow = Record<string, unknown>;
  * background holds its loop ~20 ms at a time, not the ~120 ms a whole game takes.
  */
 async function segmentsOf(gameId: string, rows: readonly StoredRow[], headHash: string) {
-  const out: Array<{ first_seq: number; last_seq: number; last_turn: number; seal: string; data: string }> = [];
+  const out: Array<{ first_seq: number; last_seq: number; last_turn: number; seal: string; last_hash: string; data: string }> = [];
   let prev = GENESIS_HASH;
   for (let i = 0; i < rows.length; i += SEGMENT_EVENTS) {
     await nextTurn();
@@ -64,7 +64,7 @@ async function segmentsOf(gameId: string, rows: readonly StoredRow[], headHash: 
     prev = hashes[hashes.length - 1]!;
     const data = await compressAsync(segmentJson(gameId, part));
     const last = part[part.length - 1]!;
-    out.push({ first_seq: part[0]!.seq, last_seq: last.seq, last_turn: last.turn, seal: segmentSeal(prev, data), data: data.toString('base64') });
+    out.push({ first_seq: part[0]!.seq, last_seq: last.seq, last_turn: last.turn, seal: segmentSeal(prev, data), last_hash: prev, data: data.toString('base64') });
   }
   if (prev !== headHash) throw new StoreError(`game ${gameId}: its log does not end at the recorded head; not compacting it`);
   return out;

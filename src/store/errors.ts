@@ -83,3 +83,25 @@ export class SeqOutOfRangeError extends StoreError {
     super(`game ${gameId}: seq ${seq} is outside 0..${lastSeq}`);
   }
 }
+
+/**
+ * Stored data that fails its integrity check on read — a cold segment whose bytes or hash columns
+ * do not match its seal, events that do not hash to the stored chain, a missing segment, cold
+ * actions that do not match theirs — so it is not served. `part` says which; firstSeq..lastSeq
+ * are the seqs the failing part holds (the decisions: the whole log). `cause` keeps what the
+ * decoder said, when it was the decoder that failed.
+ */
+export class IntegrityError extends StoreError {
+  override readonly name = 'IntegrityError';
+  constructor(
+    readonly gameId: string,
+    readonly part: 'events' | 'actions',
+    readonly firstSeq: number,
+    readonly lastSeq: number,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    const what = part === 'events' ? `events ${firstSeq}–${lastSeq}` : 'the stored decisions';
+    super(`game ${gameId}: ${what} fail their integrity check (${reason}); not served (tiltyard verify ${gameId} checks the whole log)`, options);
+  }
+}

@@ -3,6 +3,7 @@ import type { GameState } from '../game/index.js';
 import type { GameEvent } from '../protocol/index.js';
 import { recordActions } from './actions.js';
 import { readActions, type ActionRow } from './cold-actions.js';
+import { checkColdSeals } from './cold-reads.js';
 import { compactGame, type CompactOutcome } from './compact.js';
 import { compactEnded, type CompactAllOptions, type CompactAllResult } from './compact-all.js';
 import { dropThawed, thawGames, type ThawAllResult, type ThawSelection } from './thaw-all.js';
@@ -48,6 +49,7 @@ import type { TransientWait } from './retry.js';
  * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces)
  * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage; modelUsage(provider, model)
  * - verifyChain(id) — the first seq whose hash link is broken, or null
+ * - checkSeals(id) — a cold game's seals against its stored bytes, nothing decoded; IntegrityError if one fails
  * - readActions(id) — the actions rows (decisions), hot or compacted
  * - compact(id) / compactEnded(options) — an ended game's events and actions to cold storage (compact.ts)
  * - thaw(selection, options) / dropThawed(selection) — compacted games as SQL rows again (thaw.ts)
@@ -199,6 +201,11 @@ export class EventStore {
 
   dropThawed(selection: ThawSelection): Promise<{ games: number }> {
     return this.ctx.faults.run('dropThawed', () => dropThawed(this.ctx, selection));
+  }
+
+  /** Every read of a cold game checks this first; for callers that read none of its events but show the game. */
+  checkSeals(gameId: string): Promise<void> {
+    return this.ctx.faults.run('checkSeals', () => checkColdSeals(this.ctx, gameId));
   }
 
   verifyChain(gameId: string): Promise<number | null> {

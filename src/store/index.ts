@@ -51,6 +51,7 @@ export {
   EventIdConflictError,
   InvalidInputError,
   SeqOutOfRangeError,
+  IntegrityError,
 } from './errors.js';
 export { canonicalJson, canonicalKeys } from './canonical-json.js';
 export { GENESIS_HASH, eventHash, stateHash } from './hash.js';

@@ -1,4 +1,5 @@
 import { fold, initialState, pinnedConfig, type GameConfigInput, type GameState } from '../game/index.js';
+import { checkColdSeals } from './cold-reads.js';
 import type { StoreContext } from './context.js';
 import { GameNotFoundError, SeqOutOfRangeError } from './errors.js';
 import { readHead } from './heads.js';
@@ -34,7 +35,9 @@ export async function stateAt(ctx: StoreContext, gameId: string, seq?: number): 
     throw new SeqOutOfRangeError(gameId, target, (await readHead(ctx, gameId)).seq);
   const [snap] = await ctx.sql.rows<{ state: string }>(SNAPSHOT_SQL, [gameId, target]);
   const base = snap ? (JSON.parse(snap.state) as GameState) : await genesisState(ctx, gameId);
-  if (base.seq === target) return base;
+  // A state straight from a snapshot reads no event, but it is still a read of the game: one whose
+  // cold log fails its seals is refused here too (a query, no segment bytes moved).
+  if (base.seq === target) return checkColdSeals(ctx, gameId).then(() => base);
   const events = await readEvents(ctx, gameId, base.seq, target, target - base.seq);
   if (base.seq + events.length !== target)
     throw new SeqOutOfRangeError(gameId, target, (await readHead(ctx, gameId)).seq);

@@ -2,9 +2,8 @@ import type { StoreContext } from './context.js';
 import { fromRow } from './event-rows.js';
 import { eventHash, GENESIS_HASH } from './hash.js';
 import { readHead } from './heads.js';
-import { readSegments } from './cold-reads.js';
 import { readRows } from './reads.js';
-import { verifyCold } from './verify-cold.js';
+import { readSegments, verifyCold } from './verify-cold.js';
 
 const PAGE = 2_000;
 

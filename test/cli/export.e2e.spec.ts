@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress, decompress } from '../../src/store/cold-codec.js';
 import { jsonbText } from '../../src/store/jsonb-text.js';
+import { actionsSeal } from '../../src/store/verify-cold.js';
 import { EXPORT_CSV_COLUMNS } from '../../src/research/export-csv.js';
 import { ExportRecord, exportRecordJsonSchema } from '../../src/research/export-record.js';
 import { fold } from '../../src/game/index.js';
@@ -173,11 +174,16 @@ describe('tiltyard export', () => {
     const before = await here('export', '--tournament', builtinsId);
     const victim = (jsonl(before.stdout) as ExportRecord[])[0]!;
     // The tournament's games are stored compacted (cold_actions): the decision is altered inside
-    // the compressed actions blob, and the blob put back as it was afterwards.
+    // the compressed actions blob, resealed (as someone rewriting the store would: an unsealed edit
+    // is refused on read before replay is tried), and the blob put back as it was afterwards.
     const blob = async (data?: string): Promise<string> => {
       const store = await openStore({ dataDir });
       try {
-        if (data !== undefined) await store.ctx.sql.rows(`UPDATE cold_actions SET data = decode($2, 'base64') WHERE game_id = $1`, [victim.game_id, data]);
+        if (data !== undefined) {
+          const [head] = await store.ctx.sql.rows<{ hash: string }>(`SELECT last_hash AS hash FROM games WHERE game_id = $1`, [victim.game_id]);
+          const seal = actionsSeal(head!.hash, Buffer.from(data, 'base64'));
+          await store.ctx.sql.rows(`UPDATE cold_actions SET data = decode($2, 'base64'), seal = $3 WHERE game_id = $1`, [victim.game_id, data, seal]);
+        }
         const [row] = await store.ctx.sql.rows<{ data: string }>(`SELECT encode(data, 'base64') AS data FROM cold_actions WHERE game_id = $1`, [victim.game_id]);
         return row!.data;
       } finally {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../../src/store/index.js';
-import { openPostgresStore, persist, playGame, postgresAvailable, type Played, type TestStore } from '../store/support.js';
+import { flipSegmentByte, openPostgresStore, persist, playGame, postgresAvailable, type Played, type TestStore } from '../store/support.js';
 import { bin, tiltyardWith } from './run-cli.js';
 
 const available = await postgresAvailable();
@@ -71,6 +71,39 @@ describe.skipIf(!available)('tiltyard store compact (PostgreSQL)', () => {
     const third = await tiltyardWith(env(), 'store', 'compact', '--json');
     expect(third.code).toBe(0);
     expect(JSON.parse(third.stdout)).toEqual({ compacted: 0, failed: [], total: 0 });
+  });
+
+  it('given one byte flipped in the first, a middle or the last cold segment of a game, then replay, games <id>, export and verify exit 1 with one line naming the game and the seqs; restored, replay exits 0', async () => {
+    const id = games[0]!.gameId;
+    expect(await t.store.compact(id)).toMatch(/^(compacted|already)$/); // already, after the test above
+    const segs = await t.store.prisma.$queryRawUnsafe<Array<{ first_seq: number; last_seq: number; len: number }>>(
+      `SELECT first_seq, last_seq, length(data) AS len FROM cold_segments WHERE game_id = $1 ORDER BY first_seq`,
+      id,
+    );
+    expect(segs.length).toBeGreaterThanOrEqual(3);
+    const flip = (first: number, pos: number) => flipSegmentByte(t.store, id, first, pos);
+    const oneLine = new RegExp(`^tiltyard: game ${id}: events \\d+–\\d+ fail their integrity check \\([^\\n]+\\); not served \\(tiltyard verify ${id} checks the whole log\\)\\n$`);
+    const mid = segs[Math.floor(segs.length / 2)]!;
+    for (const seg of [segs[0]!, mid, segs.at(-1)!]) {
+      const pos = Math.ceil(seg.len / 2);
+      await flip(seg.first_seq, pos);
+      const runs = await Promise.all([tiltyardWith(env(), 'replay', id), tiltyardWith(env(), 'games', id)]);
+      for (const [i, run] of runs.entries()) {
+        expect(run.code, `${['replay', 'games'][i]} with segment ${seg.first_seq} flipped: ${run.stderr}`).toBe(1);
+        expect(run.stderr).toMatch(oneLine);
+      }
+      if (seg === mid) {
+        const [exported, verified] = await Promise.all([tiltyardWith(env(), 'export', '--progress'), tiltyardWith(env(), 'verify', id)]);
+        expect(exported.code).toBe(1);
+        expect(exported.stderr).toContain(`tiltyard: skipped ${id}: game ${id}: events ${seg.first_seq}–${seg.last_seq} fail their integrity check`);
+        expect(exported.stdout).not.toContain(id);
+        expect(verified.code).toBe(1);
+        expect(verified.stdout).toContain(`✗ hash chain intact — the link at seq ${seg.first_seq} does not verify`);
+      }
+      await flip(seg.first_seq, pos);
+    }
+    const restored = await tiltyardWith(env(), 'replay', id);
+    expect(restored.code, restored.stderr).toBe(0);
   });
 
   it('given a bad action, then it is a usage error', async () => {

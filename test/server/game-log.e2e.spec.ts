@@ -14,6 +14,8 @@ import { JsonLogger } from '../../src/lib/json-logger.js';
 import { canonicalJson } from '../../src/store/index.js';
 import { foldView } from '../../src/view/index.js';
 import { leaks } from '../support/leaks.js';
+import { flipSegmentByte } from '../store/support.js';
+import { Watcher } from './spectate-support.js';
 
 const ADMIN = 'admin-token-for-tests';
 const RESEARCHER = 'researcher-token-for-tests';
@@ -413,6 +415,61 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
       expect(admin.body.figures).toEqual(figuresOf(log));
       expect(admin.body.unknown_figures).toEqual([]);
       expect(admin.body.figures).not.toEqual(researcher.body.figures);
+    });
+  });
+
+  describe('a cold log that fails its integrity check', () => {
+    let cold: string;
+    let segs: Array<{ first_seq: number; len: number }>;
+    let clean: string;
+    beforeAll(async () => {
+      cold = (await runPersistent(server.store, { seed: SEED + 5, agents: LINEUP, rules: { round_cap: 12 } })).gameId;
+      expect(await server.store.compact(cold)).toBe('compacted');
+      segs = await server.store.prisma.$queryRaw`SELECT first_seq, length(data) AS len FROM cold_segments WHERE game_id = ${cold} ORDER BY first_seq`;
+      expect(segs.length).toBeGreaterThanOrEqual(3);
+      clean = JSON.stringify((await allEvents(cold, '', ADMIN, 1000)).events);
+    });
+    const flip = (first: number, pos: number) => flipSegmentByte(server.store, cold, first, pos);
+
+    it('given one byte flipped in its first, a middle or its last segment (read and cached before), then every REST read of the game is a 500 problem body naming it, never its events, and the log says which seqs; restored, 200 as before', async () => {
+      for (const seg of [segs[0]!, segs[Math.floor(segs.length / 2)]!, segs.at(-1)!]) {
+        const pos = Math.ceil(seg.len / 2);
+        await flip(seg.first_seq, pos);
+        for (const [path, token] of [[`/games/${cold}/events?after=0`, undefined], [`/games/${cold}/events?after=${segs.at(-1)!.first_seq}`, ADMIN], [`/games/${cold}/snapshot?seq=3`, undefined], [`/games/${cold}/replay`, RESEARCHER], [`/games/${cold}/analytics`, ADMIN]] as const) {
+          const r = await get<ErrorBody>(path, token);
+          expect(r.status, `${path} with segment ${seg.first_seq} flipped`).toBe(500);
+          expect(r.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: `game ${cold}: its stored events fail their integrity check, so they are not served (the server logged the details)` });
+        }
+        const line = logged.findLast((l) => l.game_id === cold);
+        expect(line).toMatchObject({ level: 'error', context: 'http', error: 'IntegrityError', part: 'events' });
+        expect(String(line?.msg)).toMatch(new RegExp(`game ${cold}: events \\d+–\\d+ fail their integrity check`));
+        await flip(seg.first_seq, pos);
+        expect(JSON.stringify((await allEvents(cold, '', ADMIN, 1000)).events)).toBe(clean);
+      }
+    });
+
+    it('given a spectator following it, when a byte of a segment is flipped, then a join (new, or again from 0) gets error game/integrity naming the game and no event; restored, a join gets the whole log', async () => {
+      const before = await Watcher.connect(server.url);
+      before.join({ gameId: cold, afterSeq: 0 });
+      await before.ended();
+      const seg = segs[1]!;
+      await flip(seg.first_seq, 5);
+      const late = await Watcher.connect(server.url);
+      late.join({ gameId: cold, afterSeq: 0 });
+      before.join({ gameId: cold, afterSeq: 0 });
+      for (const w of [late, before]) {
+        const { data } = await w.next('error');
+        expect(data).toEqual({ code: 'game/integrity', message: `game ${cold}: its stored events fail their integrity check, so they are not served (the server logged the details)` });
+      }
+      // The feed may still hand out a state it made while the log was sound (seq 0 here); no event of the log follows.
+      expect(late.all('event')).toEqual([]);
+      expect(late.log.at(-1)?.name).toBe('error');
+      await flip(seg.first_seq, 5);
+      const after = await Watcher.connect(server.url);
+      after.join({ gameId: cold, afterSeq: 0 });
+      await after.ended();
+      expect(after.seqs).toEqual(before.seqs);
+      for (const w of [before, late, after]) w.close();
     });
   });
 

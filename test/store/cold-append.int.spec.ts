@@ -20,7 +20,7 @@ function decisions(game: Played, salt: number): ActionRecord[] {
   return [...out, { ...out[1]!, raw: 'a duplicate is dropped, as ON CONFLICT DO NOTHING drops it' }];
 }
 
-const SQL_COLD = `SELECT first_seq, last_seq, last_turn, seal, encode(data, 'base64') AS data FROM cold_segments WHERE game_id = $1 ORDER BY first_seq`;
+const SQL_COLD = `SELECT first_seq, last_seq, last_turn, seal, last_hash, encode(data, 'base64') AS data FROM cold_segments WHERE game_id = $1 ORDER BY first_seq`;
 const SQL_ACTIONS = `SELECT count, seal, encode(data, 'base64') AS data FROM cold_actions WHERE game_id = $1`;
 const SQL_GAME = `SELECT status, last_seq, last_hash, placements::text, compacted_at IS NOT NULL AS cold FROM games WHERE game_id = $1`;
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { stateHash, type ActionRecord, type EventStore } from '../../src/store/index.js';
+import { coldSealSuite } from './cold-seal-suite.js';
 import { persist, playGame, type Played, type TestStore } from './support.js';
 
 /** Small segments' worth of snapshots, so stateAt crosses segment and snapshot boundaries. */
@@ -183,4 +184,6 @@ export function coldSuite(open: (options: { snapshotEvery: number }) => Promise<
       expect(await store.verifyChain(g)).not.toBeNull();
     });
   });
+
+  coldSealSuite(() => store);
 }

@@ -153,3 +153,14 @@ export async function openPostgresStore(
     },
   };
 }
+
+/** Flips one byte (xor 0x5a) of a cold segment's data at a 1-based position; applying it twice restores it. */
+export function flipSegmentByte(store: EventStore, gameId: string, firstSeq: number, pos: number): Promise<number> {
+  return store.prisma.$executeRawUnsafe(
+    `UPDATE cold_segments SET data = overlay(data PLACING set_byte('\\x00'::bytea, 0, get_byte(data, $3 - 1) # 90) FROM $3 FOR 1)
+      WHERE game_id = $1 AND first_seq = $2`,
+    gameId,
+    firstSeq,
+    pos,
+  );
+}

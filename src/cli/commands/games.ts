@@ -104,6 +104,8 @@ seed, agents, status, last_seq, failure_reason, fork, forks, fork_count, seats}.
     if (one !== undefined)
       return withStore(io, async (store) => {
         const g = await store.getGame(one);
+        // Showing a game vouches for it: one whose stored log fails its seals is an error, not a row.
+        await store.checkSeals(one);
         const seats = await storedSeatSummaries(store, one);
         const fork = (await forksAmong(store, [g])).get(g.game_id) ?? null;
         const { forks, fork_count } = await forksOfGame(store, g.game_id);

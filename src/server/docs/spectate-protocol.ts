@@ -71,6 +71,8 @@ Server → client:
   and tournament ends after the tournament's spectator delay.
 - **error** \`{code, message}\` — a refused request (codes: join/invalid, join/seq_out_of_range,
   join/rate_limited, lobby/invalid, game/not_found, auth/unauthorized, auth/forbidden, server/unavailable,
+  game/integrity: the game's stored log failed its integrity check, so none of it is sent and the stream
+  stops (docs/security.md, "Stored data proves itself"),
   tournament/duplicate_set_running: a game of a tournament's duplicate deal whose set is not over,
   which spectators and researchers may join once the whole set has ended); nothing else changed.
 `.trim();

@@ -5,11 +5,13 @@ import {
   ConcurrencyConflictError,
   GameExistsError,
   GameNotFoundError,
+  IntegrityError,
   InvalidInputError,
   SeqOutOfRangeError,
   StoreUnavailableError,
 } from '../../store/index.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
+import { integrityMessage } from '../integrity-message.js';
 import { LOGGER } from '../tokens.js';
 
 /** Every error response of the API. */
@@ -24,6 +26,8 @@ function storeFailure(e: unknown): { status: number; message: string } | null {
   if (e instanceof ConcurrencyConflictError || e instanceof GameExistsError) return { status: 409, message: e.message };
   // A database being down is worth saying; its driver's words (hosts, users) are not.
   if (e instanceof StoreUnavailableError) return { status: 503, message: 'the database is unavailable; try again later' };
+  // Stored data that fails its check is never served; its seqs go to the log (see integrityMessage).
+  if (e instanceof IntegrityError) return { status: 500, message: integrityMessage(e) };
   return null;
 }
 
@@ -91,6 +95,7 @@ export class ErrorFilter implements ExceptionFilter {
       context: 'http',
       ...(typeof gameId === 'string' ? { game_id: gameId } : {}),
       error: err.name,
+      ...(e instanceof IntegrityError ? { part: e.part, first_seq: e.firstSeq, last_seq: e.lastSeq } : {}),
       ...(err.stack ? { stack: err.stack } : {}),
     });
   }

@@ -12,7 +12,9 @@ import { HoldBackQueue } from './hold-back-queue.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { estimatedCommit } from './commit-times.js';
 import { backfill } from './feed-backfill.js';
-import { eventMessage, type SpectateNamespace } from './messages.js';
+import { eventMessage, type ServerMessages, type SpectateNamespace } from './messages.js';
+import { IntegrityError } from '../../store/index.js';
+import { integrityMessage } from '../integrity-message.js';
 import { RecentLog, projected, viewKey, type LogEntry } from './recent-log.js';
 import { pendingPackets } from './socket-pressure.js';
 import { viewHash } from './state-hash.js';
@@ -184,8 +186,8 @@ export class GameFeed {
     return (this.ended && this.delayedHead === this.liveHead) || now - this.lastActivity > stalledMs + this.delayMs;
   }
 
-  /** Stops following the game; with a reason, every member is told to resync. */
-  close(reason?: string): void {
+  /** Stops following the game; with a reason, every member is told to resync (or, given an error, is sent that instead). */
+  close(reason?: string | ServerMessages['error']): void {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
@@ -195,7 +197,8 @@ export class GameFeed {
       for (const m of room.members) {
         void m.socket.leave(room.name);
         const seq = this.head(room.channel);
-        if (reason) m.socket.emit('resync', { game_id: this.gameId, seq, reason });
+        if (typeof reason === 'string') m.socket.emit('resync', { game_id: this.gameId, seq, reason });
+        else if (reason) m.socket.emit('error', reason);
         m.dropped(seq);
       }
     }
@@ -310,7 +313,7 @@ export class GameFeed {
     const feed = { head: () => this.liveHead, closed: () => this.closed, apply: (s: CommittedStep) => this.apply(s) };
     backfill(this.ports, this.gameId, this.limits.pageSize, step ? step.events[0]!.seq - 1 : null, feed).then(
       () => this.drain(),
-      (e: unknown) => this.fail(`cannot backfill from the store: ${(e as Error).message}`),
+      (e: unknown) => this.fail(`cannot backfill from the store: ${(e as Error).message}`, e instanceof IntegrityError ? e : undefined),
     );
   }
 
@@ -405,8 +408,10 @@ export class GameFeed {
     for (const seq of this.hashes.keys()) if (seq <= keep) this.hashes.delete(seq);
   }
 
-  private fail(why: string): void {
+  /** Resets the feed: members are told to resync, or, when the stored log failed its integrity check, that it did (no rejoin would help). */
+  private fail(why: string, integrity?: IntegrityError): void {
     this.ports.logger.emit('warn', `spectate: feed reset: ${why}`, { game_id: this.gameId });
-    this.close('the server lost its place in this game; join again with your last seq');
+    if (integrity) this.close({ code: 'game/integrity', message: integrityMessage(integrity) });
+    else this.close('the server lost its place in this game; join again with your last seq');
   }
 }

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'join/rate_limited',
   'lobby/invalid',
   'game/not_found',
+  /** The game's stored log failed its integrity check: nothing more of it is sent. */
+  'game/integrity',
   'auth/unauthorized',
   'auth/forbidden',
   'server/unavailable',

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { formatIssues } from '../../protocol/index.js';
-import { GameNotFoundError, type EventStore } from '../../store/index.js';
+import { GameNotFoundError, IntegrityError, type EventStore } from '../../store/index.js';
+import { integrityMessage } from '../integrity-message.js';
 import { delayed, heldBack, roleOf, viewFor, type Role } from '../auth/roles.js';
 import { describeHoldBack } from '../../live/hold-back.js';
 import type { ServerSettings } from '../config.js';
@@ -138,6 +139,7 @@ export class SpectateService implements OnModuleDestroy {
     } catch (e) {
       if (e instanceof GameNotFoundError) return this.refuse(socket, 'game/not_found', `no game ${gameId}`);
       this.logger.emit('error', 'spectate: cannot load a game', { game_id: gameId, error: String(e) });
+      if (e instanceof IntegrityError) return this.refuse(socket, 'game/integrity', integrityMessage(e));
       return this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; try again');
     }
     const view = viewFor(role, requested, false, feed.mode);
@@ -164,7 +166,8 @@ export class SpectateService implements OnModuleDestroy {
       sub.close();
       if (client.sub === sub) client.sub = null;
       this.logger.emit('error', 'spectate: catching a client up failed', { game_id: gameId, error: String(e) });
-      this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; join again with your last seq');
+      if (e instanceof IntegrityError) this.refuse(socket, 'game/integrity', integrityMessage(e));
+      else this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; join again with your last seq');
     }
   }
 
