@@ -96,7 +96,8 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
   const { GameQueue } = await import('../../scale/game-queue.js');
   const { queuedPlay } = await import('../../scale/queued-play.js');
   const { acquireLease, leaseKey } = await import('../../scale/coordinator-lease.js');
-  const queue = new GameQueue(settings);
+  // Redis away: games keep playing on the workers and are followed in the store; said once per streak.
+  const queue = new GameQueue(settings, { onProblem: (what, f) => io.err(`tiltyard: ${what}${typeof f['error'] === 'string' ? ` (${f['error']})` : ''}\n`) });
   const lease = await acquireLease(queue.redis, leaseKey(settings.prefix, id), `tiltyard tournament (pid ${process.pid} on ${hostname()})`).catch(async (e: unknown) => {
     await queue.close();
     throw e;
