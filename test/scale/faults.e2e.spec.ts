@@ -2,13 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import seedrandom from 'seedrandom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logicalInputClock } from '../../src/runner/input-clock.js';
-import { createPersistentGame, resumePersistent } from '../../src/runner/persistent-runner.js';
-import { configOf, seatAgentNames } from '../../src/runner/stored-game.js';
+import { createPersistentGame } from '../../src/runner/persistent-runner.js';
 import { verifyGame } from '../../src/runner/verify-game.js';
 import { GameQueue } from '../../src/scale/game-queue.js';
 import type { EventStore } from '../../src/store/index.js';
 import { openPostgresStore, postgresAvailable, type TestStore } from '../store/support.js';
+import { expectSameAsUninterrupted } from '../support/same-log.js';
 import { freePort, freshPrefix, killed, spawnWorker, startRedis, stop, until, type Proc } from './support.js';
 
 /**
@@ -37,18 +36,6 @@ function track<T extends Proc>(p: T): T {
 }
 
 const eventCount = async (store: EventStore): Promise<number> => Number((await store.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM events`)[0]!.n);
-
-/** Each of the tournament's games, played again uninterrupted in a fresh database under the same id and seed: the same head hash. */
-async function expectSameAsUninterrupted(store: EventStore, gameIds: readonly string[]): Promise<void> {
-  const ref = await freshDb();
-  for (const id of gameIds) {
-    const game = await store.getGame(id);
-    await createPersistentGame(ref.store, { gameId: id, seed: game.seed, agents: seatAgentNames(game), rules: configOf(game).rules ?? {} });
-    await resumePersistent(ref.store, id, { clock: logicalInputClock });
-    const again = await ref.store.getGame(id);
-    expect({ id, seq: game.last_seq, hash: game.last_hash }).toEqual({ id, seq: again.last_seq, hash: again.last_hash });
-  }
-}
 
 async function expectAllVerify(store: EventStore, gameIds: readonly string[]): Promise<void> {
   for (const id of gameIds) {

@@ -9,11 +9,16 @@ import { EXIT, UsageError, type CliIo } from '../io.js';
 import { formatStandings } from '../standings-format.js';
 import { tournamentDisplay } from '../tournament-live.js';
 
-export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--max-cost-usd X|none] [--progress] [--json]
+export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--workers W] [--max-cost-usd X|none] [--progress] [--json]
 
 Continues a tournament whose run was killed or interrupted: finishes the batch it was playing
 (games stored whole are played again from their seed, games stored step by step continue from
 their last step), then goes on. The final standings equal an uninterrupted run's.
+It keeps every setting the tournament was created with: its config (format, seeds, compact
+windows, rules), its clock and commit policy, its spectator mode and its cost limit; with
+--clock logical, the logs of the games still to play are those an uninterrupted run would have
+stored, byte for byte. --clock or --commit are accepted only when they agree with what is stored
+(exit 2 otherwise), or for a tournament stored before these were (then they are stored).
 Failed games of the batch it was playing (a worker's error, a database that stayed away) are
 played again, each as a new attempt, and count once they end; so does a tournament that ended
 with such failures. A tournament stopped at its cost limit (stopped_budget) goes on with
@@ -146,10 +151,12 @@ type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency:
 const QUEUED_IN_FLIGHT = 256;
 
 /**
- * The spectator options a CLI tournament's first game was stored with, for its games still to come
- * (a CLI tournament stores none of its own: a server resumes only the tournaments it created).
+ * The spectator options a CLI tournament was created with, for its games still to come: stored
+ * with it, or (created before they were) those its first game was stored with.
  */
 async function shownAsBefore(store: EventStore, id: string): Promise<Record<string, unknown> | undefined> {
+  const { options } = await store.tournaments.get(id);
+  if (options?.['spectators'] !== undefined) return { spectators: options['spectators'], broadcast_held: options['broadcast_held'] };
   const [first] = await store.tournaments.games(id);
   if (!first) return undefined;
   const { spectators, broadcast_held } = (await store.getGame(first.game_id)).options;
