@@ -30,6 +30,16 @@ export type FollowOptions = {
   wake?: (gameId: string, wake: () => void) => () => void;
 };
 
+export type GameQueueOptions = {
+  /** How often a job is run before it counts as failed, and the first backoff (tests shorten them). */
+  jobs?: { attempts: number; backoffMs: number };
+  /**
+   * A Redis call that failed (a restart, a failover, a full Redis), and Redis answering again:
+   * followers try again at their next check meanwhile. For the owner's log; told once per streak.
+   */
+  onProblem?: (what: string, detail: Record<string, unknown>) => void;
+};
+
 export { GameJobFailedError };
 
 /** Redis calls from a coordinator are raced against this, so a Redis outage never freezes following the store. */
@@ -58,15 +68,25 @@ export class GameQueue {
   /** The queue's job events (completed, failed), opened by the first follow: they wake followers. */
   private events: QueueEvents | null = null;
   private readonly jobNews = new KeyedListeners<void>();
+  /** Followers to wake when the connection is back after a loss (Redis may have restarted empty). */
+  private readonly reconnected = new Set<() => void>();
+  private readonly jobs: { attempts: number; backoffMs: number };
+  /** Whether the last Redis call failed (a streak is reported once, and its end). */
+  private failing = false;
 
   constructor(
     private readonly settings: ScaleSettings,
-    /** How often a job is run before it counts as failed, and the first backoff (tests shorten them). */
-    private readonly jobs: { attempts: number; backoffMs: number } = { attempts: JOB_ATTEMPTS, backoffMs: JOB_BACKOFF.delay },
+    private readonly options: GameQueueOptions = {},
   ) {
+    this.jobs = options.jobs ?? { attempts: JOB_ATTEMPTS, backoffMs: JOB_BACKOFF.delay };
     this.redis = redisConnection(settings, 'coordinator');
     this.queue = new Queue(GAME_QUEUE, { connection: this.redis, prefix: settings.prefix });
     this.queue.on('error', () => {});
+    let connected = false;
+    this.redis.on('ready', () => {
+      if (connected) for (const wake of this.reconnected) wake();
+      connected = true;
+    });
   }
 
   /**
@@ -114,9 +134,11 @@ export class GameQueue {
     };
     const unhearBus = options.wake?.(id, onNews) ?? (() => {});
     const unhearJob = this.jobNews.add(jobIdOf(data), onNews);
+    this.reconnected.add(onNews);
     const unsubscribe = () => {
       unhearBus();
       unhearJob();
+      this.reconnected.delete(onNews);
     };
     try {
       // Where the job was at the last look: a game whose job still waits in the queue cannot have
@@ -153,10 +175,16 @@ export class GameQueue {
   async state(): Promise<QueueState> {
     const redis = await pingRedis(this.redis);
     if (!redis.ok) return { redis, queue: null, workers: null };
-    const [counts, workers] = await Promise.all([
-      within(this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized'), REDIS_CALL_MS),
-      within(this.queue.getWorkersCount(), REDIS_CALL_MS),
-    ]);
+    let counts, workers;
+    try {
+      [counts, workers] = await Promise.all([
+        within(this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized'), REDIS_CALL_MS),
+        within(this.queue.getWorkersCount(), REDIS_CALL_MS),
+      ]);
+    } catch (e) {
+      // A Redis that answers PING but refuses the queue (loading, a failover): degraded, not a 500.
+      return { redis: { ok: false, error: `redis answered PING but not the queue: ${e instanceof Error ? e.message : String(e)}` }, queue: null, workers: null };
+    }
     if (counts === 'timeout' || workers === 'timeout') return { redis: { ok: false, error: 'redis answered PING but not the queue in time' }, queue: null, workers: null };
     const n = (k: string) => counts[k] ?? 0;
     return { redis, queue: { waiting: n('waiting') + n('prioritized'), active: n('active'), delayed: n('delayed'), failed: n('failed'), completed: n('completed') }, workers };
@@ -196,26 +224,53 @@ export class GameQueue {
    * Makes sure the game has a live job: adds it when there is none (never added, or lost with a
    * Redis that restarted), or when its job completed without the game settling (`settledNow` says
    * whether it did, or false when the store was just read). Where the job is: `waiting` in the
-   * queue (or just added), `active` on a worker, `timeout` when Redis did not answer in time
-   * (tried again at the next check).
+   * queue (or just added), `active` on a worker, `timeout` when Redis did not answer in time or
+   * failed (tried again at the next check: Redis faults never fail a game; a store that stayed
+   * away and a job that failed on the workers are thrown).
    */
   private async ensureQueued(data: GameJobData, settledNow: () => Promise<GameRecord | false>): Promise<JobPlace | { settled: GameRecord }> {
     const check = async (): Promise<JobPlace | { settled: GameRecord }> => {
-      const job = await this.queue.getJob(jobIdOf(data));
-      const state = job ? await job.getState() : 'unknown';
+      const job = await this.redisCall(() => this.queue.getJob(jobIdOf(data)));
+      const state = job ? await this.redisCall(() => job.getState()) : 'unknown';
       if (state === 'failed') throw new GameJobFailedError(`game ${data.game_id}: its job failed on a worker ${job?.attemptsMade ?? 0} times: ${job?.failedReason || 'no reason given'}`);
       if (state === 'active') return 'active';
       if (job && state !== 'completed' && state !== 'unknown') return 'waiting';
       const game = await settledNow();
       if (game) return { settled: game };
       if (state === 'completed') await job!.remove().catch(() => undefined);
-      await this.enqueue(data);
+      await this.redisCall(() => this.enqueue(data));
       return 'waiting';
     };
-    const out = await within(check(), REDIS_CALL_MS);
-    return out === 'timeout' ? 'timeout' : out;
+    try {
+      const place = await check();
+      if (this.failing) this.options.onProblem?.('Redis answers the queue again', {});
+      this.failing = false;
+      return place;
+    } catch (e) {
+      if (!(e instanceof RedisCallError)) throw e;
+      if (!this.failing) this.options.onProblem?.('Redis does not answer the queue; following the games in the store and trying again', { error: e.message });
+      this.failing = true;
+      return 'timeout';
+    }
+  }
+
+  /**
+   * A Redis call, raced against REDIS_CALL_MS: a failure or no answer is a RedisCallError, told
+   * apart from the store's errors (waited out by the store, then thrown) and a failed job's.
+   */
+  private async redisCall<T>(call: () => Promise<T>): Promise<T> {
+    const out = await within(call(), REDIS_CALL_MS).catch((e: unknown) => {
+      throw new RedisCallError(e instanceof Error ? e.message : String(e), { cause: e });
+    });
+    if (out === 'timeout') throw new RedisCallError(`no answer within ${REDIS_CALL_MS} ms`);
+    return out;
   }
 }
 
-/** Where a followed game's job was at the last look (see GameQueue.follow). */
+/** A call to Redis failed (see GameQueue.redisCall). */
+class RedisCallError extends Error {
+  override readonly name = 'RedisCallError';
+}
+
+/** Where a followed game's job was at the last look (see GameQueue.follow); `timeout`: Redis did not answer. */
 type JobPlace = 'waiting' | 'active' | 'timeout';

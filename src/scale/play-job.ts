@@ -2,7 +2,7 @@ import type { GameEvent } from '../protocol/index.js';
 import { INPUT_CLOCKS } from '../runner/input-clock.js';
 import type { JsonLogger } from '../lib/json-logger.js';
 import { playLive } from '../live/live-game.js';
-import { ConcurrencyConflictError, type EventStore, type GameRecord } from '../store/index.js';
+import { ConcurrencyConflictError, describeChain, isTransient, StoreUnavailableError, type EventStore, type GameRecord } from '../store/index.js';
 import { playScheduled } from '../tournament/play-scheduled.js';
 import type { GameJobData } from './game-job.js';
 import type { RedisGameBus } from './redis-bus.js';
@@ -14,6 +14,8 @@ export type PlayJobDeps = { store: EventStore; bus: RedisGameBus; logger: JsonLo
 
 /** After a superseded run, look again this soon: the other writer has probably finished or died by then. */
 export const SUPERSEDED_RETRY_MS = 2_000;
+/** A game whose store stayed away past its wait is tried again after this (the store then waits again). */
+const DATABASE_AWAY_RETRY_MS = 5_000;
 /** A live game whose runner failed (and was counted) is tried again after this, doubling per failure in a row. */
 const RUN_RETRY_MS = 1_000;
 
@@ -23,10 +25,21 @@ const settledStatus = (g: GameRecord) => g.status === 'ended' || g.status === 'f
  * Plays one queued game in this worker, then reads the store to tell what happened: the store,
  * not this run, is the truth (a run that lost the race to another writer of the same game stops
  * cleanly and is told to look again later; one stopped for shutdown goes back to the queue at
- * once). Any error thrown here fails the job: the coordinator records the game as failed, as an
- * in-process run's error would.
+ * once). A database that stayed away puts the game off; any other error thrown here fails the job
+ * (after its runs): the coordinator records the game as failed, as an in-process run's error would.
  */
 export async function playJob(deps: PlayJobDeps, data: Required<GameJobData>, signal: AbortSignal): Promise<JobOutcome> {
+  try {
+    return await playOnce(deps, data, signal);
+  } catch (e) {
+    // A database away for longer than the store waits is no fault of the game's: put off (BullMQ
+    // counts no attempt for that), never failed, however long the outage lasts.
+    if (e instanceof StoreUnavailableError || isTransient(e)) return { again: DATABASE_AWAY_RETRY_MS, why: `the database is unavailable: ${describeChain(e, 300)}` };
+    throw e;
+  }
+}
+
+async function playOnce(deps: PlayJobDeps, data: Required<GameJobData>, signal: AbortSignal): Promise<JobOutcome> {
   const { store, bus, logger } = deps;
   const id = data.game_id;
   const before = await store.getGame(id);

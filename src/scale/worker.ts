@@ -67,12 +67,14 @@ export async function startGameWorker(options: WorkerOptions): Promise<GameWorke
       });
       if ('settled' in out) return { game_id: data.game_id, status: out.settled.status, last_seq: out.settled.last_seq };
       logger.emit('info', out.again === 'now' ? 'game back to the queue' : 'game put off', { game_id: data.game_id, why: out.why, ...(out.again === 'now' ? {} : { delay_ms: out.again }) });
-      if (out.again === 'now') {
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
-      await job.moveToDelayed(Date.now() + out.again, token);
-      throw new DelayedError();
+      // A move Redis refused (a restart lost the job, a failover made it read-only) must not fail
+      // the game: the job is left to BullMQ's stalled check, which puts it back once its lock
+      // expires, or is gone and the coordinator queues the game again from the store.
+      const moved = (out.again === 'now' ? job.moveToWait(token) : job.moveToDelayed(Date.now() + out.again, token)).catch((e: unknown) =>
+        logger.emit('warn', 'could not put the game back in the queue (Redis); it comes back once its lock expires or the coordinator queues it again', { game_id: data.game_id, error: e instanceof Error ? e.message : String(e) }),
+      );
+      await moved;
+      throw out.again === 'now' ? new WaitingError() : new DelayedError();
     } finally {
       running.delete(controller);
       shutdown.signal.removeEventListener('abort', onShutdown);

@@ -81,7 +81,16 @@ export function createPool(
     max: options.max ?? 10,
     ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
   });
-  pool.on('connect', patchClient);
+  pool.on('connect', (client) => {
+    patchClient(client);
+    // pg-pool listens to a client's 'error' only while it is idle: checked out (a transaction
+    // between statements, the migration lock, the turn between a callback and an await), a
+    // server that terminates the connection (57P01, a restart) or drops it ("Connection terminated
+    // unexpectedly") emits 'error' on a client nobody listens to, and Node ends the process. The
+    // client is unusable after it either way (not queryable: the pool discards it on release), and
+    // whatever query was running or comes next fails with a transient error the store waits out.
+    client.on('error', () => {});
+  });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   return pool;

@@ -10,7 +10,8 @@ import { parseTournamentConfig } from './config.js';
 export async function createTournament(
   store: EventStore,
   input: unknown,
-  options: { tournament_id?: string; name?: string } = {},
+  /** `options`: stored with the tournament (how its games are run: a CLI's RunSettings, a server's pace…). */
+  options: { tournament_id?: string; name?: string; options?: Record<string, unknown> } = {},
 ): Promise<{ ok: true; tournament: TournamentRecord } | { ok: false; message: string }> {
   const parsed = parseTournamentConfig(input);
   if (!parsed.ok) return parsed;

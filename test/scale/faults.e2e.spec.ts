@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as netServer } from 'node:net';
+import { Redis } from 'ioredis';
 import seedrandom from 'seedrandom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logicalInputClock } from '../../src/runner/input-clock.js';
-import { createPersistentGame, resumePersistent } from '../../src/runner/persistent-runner.js';
-import { configOf, seatAgentNames } from '../../src/runner/stored-game.js';
+import { createPersistentGame } from '../../src/runner/persistent-runner.js';
 import { verifyGame } from '../../src/runner/verify-game.js';
 import { GameQueue } from '../../src/scale/game-queue.js';
 import type { EventStore } from '../../src/store/index.js';
 import { openPostgresStore, postgresAvailable, type TestStore } from '../store/support.js';
-import { freshPrefix, spawnWorker, stop, until, type Proc } from './support.js';
+import { expectSameAsUninterrupted } from '../support/same-log.js';
+import { freePort, freshPrefix, killed, spawnWorker, startRedis, stop, until, type Proc } from './support.js';
 
 /**
  * Faults of a scaled-out deployment, for real: workers SIGKILLed mid-game at seeded points, Redis
@@ -38,18 +37,6 @@ function track<T extends Proc>(p: T): T {
 
 const eventCount = async (store: EventStore): Promise<number> => Number((await store.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM events`)[0]!.n);
 
-/** Each of the tournament's games, played again uninterrupted in a fresh database under the same id and seed: the same head hash. */
-async function expectSameAsUninterrupted(store: EventStore, gameIds: readonly string[]): Promise<void> {
-  const ref = await freshDb();
-  for (const id of gameIds) {
-    const game = await store.getGame(id);
-    await createPersistentGame(ref.store, { gameId: id, seed: game.seed, agents: seatAgentNames(game), rules: configOf(game).rules ?? {} });
-    await resumePersistent(ref.store, id, { clock: logicalInputClock });
-    const again = await ref.store.getGame(id);
-    expect({ id, seq: game.last_seq, hash: game.last_hash }).toEqual({ id, seq: again.last_seq, hash: again.last_hash });
-  }
-}
-
 async function expectAllVerify(store: EventStore, gameIds: readonly string[]): Promise<void> {
   for (const id of gameIds) {
     expect((await verifyGame(store, id)).assertions.filter((a) => a.status !== 'pass'), id).toEqual([]);
@@ -58,7 +45,7 @@ async function expectAllVerify(store: EventStore, gameIds: readonly string[]): P
   }
 }
 
-function runCoordinator(env: Record<string, string>, args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }>; progress: () => number } {
+function runCoordinator(env: Record<string, string>, args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }>; progress: () => number; stderr: () => string } {
   const child = spawn(process.execPath, [new URL('../../bin/tiltyard.js', import.meta.url).pathname, ...args], { env: { ...process.env, ...env, TILTYARD_DEBUG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -67,29 +54,7 @@ function runCoordinator(env: Record<string, string>, args: string[]): { child: C
   cleanup.push(() => Promise.resolve(child.kill('SIGKILL')));
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
   const progress = () => Math.max(0, ...[...stderr.matchAll(/^tournament \S+ game \S+ \S+ (?:ended|failed) \((\d+) done\)$/gm)].map((m) => Number(m[1])));
-  return { child, done, progress };
-}
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = netServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** A private redis-server (never the machine's shared one), without persistence: a restart comes back empty. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (/Ready to accept connections/.test(out)) resolve();
-    });
-    child.on('exit', () => reject(new Error(`redis-server exited: ${out}`)));
-  });
-  return child;
+  return { child, done, progress, stderr: () => stderr };
 }
 
 describe.skipIf(!pgUp)('faults of a scaled-out deployment', () => {
@@ -127,7 +92,7 @@ describe.skipIf(!pgUp)('faults of a scaled-out deployment', () => {
     console.info(`scale kill test: SIGKILLed a worker at ${kills.join(', ')} stored events; 12 games equal an uninterrupted run`);
   }, 900_000);
 
-  it('restart Redis (empty) mid-tournament: the tournament finishes, every game verifies and equals an uninterrupted run', async () => {
+  it('restart Redis (empty) mid-tournament, back as a read-only replica until promoted (a failover): no game fails, the tournament finishes, every game verifies and equals an uninterrupted run', async () => {
     const db = await freshDb();
     const port = await freePort();
     let redis = await startRedis(port);
@@ -136,9 +101,13 @@ describe.skipIf(!pgUp)('faults of a scaled-out deployment', () => {
     await Promise.all([0, 1].map(() => spawnWorker(env, 2).then(track)));
     const run = runCoordinator(env, [...TOURNAMENT, '--commit', 'step']);
     await until('3 games done', () => Promise.resolve(run.progress() >= 3 ? true : undefined), 600_000, 20);
-    redis.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 1000));
-    redis = await startRedis(port);
+    await killed(redis);
+    // Back empty, refusing every write (READONLY): the coordinator cannot queue the games again.
+    redis = await startRedis(port, { readOnlyUntilPromoted: true });
+    await until('the coordinator refused a write', () => Promise.resolve(/Redis does not answer the queue|failed \(\d+ done\)/.test(run.stderr()) || run.child.exitCode !== null ? true : undefined), 600_000, 20);
+    const admin = new Redis(`redis://127.0.0.1:${port}`);
+    await admin.call('REPLICAOF', 'NO', 'ONE');
+    admin.disconnect();
     const out = await run.done;
     expect(out.code, out.stderr.slice(-2000)).toBe(0);
     const result = JSON.parse(out.stdout) as { tournament_id: string; games: number; failed: number };

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GameJobFailedError, GameQueue } from '../../src/scale/game-queue.js';
 import { GAME_QUEUE } from '../../src/scale/settings.js';
 import type { EventStore, GameRecord } from '../../src/store/index.js';
-import { freshPrefix, until } from './support.js';
+import { freePort, freshPrefix, killed, startRedis, until } from './support.js';
 
 /**
  * GameQueue.follow against the machine's Redis, with a store that answers from a script: the
@@ -47,7 +47,7 @@ const JOB_RUNS = 3;
 /** A queue under a fresh prefix for the length of `fn`, closed afterwards. */
 async function withQueue(fn: (queue: GameQueue, prefix: string) => Promise<void>): Promise<void> {
   const prefix = freshPrefix('follow');
-  const queue = new GameQueue({ redisUrl: REDIS, prefix }, { attempts: JOB_RUNS, backoffMs: 20 });
+  const queue = new GameQueue({ redisUrl: REDIS, prefix }, { jobs: { attempts: JOB_RUNS, backoffMs: 20 } });
   try {
     await fn(queue, prefix);
   } finally {
@@ -108,3 +108,45 @@ describe('GameQueue.follow with a deep queue', () => {
     }));
 });
 
+
+describe('GameQueue.follow through a Redis fault', () => {
+  it('given Redis restarted empty and refusing writes for a while (READONLY, as a failed-over node comes back), then the game is not failed: the follower keeps trying, queues the job again once Redis takes writes, and follows it to its end', async () => {
+    const port = await freePort();
+    let server = await startRedis(port);
+    const url = `redis://127.0.0.1:${port}`;
+    const problems: string[] = [];
+    const queue = new GameQueue({ redisUrl: url, prefix: freshPrefix('fault') }, { onProblem: (what) => problems.push(what) });
+    const admin = new Redis(url, { maxRetriesPerRequest: null });
+    admin.on('error', () => {});
+    let worker: Worker | null = null;
+    try {
+      // The store says running until a worker has played the game.
+      let status: GameRecord['status'] = 'running';
+      const store = { getGame: (id: string) => Promise.resolve({ game_id: id, status, placements: status === 'ended' ? [] : null } as unknown as GameRecord) } as unknown as EventStore;
+      const following = queue.follow(store, { game_id: 'game_fault', mode: 'live' }, { pollMs: 50 });
+      let outcome: string | null = null;
+      following.then(
+        (g) => (outcome = `settled ${g?.status}`),
+        (e: unknown) => (outcome = `threw ${String(e)}`),
+      );
+      await until('the job queued', async () => ((await queue.queue.getJob('game_fault')) ? true : undefined), 60_000, 20);
+
+      await killed(server);
+      server = await startRedis(port, { readOnlyUntilPromoted: true });
+      // The follower noticed the job is gone and was refused its writes, several times over.
+      const refused = async () => Number(/errorstat_READONLY:count=(\d+)/.exec(await admin.info('errorstats'))?.[1] ?? 0);
+      await until('three refused writes (or the follower giving up)', async () => (outcome !== null || (await refused()) >= 3 ? true : undefined), 120_000, 20);
+      expect(outcome).toBe(null);
+
+      await admin.call('REPLICAOF', 'NO', 'ONE');
+      worker = new Worker(GAME_QUEUE, () => ((status = 'ended'), Promise.resolve('played')), { connection: admin.duplicate({ maxRetriesPerRequest: null }), prefix: queue.queue.opts.prefix! });
+      expect((await following)?.status).toBe('ended');
+      expect(problems).toEqual(['Redis does not answer the queue; following the games in the store and trying again', 'Redis answers the queue again']);
+    } finally {
+      await worker?.close();
+      await queue.close();
+      admin.disconnect();
+      await killed(server);
+    }
+  }, 300_000);
+});

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { bin } from '../cli/run-cli.js';
 
 /** A queue prefix no other test (or engineer) uses: tests share the machine's Redis. */
@@ -81,4 +82,40 @@ export async function databaseFaults(adminUrl: string, databaseUrl: string) {
       await admin.end();
     },
   };
+}
+
+/** A TCP port nothing listens on now (for a private redis-server). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * A private redis-server (never the machine's shared one), without persistence: a restart comes
+ * back empty. `readOnlyUntilPromoted`: it starts as a replica of a primary that is not there, as a
+ * failed-over node can come back, refusing every write (READONLY) until `REPLICAOF NO ONE`.
+ */
+export async function startRedis(port: number, options: { readOnlyUntilPromoted?: boolean } = {}): Promise<ChildProcess> {
+  const replica = options.readOnlyUntilPromoted ? ['--replicaof', '127.0.0.1', String(await freePort())] : [];
+  const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...replica], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (/Ready to accept connections/.test(out)) resolve();
+    });
+    child.on('exit', () => reject(new Error(`redis-server exited: ${out}`)));
+  });
+  return child;
+}
+
+/** Kills a process (SIGKILL) and waits until it is gone. */
+export async function killed(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await gone;
 }

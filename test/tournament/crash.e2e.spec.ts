@@ -9,6 +9,7 @@ import { tiltyardInProcess } from '../cli/in-process.js';
 import { bin, tiltyardWith, type CliEnv } from '../cli/run-cli.js';
 import { ADMIN_URL, postgresAvailable } from '../store/support.js';
 import { pgliteDb, postgresDb, type CrashDb } from '../support/crash-db.js';
+import { expectSameAsUninterrupted } from '../support/same-log.js';
 
 /**
  * The tournament crash test. A real `tiltyard tournament` process (over dist/) is SIGKILLed several
@@ -19,7 +20,7 @@ import { pgliteDb, postgresDb, type CrashDb } from '../support/crash-db.js';
  * scheduled game must be stored once, ended, and verify.
  */
 const SEED = 'tournament-crash-1';
-const TOURNAMENT = ['tournament', '--agents', 'balanced,aggressor,turtle,manipulator', '--seats', '2', '--seeds', '1', '--seed', '9', '--compact', '--concurrency', '2'];
+const TOURNAMENT = ['tournament', '--agents', 'balanced,aggressor,turtle,manipulator', '--seats', '2', '--seeds', '1', '--seed', '9', '--compact', '--clock', 'logical', '--concurrency', '2'];
 const KILLS = 3;
 
 const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-tcrash-'));
@@ -68,15 +69,16 @@ const uninterrupted = (): Promise<Result> =>
     return result;
   })());
 
+/** Each backend plays one commit policy (given when the tournament is created, never on resume: it is kept). */
 const backends = [
-  { name: 'the embedded database (PGlite)', open: (tag: string) => Promise.resolve(pglite(tag)), skip: false },
-  { name: 'PostgreSQL', open: () => postgres(), skip: !pgUp },
+  { name: 'the embedded database (PGlite)', open: (tag: string) => Promise.resolve(pglite(tag)), skip: false, commit: 'step' },
+  { name: 'PostgreSQL', open: () => postgres(), skip: !pgUp, commit: 'auto' },
 ];
 
 describe('crash safety of a real tournament process', () => {
   for (const backend of backends) {
     it.skipIf(backend.skip)(
-      `on ${backend.name}: SIGKILL ${KILLS} times at seeded points (${SEED}), resume each time; the standings equal an uninterrupted run's, each game stored once`,
+      `on ${backend.name} (--clock logical --commit ${backend.commit}): SIGKILL ${KILLS} times at seeded points (${SEED}), resume each time (no flags: the tournament's settings are kept); the standings and every game's log equal an uninterrupted run's, each game stored once; a resume that contradicts a setting is refused`,
       async () => {
         const random = seedrandom(`${SEED}:${backend.name}`);
         const crashed = await backend.open('crashed');
@@ -92,7 +94,7 @@ describe('crash safety of a real tournament process', () => {
           for (let k = 0; k < KILLS; k++) {
             // Somewhere in the first half of what is left, so every kill lands before the end.
             const target = done + 1 + Math.floor(random() * Math.max(1, (total - done) / 2 - 1));
-            const run = await runUntilKilled(crashed.where, k === 0 ? TOURNAMENT : ['tournament', 'resume', id, '--concurrency', '2'], target);
+            const run = await runUntilKilled(crashed.where, k === 0 ? [...TOURNAMENT, '--commit', backend.commit] : ['tournament', 'resume', id, '--concurrency', '2'], target);
             expect(run.signal, `to be killed after ${target} games: ${run.stderr.slice(-300)}`).toBe('SIGKILL');
             id ||= run.id;
             expect(id).toMatch(/^trn_/);
@@ -117,7 +119,17 @@ describe('crash safety of a real tournament process', () => {
             for (const g of games) expect((await verifyGame(s, g.game_id)).assertions.filter((a) => a.status !== 'pass')).toEqual([]);
             // The game table holds no stray copies: every stored game is one of the tournament's.
             expect((await s.listGames({}, { limit: 500 })).games.length).toBe(total);
+            // The games played after each resume too: the logical clock, byte for byte.
+            await expectSameAsUninterrupted(s, games.map((g) => g.game_id));
+            // Created to commit step by step, every game was, also those played after a resume (rows in events).
+            if (backend.commit === 'step') {
+              const [{ n }] = await s.prisma.$queryRaw<[{ n: bigint }]>`SELECT count(DISTINCT game_id) AS n FROM events`;
+              expect(Number(n)).toBe(total);
+            }
           });
+          const contradicting = await tiltyardWith(crashed.where, 'tournament', 'resume', id, '--clock', 'wall');
+          expect(contradicting.code, contradicting.stderr).toBe(2);
+          expect(contradicting.stderr).toMatch(/--clock logical .*--clock wall/);
           console.info(`tournament crash test on ${backend.name}: ${total} games; SIGKILLed after ${kills.join(', ')} games had ended; resumed to the same standings`);
         } finally {
           await crashed.dispose();

@@ -13,11 +13,16 @@ import { storedAgentHealth } from '../../runner/agent-health.js';
 import { failureLine } from '../store-session.js';
 import { tournamentDisplay } from '../tournament-live.js';
 
-export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--max-cost-usd X|none] [--progress] [--json]
+export const RESUME_USAGE = `Usage: tiltyard tournament resume <id> [--concurrency C] [--workers W] [--max-cost-usd X|none] [--progress] [--json]
 
 Continues a tournament whose run was killed or interrupted: finishes the batch it was playing
 (games stored whole are played again from their seed, games stored step by step continue from
 their last step), then goes on. The final standings equal an uninterrupted run's.
+It keeps every setting the tournament was created with: its config (format, seeds, compact
+windows, rules), its clock and commit policy, its spectator mode and its cost limit; with
+--clock logical, the logs of the games still to play are those an uninterrupted run would have
+stored, byte for byte. --clock or --commit are accepted only when they agree with what is stored
+(exit 2 otherwise), or for a tournament stored before these were (then they are stored).
 Failed games of the batch it was playing (a worker's error, a database that stayed away) are
 played again, each as a new attempt, and count once they end; so does a tournament that ended
 with such failures. A tournament stopped at its cost limit (stopped_budget) goes on with
@@ -123,7 +128,8 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
   const { queuedPlay } = await import('../../scale/queued-play.js');
   const { acquireLease, leaseKey } = await import('../../scale/coordinator-lease.js');
   const { connectRedis } = await import('../../scale/connection.js');
-  const queue = new GameQueue(settings);
+  // Redis away: games keep playing on the workers and are followed in the store; said once per streak.
+  const queue = new GameQueue(settings, { onProblem: (what, f) => io.err(`tiltyard: ${what}${typeof f['error'] === 'string' ? ` (${f['error']})` : ''}\n`) });
   // Reached now, or said so: a command waits on a Redis that goes away later, not one never there.
   await connectRedis(queue.redis, settings).catch(async (e: unknown) => {
     await queue.close();
@@ -177,10 +183,12 @@ type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency:
 const QUEUED_IN_FLIGHT = 256;
 
 /**
- * The spectator options a CLI tournament's first game was stored with, for its games still to come
- * (a CLI tournament stores none of its own: a server resumes only the tournaments it created).
+ * The spectator options a CLI tournament was created with, for its games still to come: stored
+ * with it, or (created before they were) those its first game was stored with.
  */
 async function shownAsBefore(store: EventStore, id: string): Promise<Record<string, unknown> | undefined> {
+  const { options } = await store.tournaments.get(id);
+  if (options?.['spectators'] !== undefined) return { spectators: options['spectators'], broadcast_held: options['broadcast_held'] };
   const [first] = await store.tournaments.games(id);
   if (!first) return undefined;
   const { spectators, broadcast_held } = (await store.getGame(first.game_id)).options;

@@ -13,6 +13,7 @@ import { MAX_COST_USD } from '../../tournament/cost-limit.js';
 import { dryRun } from '../tournament-dry-run.js';
 import { PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import { RESUME_USAGE, runAndReport } from './tournament-run.js';
+import { resumeSettings, storedRunSettings, type RunSettings } from '../../tournament/run-settings.js';
 
 /** More threads than this only compete for the same cores (each holds its own engine and heap). */
 const MAX_WORKERS = 16;
@@ -52,7 +53,7 @@ export const tournamentCommand: Command = {
                            [--concurrency C] [--workers W] [--clock wall|logical] [--stop-when-separated] [--rate-degraded]
                            [--compact] [--spectators public|broadcast] [--broadcast-unsafe hold|refuse]
                            [--progress] [--json]
-       tiltyard tournament resume <id> [--concurrency C] [--workers W] [--clock wall|logical] [--progress] [--json]
+       tiltyard tournament resume <id> [--concurrency C] [--workers W] [--progress] [--json]
 
 Plays a tournament between any number of entrants (at least the seat count), stores every game
 (each verifies, replays and can be watched like any other) and rates the entrants with one
@@ -130,17 +131,20 @@ played here; this process schedules, follows them in the store and rates (docs/s
       if (refused) throw new UsageError(`--max-cost-usd: ${refused}`);
     }
     await preflightOrRefuse(input['entrants'] as string[], values['no-preflight'], 'entrants');
+    const settings: RunSettings = { clock: clockFlag(values.clock), commit: commitFlag(values.commit) };
     return withStore(io, async (store) => {
-      const created = await createTournament(store, input);
+      // Stored with it, so that a resume plays the rest as this run would have (run-settings.ts).
+      const options = { ...settings, ...gameOptions, ...(typeof maxCostUsd === 'number' ? { max_cost_usd: maxCostUsd } : {}) };
+      const created = await createTournament(store, input, { options });
       if (!created.ok) throw new UsageError(configIssue(created.message));
-      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), commit: commitFlag(values.commit), gameOptions, ...(maxCostUsd === undefined ? {} : { maxCostUsd }) });
+      return runAndReport(io, store, created.tournament.tournament_id, { concurrency, workers, json: values.json === true, progress: values.progress === true, ...settings, gameOptions, ...(maxCostUsd === undefined ? {} : { maxCostUsd }) });
     }, { quiet: values.json === true });
   },
 };
 
 async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]): Promise<number> {
   const { values, positionals } = parseFlags(() =>
-    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, workers: OPTIONS.workers, clock: OPTIONS.clock, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help, 'max-cost-usd': OPTIONS['max-cost-usd'] }, strict: true, allowPositionals: true }),
+    parseArgs({ args: [...argv], options: { concurrency: OPTIONS.concurrency, workers: OPTIONS.workers, clock: OPTIONS.clock, commit: OPTIONS.commit, progress: OPTIONS.progress, json: OPTIONS.json, help: OPTIONS.help, 'max-cost-usd': OPTIONS['max-cost-usd'] }, strict: true, allowPositionals: true }),
   );
   if (values.help) {
     io.out(RESUME_USAGE);
@@ -150,7 +154,16 @@ async function resume(argv: readonly string[], io: Parameters<Command['run']>[1]
   const concurrency = wholeFlag('concurrency', values.concurrency, 1) ?? 1;
   const workers = workersFlag(values.workers, concurrency);
   const maxCostUsd = costFlag(values['max-cost-usd']);
-  return withStore(io, (store) => runAndReport(io, store, positionals[0]!, { concurrency, workers, json: values.json === true, progress: values.progress === true, clock: clockFlag(values.clock), retryFailed: true, ...(maxCostUsd === undefined ? {} : { maxCostUsd }) }), { quiet: values.json === true });
+  const id = positionals[0]!;
+  const flags: Partial<RunSettings> = { ...(values.clock === undefined ? {} : { clock: clockFlag(values.clock) }), ...(values.commit === undefined ? {} : { commit: commitFlag(values.commit) }) };
+  return withStore(io, async (store) => {
+    const t = await store.tournaments.get(id);
+    const resolved = resumeSettings(id, storedRunSettings(t.options), flags);
+    if (!resolved.ok) throw new UsageError(resolved.message);
+    // A tournament stored before its settings were keeps, from now on, those of this resume.
+    if (Object.keys(resolved.missing).length) await store.tournaments.patchOptions(id, resolved.missing);
+    return runAndReport(io, store, id, { concurrency, workers, json: values.json === true, progress: values.progress === true, ...resolved.settings, retryFailed: true, ...(maxCostUsd === undefined ? {} : { maxCostUsd }) });
+  }, { quiet: values.json === true });
 }
 
 /**

@@ -47,10 +47,10 @@ async function nodeBus(settings: ServerSettings, logger: JsonLogger, store: Even
 }
 
 /** With REDIS_URL, the queue games go to (bullmq, loaded only then); else none. */
-async function gameQueue(settings: ServerSettings): Promise<GameQueue | null> {
+async function gameQueue(settings: ServerSettings, logger: JsonLogger): Promise<GameQueue | null> {
   if (!settings.scale) return null;
   const { GameQueue } = await import('../../scale/game-queue.js');
-  return new GameQueue(settings.scale);
+  return new GameQueue(settings.scale, { onProblem: (msg, fields) => logger.emit('warn', msg, fields) });
 }
 
 /**
@@ -63,7 +63,7 @@ async function gameQueue(settings: ServerSettings): Promise<GameQueue | null> {
   controllers: [GamesController],
   providers: [
     { provide: GameBus, useFactory: nodeBus, inject: [SETTINGS, LOGGER, STORE] },
-    { provide: GAME_QUEUE_PORT, useFactory: gameQueue, inject: [SETTINGS] },
+    { provide: GAME_QUEUE_PORT, useFactory: gameQueue, inject: [SETTINGS, LOGGER] },
     GameService,
   ],
   exports: [GameBus, GameService, GAME_QUEUE_PORT],
