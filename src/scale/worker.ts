@@ -70,10 +70,9 @@ export async function startGameWorker(options: WorkerOptions): Promise<GameWorke
       // A move Redis refused (a restart lost the job, a failover made it read-only) must not fail
       // the game: the job is left to BullMQ's stalled check, which puts it back once its lock
       // expires, or is gone and the coordinator queues the game again from the store.
-      const moved = (out.again === 'now' ? job.moveToWait(token) : job.moveToDelayed(Date.now() + out.again, token)).catch((e: unknown) =>
+      await (out.again === 'now' ? job.moveToWait(token) : job.moveToDelayed(Date.now() + out.again, token)).catch((e: unknown) =>
         logger.emit('warn', 'could not put the game back in the queue (Redis); it comes back once its lock expires or the coordinator queues it again', { game_id: data.game_id, error: e instanceof Error ? e.message : String(e) }),
       );
-      await moved;
       throw out.again === 'now' ? new WaitingError() : new DelayedError();
     } finally {
       running.delete(controller);
