@@ -23,6 +23,11 @@ export type FollowOptions = {
    */
   pollMs?: number;
   /**
+   * How often the game's job is looked at in the queue (ms; default 10,000), rounded to whole
+   * polls: Redis may have restarted empty. Tests shorten it so a few looks take few polls.
+   */
+  checkJobMs?: number;
+  /**
    * Subscribes to news of the game's end on the bus (a lobby notice, or the step that ends it):
    * the store is then read when the bus says so, and only every few seconds otherwise, in case a
    * message was lost (pub/sub is at most once).
@@ -124,6 +129,7 @@ export class GameQueue {
     const { signal } = options;
     const id = data.game_id;
     const pollMs = options.pollMs ?? BACKSTOP_POLL_MS;
+    const pollsPerCheck = Math.max(1, Math.round((options.checkJobMs ?? CHECK_JOB_MS) / pollMs));
     this.listenToJobs();
     // Subscribed for the whole follow, so news that arrives while the store is read is not lost.
     let news = false;
@@ -156,7 +162,7 @@ export class GameQueue {
           if (settled(game)) return game;
           read = true;
         }
-        if (place === null || place === 'timeout' || woke || polls % Math.max(1, Math.round(CHECK_JOB_MS / pollMs)) === 0) {
+        if (place === null || place === 'timeout' || woke || polls % pollsPerCheck === 0) {
           const check = await this.queuedOrSettled(store, data, read);
           if (typeof check !== 'string') return check.settled;
           place = check;

@@ -96,8 +96,9 @@ describe('GameQueue.follow with a deep queue', () => {
       const store = scriptedStore('game_waits', ['running', 'running', 'ended']);
       let worker: Worker | null = null;
       try {
-        // Polls every 5 ms, the job checked every 2 s: hundreds of polls while the job waits.
-        const following = queue.follow(store, { game_id: 'game_waits', mode: 'live' }, { pollMs: 5 });
+        // Polls every 5 ms, the job looked at every 10th poll: dozens of polls while the job waits,
+        // counted, not timed (the default 10-s look took 20 s here and over a minute on a loaded machine).
+        const following = queue.follow(store, { game_id: 'game_waits', mode: 'live' }, { pollMs: 5, checkJobMs: 50 });
         await until('three looks at the waiting job', () => Promise.resolve(checks >= 3 ? true : undefined), 60_000, 5);
         expect(store.reads).toBe(1);
         worker = new Worker(GAME_QUEUE, () => Promise.resolve('played'), { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix });
