@@ -94,6 +94,9 @@ export async function connectPostgres(url: string, connectTimeoutMs = 5_000): Pr
           rows: async (sql) => (await session.query<Record<string, unknown>>(sql)).rows,
         });
       } finally {
+        // Released here, not only by ending the session: the server drops a closed session's
+        // locks only when its backend has exited, which a loaded machine delays past our return.
+        await session.query('SELECT pg_advisory_unlock_all()').catch(() => {});
         await session.end().catch(() => {});
       }
     },

@@ -48,7 +48,9 @@ describe('hostile tools', () => {
   });
 
   it('given a tool that streams megabytes, then the output cap stops it fast', async () => {
-    const outcome = await runTool('flood.sh');
+    // The cap, not the deadline, must end it: a roomy deadline, since reading 8 MB through a pipe
+    // took over 10 s at a load of 25 on 2 cores.
+    const outcome = await runTool('flood.sh', { deadlineMs: 50_000 });
     expect(outcome.failure?.code).toBe('protocol/output_too_large');
     expect(outcome.signal).toBe('SIGKILL');
     expect(outcome.stdoutBytes).toBeGreaterThan(DEFAULT_MAX_OUTPUT_BYTES);
