@@ -5,14 +5,16 @@
  *
  * lobby · a live broadcast game as anyone sees it · an ended game's result · its move list · its
  * charts · a seat's beliefs beside the truth (admin, "What a seat knew") · an attack in flight with
- * its plan (admin replay) · a tournament's page.
+ * its plan (admin replay) · a tournament's page; and on a phone (390×844, touch): the lobby, the
+ * live game and the ended game.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { spawnServer, until } from '../test/server/spawn-server.js';
-import { launchBrowser } from '../test/visualizer/browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, launchBrowser } from '../test/visualizer/browser.js';
 
 const IMG = join(import.meta.dirname, '..', 'docs', 'img');
 const ADMIN = 'screenshots-admin';
@@ -88,6 +90,24 @@ try {
   await anon.waitForTimeout(500);
   await shot(anon, 'visualizer-tournament.png');
   if (browser.errors.length) console.warn(`page errors: ${browser.errors.join('; ')}`);
+
+  // A phone: a touch screen of 390×844 CSS pixels at twice the density.
+  const phone = await chromium.launchPersistentContext(join(dir, 'phone-profile'), { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    const p = await phone.newPage();
+    await p.goto(`${server.url}/`);
+    await p.getByTestId('featured').waitFor();
+    await shot(p, 'visualizer-phone-lobby.png');
+    await p.goto(`${server.url}/watch/games/${demo}`);
+    await p.getByTestId('move-list').waitFor();
+    await p.waitForTimeout(1500);
+    await shot(p, 'visualizer-phone-live.png');
+    await p.goto(`${server.url}/watch/games/${ended}`);
+    await p.getByTestId('result').waitFor();
+    await shot(p, 'visualizer-phone-result.png');
+  } finally {
+    await phone.close();
+  }
 } finally {
   await browser.close();
   server.child.kill('SIGTERM');
