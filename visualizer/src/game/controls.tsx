@@ -196,7 +196,7 @@ export function Controls({ player, stops, markers, live }: Props) {
           <i style={{ background: 'var(--line)' }} />
           round
         </span>
-        <span>
+        <span class="keys-help" data-testid="keys-help">
           keys: <span class="kbd">Space</span> play · <span class="kbd">←/→</span> event · <span class="kbd">Shift+←/→</span> phase · <span class="kbd">[ ]</span> round · <span class="kbd">+/−</span> speed
           {live ? <> · <span class="kbd">L</span> live</> : null}
         </span>
