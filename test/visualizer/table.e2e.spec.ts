@@ -267,6 +267,10 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     await note.focus();
     await page.keyboard.press('Enter');
     expect(await note.getAttribute('aria-expanded')).toBe('true');
+    // Space on the note is the note's, not the player's play/pause.
+    await page.keyboard.press(' ');
+    expect(await note.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('play').getAttribute('aria-pressed')).toBe('false');
     await page.close();
   });
 

@@ -26,8 +26,9 @@ export function ownsKeys(t: EventTarget | null, key: string): boolean {
   if (!(t instanceof HTMLElement)) return false;
   if (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
   if (t instanceof HTMLInputElement) return !NOT_TEXT.has(t.type);
-  // A focused button or link activates on Space and Enter itself (doing it twice would undo it).
-  if ((t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SUMMARY') && (key === ' ' || key === 'Enter')) return true;
+  // A focused button or link activates on Space and Enter itself (doing it twice would undo it);
+  // so does an element acting as one (a speech bubble that opens).
+  if ((t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SUMMARY' || t.getAttribute('role') === 'button') && (key === ' ' || key === 'Enter')) return true;
   return false;
 }
 
