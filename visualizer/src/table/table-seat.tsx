@@ -53,7 +53,7 @@ export function TableSeat({ seat, player: p, awaited, place, bubbles, names }: P
         ))}
       </dl>
       {seat.hand_held ? <CardRow cards={seat.hand} label="hand" /> : <HandBacks count={seat.hand.length} />}
-      <CardRow cards={seat.arena} label="arena" empty="none" />
+      <CardRow cards={seat.arena} label="arena" />
       {seat.meters && <Meters meters={seat.meters} from={seat.meters_from} />}
       <div class="muted" data-testid="tell">
         {seat.tell}
