@@ -18,10 +18,10 @@ export type Browser = {
   close(): Promise<void>;
 };
 
-/** A fresh headless Chromium profile in a temp folder. */
-export async function launchBrowser(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+/** A fresh headless Chromium profile in a temp folder; `touch` makes it a phone's (touch, mobile, no hover). */
+export async function launchBrowser(viewport = { width: 1280, height: 900 }, touch = false): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), 'tiltyard-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   const errors: string[] = [];
   const dialogs: string[] = [];
   const watch = (p: Page) => {

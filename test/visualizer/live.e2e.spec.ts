@@ -133,6 +133,26 @@ describe('visualizer: a live game', () => {
     await admin.close();
   }, 180_000);
 
+  it('changes its labels when the game ends while the page is open: ended, not live, no longer "a round behind"', async () => {
+    // A game of its own, quick enough to end during the test, broadcast so the badge says it is behind.
+    const quick = await createGame(server, { agents: ['balanced', 'aggressor'], pace_ms: 50, spectators: 'broadcast' });
+    const page = await browser.page();
+    await page.goto(`${server.url}/watch/games/${quick}`);
+    await page.getByTestId('table').waitFor();
+    await whenLive(page);
+    expect(await page.getByTestId('go-live').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('broadcast-badge').textContent()).toMatch(/a round/);
+    expect(await page.locator('#view-help').textContent()).toMatch(/a round behind/);
+    expect((await api<{ status: string }>(server, `/games/${quick}`)).status).not.toBe('ended');
+    // The end arrives over the socket.
+    await page.getByTestId('connection').filter({ hasText: /^ended$/ }).waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('go-live').count()).toBe(0);
+    expect(await page.getByTestId('broadcast-badge').textContent()).not.toMatch(/behind/);
+    expect(await page.locator('.game-head').textContent()).not.toMatch(/a round behind/);
+    await page.getByTestId('result').waitFor();
+    await page.close();
+  }, 180_000);
+
   it('logged no console errors and opened no dialog on any page', () => {
     expect(browser.errors).toEqual([]);
     expect(browser.dialogs).toEqual([]);

@@ -111,6 +111,65 @@ describe('visualizer: the move list', () => {
     await page.close();
   }, 120_000);
 
+  /** Whether the marked line is inside the move list's visible box, read with the cursor in one go. */
+  const markInView = (page: Page) =>
+    page.evaluate<{ cursor: number; inView: boolean }>(`(() => {
+      const box = document.querySelector('[data-testid=move-list]').getBoundingClientRect();
+      const cur = [...document.querySelectorAll('[data-testid=move-line][aria-current=step]')].at(-1);
+      const r = cur ? cur.getBoundingClientRect() : null;
+      return { cursor: Number(document.querySelector('[data-testid=cursor]').textContent), inView: !!r && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 };
+    })()`);
+
+  it('steps key moments with N and P after a click on the scrubber (a range input is not a text field)', async () => {
+    const page = await open(Math.floor(head / 2));
+    await page.getByTestId('scrubber').click();
+    const from = await num(page, 'cursor');
+    const next = stepMoment(story.moments, from, 1);
+    const prev = stepMoment(story.moments, from, -1);
+    expect(next ?? prev).not.toBeNull();
+    if (next !== null) {
+      await page.keyboard.press('n');
+      await waitShown(page, 'cursor', 'eq', next);
+      await page.keyboard.press('p');
+      await waitShown(page, 'cursor', 'eq', stepMoment(story.moments, next, -1)!);
+    } else {
+      await page.keyboard.press('p');
+      await waitShown(page, 'cursor', 'eq', prev!);
+    }
+    await page.close();
+  }, 120_000);
+
+  it('keeps the followed line in view while playing at 4×, and after a jump to a key moment', async () => {
+    const page = await open(1);
+    await page.getByTestId('speed').selectOption('4');
+    await page.getByTestId('play').click();
+    // Six samples, each once the cursor has moved on from the last one (polled, not slept).
+    let last = await num(page, 'cursor');
+    for (let i = 0; i < 6; i++) {
+      await waitShown(page, 'cursor', 'gte', last + 4);
+      const sample = await markInView(page);
+      expect(sample.inView, `line at event ${sample.cursor} out of the list's view`).toBe(true);
+      last = sample.cursor;
+    }
+    await page.getByTestId('play').click();
+    // A jump far ahead: its line is in view at once (no smooth scroll still under way).
+    const far = story.moments.find((m) => m.seq > last + 100) ?? story.moments.at(-1)!;
+    await page.getByTestId('scrubber').fill(String(far.seq - 1));
+    await waitShown(page, 'cursor', 'eq', far.seq - 1);
+    await page.getByTestId('next-moment').click();
+    await waitShown(page, 'cursor', 'eq', stepMoment(story.moments, far.seq - 1, 1)!);
+    expect((await markInView(page)).inView).toBe(true);
+    // And back to the first with P: in view too.
+    await page.locator('h1').first().click();
+    const back = stepMoment(story.moments, await num(page, 'cursor'), -1);
+    if (back !== null) {
+      await page.keyboard.press('p');
+      await waitShown(page, 'cursor', 'eq', back);
+      expect((await markInView(page)).inView).toBe(true);
+    }
+    await page.close();
+  }, 120_000);
+
   it('charts lives, resolve and an emotion per seat with the position marked, and a click on a chart seeks there', async () => {
     const mid = Math.floor(head / 2);
     const page = await open(mid);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METER_EMOTIONS } from '../../src/view/index.js';
 import { launchBrowser, type Browser } from './browser.js';
@@ -11,6 +11,7 @@ import { ADMIN, allEvents, api, createGame, outDir, startVizServer, waitEnded, w
 type Card = { card_id: string; name: string };
 type Snapshot = { state: { world: { players: { player_id: string; hand_count: number; tell: { dominant: string | null; masked: boolean } }[] }; private: { player_id: string; hand: Card[]; emotion_state: Record<string, number> }[] } };
 type Ev = Awaited<ReturnType<typeof allEvents>>[number];
+type Box = { top: number; bottom: number; left: number; right: number };
 
 /**
  * The table drawn as a table in Chromium: hands and arena cards as cards with their effect on
@@ -165,6 +166,142 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     await admin.locator(`[data-player=${listener}] [data-testid=note]`).filter({ hasText: PRIVATE_MARKER }).waitFor();
     await admin.close();
     expect(browser.dialogs).toEqual([]);
+  });
+
+  /** The box of every element matching `selector`, in page pixels. */
+  const boxes = (page: Page, selector: string) =>
+    page.evaluate<Box[]>(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; })`);
+  /** A computed style property of the first element of `l` (this file is typed without the DOM library). */
+  const css = (l: Locator, prop: string) => l.first().evaluate((el, p) => (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el)[p], prop);
+  const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  /** Whether `b`'s vertical middle lies within `a`'s height: the two sit on one row. */
+  const sameRow = (a: Box, b: Box) => (b.top + b.bottom) / 2 > a.top && (b.top + b.bottom) / 2 < a.bottom;
+
+  it('fits a phone (390×844, touch): no seat is drawn over the story, the table starts on the first screen, no keyboard help', async () => {
+    const phone = await launchBrowser({ width: 390, height: 844 }, true);
+    try {
+      // The admin view has the tallest seats (hands face up, meters, notes).
+      for (const [view, token] of [['admin', ADMIN], ['spectator', undefined]] as const) {
+        const page = await phone.page();
+        if (token) await withToken(page, token);
+        await page.goto(`${server.url}/watch/games/${gameId}?seq=${attack().seq}&view=${view}`);
+        await page.getByTestId('table').waitFor();
+        await waitShown(page, 'cursor', 'eq', attack().seq);
+        const [story] = await boxes(page, 'section.moves');
+        const seats = await boxes(page, '[data-player]');
+        expect(seats.length).toBe(4);
+        for (const seat of seats) expect(overlap(seat, story!), `${view}: a seat ${JSON.stringify(seat)} over the story ${JSON.stringify(story)}`).toBe(false);
+        // The table panel holds its seats (they spilled out of it over its legend and the story).
+        const [table] = await boxes(page, '[data-testid=table]');
+        for (const seat of seats) expect(seat.bottom).toBeLessThanOrEqual(table!.bottom);
+        expect(table!.top).toBeGreaterThanOrEqual(0);
+        expect(table!.top).toBeLessThan(844 * 0.6);
+        expect(await page.getByTestId('keys-help').isVisible()).toBe(false);
+        const [select] = await boxes(page, '[data-testid=view-select]');
+        const [exported] = await boxes(page, '[data-testid=export-replay]');
+        expect(sameRow(select!, exported!)).toBe(true);
+        await page.screenshot({ path: join(outDir(), `visualizer-phone-${view}.png`), fullPage: false });
+        await page.close();
+      }
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+
+  it('keeps the keyboard help on a desktop, and "export replay" on the view\'s row at any width', async () => {
+    const page = await open(attack().seq);
+    expect(await page.getByTestId('keys-help').isVisible()).toBe(true);
+    for (const width of [1280, 900, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      const [select] = await boxes(page, '[data-testid=view-select]');
+      const [exported] = await boxes(page, '[data-testid=export-replay]');
+      expect(sameRow(select!, exported!), `at ${width} px`).toBe(true);
+    }
+    await page.close();
+  });
+
+  it('tells the hand from the cards in play: upright cards or backs labelled "hand N", chips labelled "in play N"', async () => {
+    const seq = attack().seq;
+    const snap = await api<Snapshot>(server, `/games/${gameId}/snapshot?seq=${seq}&view=spectator`);
+    for (const [view, token] of [['admin', ADMIN], ['spectator', undefined]] as const) {
+      const page = await open(seq, view, token);
+      for (const p of snap.state.world.players) {
+        const seat = page.locator(`[data-player=${p.player_id}]`);
+        const hand = seat.locator('[data-row^=hand]');
+        const play = seat.locator('[data-row=arena]');
+        expect(await hand.locator('.row-label').textContent()).toBe(`hand ${p.hand_count}`);
+        expect(await hand.getAttribute('aria-label')).toMatch(new RegExp(`^hand: ${p.hand_count} cards?`));
+        const inPlay = await play.locator('[data-card]').count();
+        expect(await play.locator('.row-label').textContent()).toBe(`in play ${inPlay}`);
+        expect(await play.getAttribute('aria-label')).toBe(`in play: ${inPlay} card${inPlay === 1 ? '' : 's'}`);
+      }
+      // Upright cards in the hand, round chips in play: not the same shape.
+      const handCard = page.locator('[data-row=hand] [data-card], [data-row="hand, face down"] [data-count]').first();
+      const chip = page.locator('[data-row=arena] [data-card]').first();
+      if ((await chip.count()) > 0) {
+        const look = async (l: Locator) => `${await css(l, 'borderTopLeftRadius')} ${await css(l, 'backgroundColor')} ${await css(l, 'backgroundImage')}`;
+        expect(await look(handCard)).not.toBe(await look(chip));
+      }
+      await page.close();
+    }
+  });
+
+  it('cuts a long note with an ellipsis and opens it whole on a click (a tap) or Enter', async () => {
+    const notes = adminEvents.filter((e) => e.type === 'speech_posted' && e.payload['channel'] === 'private' && typeof e.payload['text'] === 'string');
+    const longest = notes.reduce((a, b) => ((b.payload['text'] as string).length > (a.payload['text'] as string).length ? b : a));
+    const page = await open(longest.seq, 'admin', ADMIN);
+    const note = page.locator(`[data-testid=note][data-seq="${longest.seq}"]`);
+    await note.waitFor();
+    const cut = () => note.evaluate((el) => (el as unknown as { scrollHeight: number; clientHeight: number }).scrollHeight > (el as unknown as { clientHeight: number }).clientHeight + 1);
+    // The agents' notes vary from game to game: a narrower talk box makes the longest one surely
+    // longer than four lines (CSSOM from the test, which the page's CSP allows).
+    expect((longest.payload['text'] as string).length).toBeGreaterThanOrEqual(40);
+    await note.evaluate((el) => ((el as unknown as { parentElement: { style: { width: string } } }).parentElement.style.width = '100px'));
+    expect(await cut()).toBe(true);
+    expect(await css(note, 'webkitLineClamp')).toBe('4');
+    expect(await note.getAttribute('aria-expanded')).toBe('false');
+    await note.click();
+    expect(await note.getAttribute('aria-expanded')).toBe('true');
+    expect(await cut()).toBe(false);
+    expect(await note.textContent()).toContain(longest.payload['text'] as string);
+    await note.press('Enter');
+    expect(await note.getAttribute('aria-expanded')).toBe('false');
+    expect(await cut()).toBe(true);
+    await note.focus();
+    await page.keyboard.press('Enter');
+    expect(await note.getAttribute('aria-expanded')).toBe('true');
+    // Space on the note is the note's, not the player's play/pause.
+    await page.keyboard.press(' ');
+    expect(await note.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('play').getAttribute('aria-pressed')).toBe('false');
+    await page.close();
+  });
+
+  it('says "pending" on the table and in the attack list for an attack not yet resolved', async () => {
+    const submitted = attack();
+    const page = await open(submitted.seq, 'admin', ADMIN);
+    const arrow = page.locator(`[data-testid=attack-arrow][data-from=${submitted.payload['player_id'] as string}]`).first();
+    expect(await arrow.getByTestId('arrow-outcome').textContent()).toBe('pending');
+    // The newest attack is the list's first row: this one.
+    expect(await page.getByTestId('attack-row').first().locator('td').last().textContent()).toBe('pending');
+    await page.close();
+  });
+
+  it('offers the earlier lines of a long list in words a person would say', async () => {
+    const page = await open(head);
+    const more = page.locator('[data-testid=speech-feed] ~ [data-testid=show-earlier]');
+    await more.waitFor();
+    const earlier = async () => Number(/(\d+) earlier/.exec((await more.textContent())!)![1]);
+    let n = await earlier();
+    expect(await more.textContent()).toMatch(n <= 30 ? new RegExp(`^show all ${n} earlier lines$`) : new RegExp(`^show 30 more of the ${n} earlier lines$`));
+    while (n > 30) {
+      await more.click();
+      await page.waitForFunction(`!document.querySelector('[data-testid=speech-feed] ~ [data-testid=show-earlier]')?.textContent.includes(' ${n} ')`);
+      n = await earlier();
+    }
+    expect(await more.textContent()).toBe(`show all ${n} earlier lines`);
+    await page.close();
   });
 
   it('logged no console errors on any page', () => {

@@ -26,8 +26,9 @@ export function ownsKeys(t: EventTarget | null, key: string): boolean {
   if (!(t instanceof HTMLElement)) return false;
   if (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
   if (t instanceof HTMLInputElement) return !NOT_TEXT.has(t.type);
-  // A focused button or link activates on Space and Enter itself (doing it twice would undo it).
-  if ((t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SUMMARY') && (key === ' ' || key === 'Enter')) return true;
+  // A focused button or link activates on Space and Enter itself (doing it twice would undo it);
+  // so does an element acting as one (a speech bubble that opens).
+  if ((t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SUMMARY' || t.getAttribute('role') === 'button') && (key === ' ' || key === 'Enter')) return true;
   return false;
 }
 
@@ -196,7 +197,7 @@ export function Controls({ player, stops, markers, live }: Props) {
           <i style={{ background: 'var(--line)' }} />
           round
         </span>
-        <span>
+        <span class="keys-help" data-testid="keys-help">
           keys: <span class="kbd">Space</span> play · <span class="kbd">←/→</span> event · <span class="kbd">Shift+←/→</span> phase · <span class="kbd">[ ]</span> round · <span class="kbd">+/−</span> speed
           {live ? <> · <span class="kbd">L</span> live</> : null}
         </span>

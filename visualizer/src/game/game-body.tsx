@@ -51,6 +51,12 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
   const result = useMemo(() => gameResult(all as unknown as GameEvent[]), [all]);
   // Only once the cursor reaches game_ended: a replay does not spoil its own ending.
   const ended = result && cursor >= result.seq ? result : null;
+  // The page holds game_ended (it may have arrived while the page was open): nothing is live any
+  // more, and a broadcast is no longer behind (its last event is released after all the others).
+  const over = live && result !== null;
+  useEffect(() => {
+    if (over) player.endLive();
+  }, [over, player]);
   const seek = (seq: number) => {
     player.pause();
     player.seek(seq);
@@ -72,31 +78,40 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
       <div class="game-head">
         <h1>
           Game <code>{game.game_id}</code>
-          <span class={`conn ${conn === 'live' ? 'ok' : conn === 'stale' || conn === 'error' ? 'stale' : conn === 'replay' ? '' : 'off'}`} role="status" data-testid="connection">
-            {CONNECTION_TEXT[conn]}
-          </span>
+          {over ? (
+            <span class="conn" role="status" data-testid="connection" data-state="ended">
+              ended
+            </span>
+          ) : (
+            <span class={`conn ${conn === 'live' ? 'ok' : conn === 'stale' || conn === 'error' ? 'stale' : conn === 'replay' ? '' : 'off'}`} role="status" data-testid="connection" data-state={conn}>
+              {CONNECTION_TEXT[conn]}
+            </span>
+          )}
           {broadcast ? (
             <span class="badge" data-testid="broadcast-badge" title="Every seat's hands, plans, private speech and emotions, never the seed or the deck; each event once the round after its own has ended and the delay has passed">
-              {game.options.broadcast_held ? 'broadcast · held to the end' : secs > 0 ? `broadcast · a round and ${secs} s behind` : 'broadcast · a round behind'}
+              {result ? 'broadcast · the whole game' : game.options.broadcast_held ? 'broadcast · held to the end' : secs > 0 ? `broadcast · a round and ${secs} s behind` : 'broadcast · a round behind'}
             </span>
           ) : (
             delay > 0 && <span class="badge" title="Anonymous spectators watch this game behind a delay">delay {Math.round(delay / 100) / 10} s</span>
           )}
         </h1>
-        <label>
-          view{' '}
-          <select value={view} onChange={(e) => setView((e.target as HTMLSelectElement).value)} data-testid="view-select" aria-describedby="view-help">
-            {views.map((v) => (
-              <option key={v} value={v}>
-                {viewLabel(v, names)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span id="view-help" class="muted">
-          {offline ? `opened from a file, as the ${viewLabel(view, names)} view` : role === 'spectator' ? `${view === 'broadcast' ? 'broadcast: every seat, a round behind' : 'public table'} (enter a researcher or admin token for more)` : `your token: ${role}`}
+        {/* The view and the export of it stay on one row: alone, the button wrapped onto a line of its own. */}
+        <span class="view-row">
+          <label>
+            view{' '}
+            <select value={view} onChange={(e) => setView((e.target as HTMLSelectElement).value)} data-testid="view-select" aria-describedby="view-help">
+              {views.map((v) => (
+                <option key={v} value={v}>
+                  {viewLabel(v, names)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!offline && <ExportButton gameId={game.game_id} view={view} />}
         </span>
-        {!offline && <ExportButton gameId={game.game_id} view={view} />}
+        <span id="view-help" class="muted">
+          {offline ? `opened from a file, as the ${viewLabel(view, names)} view` : role === 'spectator' ? `${view === 'broadcast' ? (result ? 'broadcast: every seat, the whole game' : 'broadcast: every seat, a round behind') : 'public table'} (enter a researcher or admin token for more)` : `your token: ${role}`}
+        </span>
         <ForkLine game={game} />
         <ForkList game={game} />
       </div>
@@ -114,7 +129,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
         <p aria-busy="true">Loading the game…</p>
       ) : (
         <>
-          <Controls player={player} stops={stops} markers={markers} live={live} />
+          <Controls player={player} stops={stops} markers={markers} live={live && !over} />
           {ended && <ResultBanner result={ended} names={names} seek={seek} />}
           <SeatHealthPanel game={game} names={names} />
           <div class="game-grid">

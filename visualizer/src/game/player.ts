@@ -69,7 +69,8 @@ export class Player {
     readonly gameId: string,
     readonly view: string,
     private readonly token: string,
-    private readonly live: boolean,
+    /** Whether the game is still being played (false once it ends: see endLive). */
+    private live: boolean,
     /** Whether the game had ended when the page loaded (researchers then see everything). */
     private readonly gameOver: boolean,
     /** The game record's last_seq at load: the history's pages up to it are fetched at once. */
@@ -314,6 +315,16 @@ export class Player {
       this.cursor.value = this.head.value;
     });
     this.stopTimer();
+  }
+
+  /**
+   * The game has ended while the page follows it: from now on it plays as a replay (Play at the
+   * end starts over, reaching the end pauses) and no longer follows a head that cannot move.
+   */
+  endLive(): void {
+    if (!this.live) return;
+    this.live = false;
+    this.following.value = false;
   }
 
   togglePlay(): void {

@@ -21,7 +21,7 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
   const row = rows.find((r) => r.action_id === selected) ?? null;
   const name = (id: string) => names.get(id) ?? id;
   // The newest first, a page of them: a long game has hundreds, and a seek redraws what is drawn.
-  const { rows: list, more } = useNewestRows(rows, rows.length, PAGE);
+  const { rows: list, more } = useNewestRows(rows, rows.length, PAGE, 'attacks');
   return (
     <div>
       {row && (

@@ -4,6 +4,7 @@ import { lineAt, stepMoment, type NarrationGroup } from '../../../src/view/index
 import type { WireEvent } from '../game/history.js';
 import { NarrationLog } from '../game/narration.js';
 import type { Player } from '../game/player.js';
+import { ownsKeys } from '../game/controls.js';
 import { seatColor } from './seat-color.js';
 import './move-panel.css';
 
@@ -19,8 +20,6 @@ const MOMENT_LABEL: Record<string, string> = {
   life_lost: 'life lost',
 };
 
-const isTyping = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
-const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The move list: the game told as sentences by the shared narrator, grouped by round and phase.
@@ -44,7 +43,8 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.metaKey || e.ctrlKey || e.altKey) return;
+      // The player's own rule: only text being typed keeps N and P (a focused scrubber does not).
+      if (ownsKeys(e.target, e.key) || e.metaKey || e.ctrlKey || e.altKey) return;
       if (e.key === 'n' || e.key === 'N') moment(1);
       else if (e.key === 'p' || e.key === 'P') moment(-1);
       else return;
@@ -82,7 +82,7 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
       el.classList.add('current');
     }
     const last = marked[marked.length - 1];
-    if (last) keepInView(ol, last, player.playing.value && player.speed.value > 4);
+    if (last) keepInView(ol, last);
   }, [currentSeq, story]);
 
   const onClick = (e: MouseEvent) => {
@@ -152,14 +152,18 @@ function Group({ group }: { group: NarrationGroup }) {
   );
 }
 
-/** Scrolls the list (never the page) so the line is visible, a third of the way down; instant when motion is reduced or play is fast. */
-function keepInView(box: HTMLElement, el: HTMLElement, fast: boolean): void {
+/**
+ * Scrolls the list (never the page) so the line is visible, a third of the way down. Always an
+ * instant jump: a smooth scroll is restarted on every step of a fast replay and after a long jump
+ * it ends where the line used to be, so the followed line was out of view most of the time.
+ */
+function keepInView(box: HTMLElement, el: HTMLElement): void {
   // Measured on screen: offsetTop would depend on which ancestor is the offset parent (groups are contained).
   const r = el.getBoundingClientRect();
   const b = box.getBoundingClientRect();
   const top = r.top - b.top + box.scrollTop;
   const bottom = top + r.height;
   if (top >= box.scrollTop && bottom <= box.scrollTop + box.clientHeight) return;
-  const to = Math.max(0, top - box.clientHeight / 3);
-  box.scrollTo({ top: to, behavior: reducedMotion() || fast ? 'auto' : 'smooth' });
+  // 'instant', not 'auto': 'auto' defers to the stylesheet's scroll-behavior.
+  box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'instant' });
 }

@@ -7,9 +7,11 @@ import { useState } from 'preact/hooks';
  * game. Rows are the items before `end` (the position on screen), newest first, each with its index
  * in the whole list as its key (a live line or a short step adds and drops rows, no rewrite).
  *
- * @example const { rows, more } = useNewestRows(lines, count, 30);
+ * `noun` names the rows in the "show earlier" button ("lines", "attacks").
+ *
+ * @example const { rows, more } = useNewestRows(lines, count, 30, 'lines');
  */
-export function useNewestRows<T>(items: readonly T[], end: number, page: number): { rows: { item: T; key: number }[]; more: JSX.Element | null } {
+export function useNewestRows<T>(items: readonly T[], end: number, page: number, noun: string): { rows: { item: T; key: number }[]; more: JSX.Element | null } {
   const [limit, setLimit] = useState(page);
   const start = Math.max(0, end - limit);
   const rows: { item: T; key: number }[] = [];
@@ -17,7 +19,7 @@ export function useNewestRows<T>(items: readonly T[], end: number, page: number)
   const more =
     start > 0 ? (
       <button type="button" class="ghost more" onClick={() => setLimit((l) => l + page)} data-testid="show-earlier">
-        show {Math.min(page, start)} earlier of {start}
+        {start <= page ? `show all ${start} earlier ${noun}` : `show ${page} more of the ${start} earlier ${noun}`}
       </button>
     ) : null;
   return { rows, more };

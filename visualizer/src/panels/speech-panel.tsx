@@ -12,7 +12,7 @@ const PAGE = 30;
  * the position on screen.
  */
 export function SpeechPanel({ lines, count, names }: { lines: readonly SpeechLine[]; count: number; names: Map<string, string> }) {
-  const { rows, more } = useNewestRows(lines, count, PAGE);
+  const { rows, more } = useNewestRows(lines, count, PAGE, 'lines');
   return (
     <section class="panel" aria-labelledby="speech-h">
       <h2 id="speech-h">Table talk</h2>

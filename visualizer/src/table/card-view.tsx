@@ -22,26 +22,43 @@ export function CardView({ card }: { card: CardFace }) {
   );
 }
 
+const cards = (n: number): string => `${n} ${n === 1 ? 'card' : 'cards'}`;
+
 /**
  * A hand the view does not hold: a fan of card backs drawn as one element (one back per card, by
  * its width), since every seek redraws every seat and six hands of separate backs cost real time.
+ * Labelled "hand N" in words: the cards in play beside it are face-up chips, and a count next to
+ * chips read as if it counted them.
  */
 export function HandBacks({ count }: { count: number }) {
   return (
-    <div class="cards-row" role="group" aria-label="hand, face down" data-row="hand, face down">
-      {count > 0 ? <span class="backs" role="img" aria-label={`${count} ${count === 1 ? 'card' : 'cards'} in hand, face down`} data-count={count} style={{ width: `${count * 10 - 2}px` }} /> : <span class="muted">no cards in hand</span>}
+    <div class="cards-row hand" role="group" aria-label={`hand: ${cards(count)}, face down`} data-row="hand, face down">
+      <span class="row-label" aria-hidden="true">
+        hand {count}
+      </span>
+      {count > 0 ? <span class="backs" role="img" aria-label={`${cards(count)} in hand, face down`} data-count={count} style={{ width: `${count * 10 - 2}px` }} /> : <span class="muted">empty</span>}
     </div>
   );
 }
 
-/** A row of cards, labelled for what it is ("hand", "arena"). */
-export function CardRow({ cards, label, empty }: { cards: CardFace[]; label: string; empty?: string }) {
+/** What each row is called on screen and to assistive tech. */
+const ROW_WORDS: Record<string, string> = { hand: 'hand', arena: 'in play' };
+
+/**
+ * A row of cards, labelled for what it is ("hand", "arena"): the hand as upright cards, the cards
+ * in play as flat chips, each row with its name and count in words.
+ */
+export function CardRow({ cards: faces, label, empty }: { cards: CardFace[]; label: string; empty?: string }) {
+  const words = ROW_WORDS[label] ?? label;
   return (
-    <div class="cards-row" role="group" aria-label={label} data-row={label}>
-      {cards.map((c) => (
+    <div class={`cards-row ${label}`} role="group" aria-label={`${words}: ${cards(faces.length)}`} data-row={label}>
+      <span class="row-label" aria-hidden="true">
+        {words} {faces.length}
+      </span>
+      {faces.map((c) => (
         <CardView key={c.key} card={c} />
       ))}
-      {cards.length === 0 && empty && <span class="muted">{empty}</span>}
+      {faces.length === 0 && empty && <span class="muted">{empty}</span>}
     </div>
   );
 }

@@ -70,7 +70,6 @@ export function TableOverlay({ seats, arrows, links, names }: Props) {
       </svg>
       {drawn.map((a, i) => {
         const m = spots[i]!;
-        const outcome = a.outcome === 'pending' ? 'in flight' : a.outcome === 'resolved' ? 'resolved' : a.outcome;
         return (
           <div key={a.action_id} class={`arrow-label ${a.outcome}`} style={{ left: `${m.x}%`, top: `${m.y}%` }} data-testid="attack-arrow" data-from={a.from} data-to={a.to} data-outcome={a.outcome}>
             <span class="who">
@@ -85,7 +84,10 @@ export function TableOverlay({ seats, arrows, links, names }: Props) {
             <span class="plan" data-testid="arrow-plan">
               {a.plan ? `${a.plan.manipulation_plan.replace(/_/g, ' ')} → ${a.plan.emotional_intent.replace(/_/g, ' ')}` : 'plan hidden'}
             </span>
-            <span class={`outcome ${a.outcome}`}>{outcome}</span>
+            {/* The view model's word, as the attack list says it ("pending" in both). */}
+            <span class={`outcome ${a.outcome}`} data-testid="arrow-outcome">
+              {a.outcome}
+            </span>
           </div>
         );
       })}

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { Bubble, SeatScene } from '../../../src/view/index.js';
 import type { View } from '../panels/types.js';
 import { seatColor } from '../panels/seat-color.js';
@@ -52,7 +53,7 @@ export function TableSeat({ seat, player: p, awaited, place, bubbles, names }: P
         ))}
       </dl>
       {seat.hand_held ? <CardRow cards={seat.hand} label="hand" /> : <HandBacks count={seat.hand.length} />}
-      <CardRow cards={seat.arena} label="arena" empty="no cards in play" />
+      <CardRow cards={seat.arena} label="arena" />
       {seat.meters && <Meters meters={seat.meters} from={seat.meters_from} />}
       <div class="muted" data-testid="tell">
         {seat.tell}
@@ -83,19 +84,42 @@ function talkSide(at: { x: number; y: number }): string {
 
 /** A public line at its speaker, or a private note at its listener: sealed unless the view may read it. Text only, never markup. */
 function SpeechBubble({ bubble: b, names }: { bubble: Bubble; names: Map<string, string> }) {
+  const [open, setOpen] = useState(false);
   const from = names.get(b.speaker) ?? b.speaker;
+  // A long line is cut at a few lines with an ellipsis; a click, a tap, Enter or Space opens it whole.
+  const toggle = {
+    role: 'button' as const,
+    tabIndex: 0,
+    'aria-expanded': open,
+    title: open ? 'Show less' : 'Show the whole line',
+    onClick: () => setOpen((o) => !o),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      setOpen((o) => !o);
+    },
+  };
   if (!b.private) {
     return (
-      <p class="bubble" data-testid="bubble" data-seq={b.seq}>
+      <p class={`bubble${open ? ' open' : ''}`} data-testid="bubble" data-seq={b.seq} {...toggle}>
         {b.text}
       </p>
     );
   }
+  if (b.text === null)
+    return (
+      <p class="bubble note sealed" data-testid="note" data-seq={b.seq}>
+        <span class="from">
+          <span aria-hidden="true">✉ </span>
+          {`sealed note from ${from}`}
+        </span>
+      </p>
+    );
   return (
-    <p class={`bubble note${b.text === null ? ' sealed' : ''}`} data-testid="note" data-seq={b.seq}>
+    <p class={`bubble note${open ? ' open' : ''}`} data-testid="note" data-seq={b.seq} {...toggle}>
       <span class="from">
         <span aria-hidden="true">✉ </span>
-        {b.text === null ? `sealed note from ${from}` : `note from ${from}: `}
+        {`note from ${from}: `}
       </span>
       {b.text}
     </p>
