@@ -134,8 +134,10 @@ describe('visualizer: a live game', () => {
   }, 180_000);
 
   it('changes its labels when the game ends while the page is open: ended, not live, no longer "a round behind"', async () => {
-    // A game of its own, quick enough to end during the test, broadcast so the badge says it is behind.
-    const quick = await createGame(server, { agents: ['balanced', 'aggressor'], pace_ms: 50, spectators: 'broadcast' });
+    // A game of its own that ends during the test, broadcast so the badge says it is behind. Paced
+    // so it lasts ~100 decision windows × 250 ms, an order of magnitude past a slow page load (the
+    // check below fails, never passes falsely, if the game ended first).
+    const quick = await createGame(server, { agents: ['balanced', 'aggressor'], pace_ms: 250, spectators: 'broadcast' });
     const page = await browser.page();
     await page.goto(`${server.url}/watch/games/${quick}`);
     await page.getByTestId('table').waitFor();
@@ -145,13 +147,13 @@ describe('visualizer: a live game', () => {
     expect(await page.locator('#view-help').textContent()).toMatch(/a round behind/);
     expect((await api<{ status: string }>(server, `/games/${quick}`)).status).not.toBe('ended');
     // The end arrives over the socket.
-    await page.getByTestId('connection').filter({ hasText: /^ended$/ }).waitFor({ timeout: 120_000 });
+    await page.getByTestId('connection').filter({ hasText: /^ended$/ }).waitFor({ timeout: 240_000 });
     expect(await page.getByTestId('go-live').count()).toBe(0);
     expect(await page.getByTestId('broadcast-badge').textContent()).not.toMatch(/behind/);
     expect(await page.locator('.game-head').textContent()).not.toMatch(/a round behind/);
     await page.getByTestId('result').waitFor();
     await page.close();
-  }, 180_000);
+  }, 300_000);
 
   it('logged no console errors and opened no dialog on any page', () => {
     expect(browser.errors).toEqual([]);
