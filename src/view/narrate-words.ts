@@ -104,4 +104,12 @@ export class Names {
     text.replace(/\b(plr_[A-Za-z0-9]+)\b|\b(card_[A-Za-z0-9]+)\b|\b([a-z]+(?:_[a-z]+)+)\b/g, (_, plr?: string, card?: string, key?: string) =>
       plr ? this.seat(plr) : card ? this.card(card) : words(key ?? ''),
     );
+
+  /**
+   * An agent's own words as the story quotes them: agents address seats by id ("plr_3, mark my
+   * words.") and write engine keys ("lash_out: …"), which people read as names and words
+   * ("aggressor, mark my words."). Only what the view already knows is named (a seat it never
+   * heard named stays "seat N"); the raw text is still in the event.
+   */
+  quote = (text: string): string => this.note(text);
 }
