@@ -21,6 +21,7 @@
  * - statSeries(events, start?, startSeq?) → StatSeries — lives and resolve per seat over the game, as chart columns.
  * - narrate(events, { names? }) → Narration — the story as sentences, grouped by round and phase, key moments marked (the CLI transcript and the move list).
  * - new Narrator({ names? }) — the same as a fold: push(event) → NarrationLine[].
+ * - plainSpeech(text, names) → string — an agent's text with seat ids as names and snake_case keys as words (the talk feed, bubbles).
  * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
  * - stepMoment(moments, seq, dir) → seq | null — the next (1) or previous (−1) key moment.
  * - alignMinds(belief, truth, seat, names, seq) → Minds — what a seat believed beside the truth at one seq, row by row, wrong beliefs marked.
@@ -46,6 +47,7 @@ export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
 export { statSeries, type StatSeries } from './stats.js';
 export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
+export { plainSpeech } from './narrate-words.js';
 export { alignMinds, type Minds, type MindRow, type MindStatus } from './minds.js';
 export { placeLabels } from './label-layout.js';
 export { tableScene, seatPoint, METER_EMOTIONS, type TableScene, type SeatScene, type Arrow, type Bubble, type Link, type Meter, type MeterEmotion } from './table-scene.js';

@@ -3,6 +3,7 @@ import type { GameEvent } from '../../src/protocol/index.js';
 import { viewEvent, type Viewer } from '../../src/game/index.js';
 import { lineAt, narrate, stepMoment, type NarrationLine } from '../../src/view/index.js';
 import { contestWords } from '../../src/view/narrate-effects.js';
+import { plainSpeech } from '../../src/view/narrate-words.js';
 import { playGame } from '../support/played-game.js';
 
 const NAMES = ['aggressor', 'turtle', 'random', 'balanced'];
@@ -164,5 +165,14 @@ describe('contestWords: a manipulation contest in words, not a signed margin', (
     expect(contestWords('success', 0.31)).toBe('it works by a wide margin');
     expect(contestWords('partial', 0.04)).toBe('it partly works');
     expect(contestWords('failed', undefined)).toBe('it fails');
+  });
+});
+
+describe('plainSpeech: agents’ words for people outside the story', () => {
+  it('names seats by the names given (seat N otherwise) and writes snake_case keys as words', () => {
+    const names = new Map([['plr_3', 'Ada']]);
+    expect(plainSpeech('plr_3, mark my words.', names)).toBe('Ada, mark my words.');
+    expect(plainSpeech('lash_out: plr_7 — watch out', names)).toBe('lash out: seat 7 — watch out');
+    expect(plainSpeech('<img src=x onerror=alert(1)>', names)).toBe('<img src=x onerror=alert(1)>');
   });
 });

@@ -148,7 +148,7 @@ describe('visualizer: the move list', () => {
         ...(await page.locator('[data-testid=move-line]').allTextContents()),
         (await page.getByTestId('move-current').textContent()) ?? '',
         (await page.getByTestId('result').textContent()) ?? '',
-        (await page.getByTestId('leader').textContent()) ?? '',
+        ...(await page.locator('[data-testid=leader]').allTextContents()),
       ];
       if (view === 'admin') {
         // The heatmap's cell lists buttons to the events that moved it.
@@ -163,6 +163,16 @@ describe('visualizer: the move list', () => {
       await page.close();
     }
   }, 180_000);
+
+  it('draws agents’ speech that names seats by id with the seats’ names, in the talk feed and the bubble', async () => {
+    const said = (await allEvents(server, gameId, 'spectator')).find((e) => e.type === 'speech_posted' && e.payload['channel'] === 'public' && /plr_\d/.test(String(e.payload['text'])))!;
+    const text = String(said.payload['text']).replace(/plr_\d+/g, (id) => names.get(id)!);
+    const page = await open(said.seq);
+    await page.getByTestId('bubble').filter({ hasText: text }).waitFor();
+    expect(await page.getByTestId('speech-feed').locator('li .text').first().textContent()).toBe(text);
+    for (const t of [...(await page.getByTestId('bubble').allTextContents()), ...(await page.getByTestId('speech-feed').allTextContents())]) expect(t).not.toMatch(/plr_\d/);
+    await page.close();
+  }, 120_000);
 
   it('names who is ahead at the cursor, in words, and follows the scrubber', async () => {
     // The leader at points spread over the game, from the server's public snapshots there.

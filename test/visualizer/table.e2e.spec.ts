@@ -108,18 +108,17 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
 
   it('draws the emotion meters readable: labels of 11 px or more, one colour per emotion, named in a tooltip and the legend', async () => {
     const page = await open(attack().seq, 'admin', ADMIN);
-    const seat = page.locator('[data-player=plr_1]');
+    // String scripts: this file is typed without the DOM library.
+    const style = (seat: string, emotion: string, part: string, prop: string) => page.evaluate<string>(`getComputedStyle(document.querySelector('[data-player=${seat}] [role=meter][data-emotion=${emotion}] ${part}')).${prop}`);
     const colours = new Map<string, string>();
     for (const emotion of METER_EMOTIONS) {
-      const meter = seat.locator(`[role=meter][data-emotion=${emotion}]`);
-      const label = await meter.locator('.lbl').evaluate<number>('(el) => parseFloat(getComputedStyle(el).fontSize)');
-      expect(label, emotion).toBeGreaterThanOrEqual(11);
-      colours.set(emotion, await meter.locator('.bar i').evaluate<string>('(el) => getComputedStyle(el).backgroundColor'));
-      expect(await meter.getAttribute('title')).toMatch(new RegExp(`^${emotion} \\([a-z ]+\\): [+−]\\d\\.\\d\\d on −1 to \\+1$`));
+      expect(parseFloat(await style('plr_1', emotion, '.lbl', 'fontSize')), emotion).toBeGreaterThanOrEqual(11);
+      colours.set(emotion, await style('plr_1', emotion, '.bar i', 'backgroundColor'));
+      expect(await page.locator(`[data-player=plr_1] [role=meter][data-emotion=${emotion}]`).getAttribute('title')).toMatch(new RegExp(`^${emotion} \\([a-z ]+\\): [+−]\\d\\.\\d\\d on −1 to \\+1$`));
     }
     // Five emotions, five colours; the same emotion the same colour at every seat.
     expect(new Set(colours.values()).size).toBe(METER_EMOTIONS.length);
-    for (const [emotion, colour] of colours) expect(await page.locator(`[data-player=plr_2] [role=meter][data-emotion=${emotion}] .bar i`).evaluate<string>('(el) => getComputedStyle(el).backgroundColor')).toBe(colour);
+    for (const [emotion, colour] of colours) expect(await style('plr_2', emotion, '.bar i', 'backgroundColor')).toBe(colour);
     const legend = (await page.getByTestId('emotion-legend').textContent())!;
     for (const emotion of METER_EMOTIONS) expect(legend).toContain(emotion);
     await page.close();

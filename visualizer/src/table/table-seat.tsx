@@ -1,4 +1,4 @@
-import type { Bubble, SeatScene } from '../../../src/view/index.js';
+import { plainSpeech, type Bubble, type SeatScene } from '../../../src/view/index.js';
 import type { View } from '../panels/types.js';
 import { seatColor } from '../panels/seat-color.js';
 import { CardRow, HandBacks } from './card-view.js';
@@ -87,7 +87,7 @@ function SpeechBubble({ bubble: b, names }: { bubble: Bubble; names: Map<string,
   if (!b.private) {
     return (
       <p class="bubble" data-testid="bubble" data-seq={b.seq}>
-        {b.text}
+        {plainSpeech(b.text ?? '', names)}
       </p>
     );
   }
@@ -97,7 +97,7 @@ function SpeechBubble({ bubble: b, names }: { bubble: Bubble; names: Map<string,
         <span aria-hidden="true">✉ </span>
         {b.text === null ? `sealed note from ${from}` : `note from ${from}: `}
       </span>
-      {b.text}
+      {b.text !== null && plainSpeech(b.text, names)}
     </p>
   );
 }
