@@ -77,7 +77,8 @@ export function transcriptLines(options: TranscriptOptions = {}): Transcript {
   };
   return Object.assign(fn, {
     summary: (): string[] =>
-      moments.length ? ['', 'Key moments', ...table(moments.map((l) => [`round ${l.round}`, l.phase, `seq ${l.seq}`, l.key_moment!.title]), 4).map((x) => `  ${x}`)] : [],
+      // "event N" is where `tiltyard replay <game> --at N` shows it.
+      moments.length ? ['', 'Key moments', ...table(moments.map((l) => [`round ${l.round}`, l.phase, `event ${l.seq}`, l.key_moment!.title]), 4).map((x) => `  ${x}`)] : [],
   });
 }
 
@@ -87,7 +88,8 @@ function header(e: Extract<GameEvent, { type: 'game_started' }>, labels: Map<str
     labels.set(s.player_id, `P${s.seat + 1}`);
     agents.set(s.player_id, s.display_name);
   }
-  const rows = p.players.map((s) => [`P${s.seat + 1}`, s.display_name, s.player_id, `baseline ${vectorWords(s.baseline)}`]);
+  // Seats by label and name: the story never prints a seat id (P1 is plr_1 for `--view`).
+  const rows = p.players.map((s) => [`P${s.seat + 1}`, s.display_name, `baseline ${vectorWords(s.baseline)}`]);
   return [
     `Game ${e.game_id} · seed ${p.seed ?? '?'} · rules ${p.rules_version} (${p.rules['windows'] === 'compact' ? 'compact' : 'full'} windows) · ${p.players.length} seats · deck ${p.deck_count}`,
     ...table(rows, 4).map((l) => `  ${l}`),

@@ -21,6 +21,7 @@
  * - statSeries(events, start?, startSeq?) → StatSeries — lives and resolve per seat over the game, as chart columns.
  * - narrate(events, { names? }) → Narration — the story as sentences, grouped by round and phase, key moments marked (the CLI transcript and the move list).
  * - new Narrator({ names? }) — the same as a fold: push(event) → NarrationLine[].
+ * - plainSpeech(text, names) → string — an agent's text with seat ids as names and snake_case keys as words (the talk feed, bubbles).
  * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
  * - stepMoment(moments, seq, dir) → seq | null — the next (1) or previous (−1) key moment.
  * - alignMinds(belief, truth, seat, names, seq) → Minds — what a seat believed beside the truth at one seq, row by row, wrong beliefs marked.
@@ -29,6 +30,8 @@
  * - seatPoint(i, n) → { x, y } — where seat i of n sits on the table, in percent.
  * - placeLabels(arrows, seats) → Point[] — where the attack labels go, covering the least of seats and each other.
  * - branchPoint(seq, round) / drawsPhrase(fork) / forkOutcome(fork) / forkAgents(fork) → string — a fork's lineage in words (the game page's forks, `tiltyard games <id>`).
+ * - leader(players) → Leader | null / leaderWords(leader, name) → string — who is ahead (lives, then resolve) and it in words: "Ada leads, 2 lives to 1", "level".
+ * - jumpLabel(event, seat) → string — a button's text for going to an event: "round 4: Ada's Strip hits Bo", never a bare seq.
  * - cardFace(card, i) → CardFace — a card's name, type, one-line effect and text alternative (a back for a face-down card).
  */
 export { foldView, foldEvents } from './fold-view.js';
@@ -44,11 +47,14 @@ export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
 export { statSeries, type StatSeries } from './stats.js';
 export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
+export { plainSpeech } from './narrate-words.js';
 export { alignMinds, type Minds, type MindRow, type MindStatus } from './minds.js';
 export { placeLabels } from './label-layout.js';
 export { tableScene, seatPoint, METER_EMOTIONS, type TableScene, type SeatScene, type Arrow, type Bubble, type Link, type Meter, type MeterEmotion } from './table-scene.js';
 export { cardFace, cardBack, type CardFace } from './card-faces.js';
 export { branchPoint, drawsPhrase, forkOutcome, forkAgents, type ForkSummary } from './lineage.js';
+export { leader, leaderWords, type Leader, type Standing } from './leader.js';
+export { jumpLabel } from './jump-label.js';
 export { gameResult, type GameResult, type SeatResult, type FinalBlow } from './result.js';
 export type { Viewer, StateView } from '../game/views.js';
 export type { GameEvent } from '../protocol/events.js';

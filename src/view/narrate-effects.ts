@@ -91,6 +91,25 @@ const PLAN: Record<string, string> = {
 };
 export const manipulationPlan = (p: string): string => PLAN[p] ?? words(p);
 
+const OUTCOME: Record<string, string> = { success: 'it works', partial: 'it partly works', failed: 'it fails' };
+
+/**
+ * A manipulation contest's outcome with its margin (power + noise − resistance) in words rather
+ * than a signed decimal nobody can read: under 0.15 from zero is narrow (the contest's noise alone
+ * spans ±0.15: the draw could have turned it), 0.3 or more is wide. A partial success (0 to the
+ * success line, 0.1) is narrow by nature.
+ *
+ * @example contestWords('failed', -0.11) // "it fails, but only just"
+ */
+export function contestWords(outcome: string, margin: number | undefined): string {
+  const said = OUTCOME[outcome] ?? words(outcome);
+  if (typeof margin !== 'number' || !Number.isFinite(margin) || outcome === 'partial') return said;
+  const size = Math.abs(margin);
+  if (size >= 0.3) return `${said} by a wide margin`;
+  if (size < 0.15) return outcome === 'failed' ? `${said}, but only just` : `${said}, just`;
+  return `${said} clearly`;
+}
+
 /** A secret plan in words: "a lockout, hoping to shame random". */
 export function secretPlanWords(plan: SecretPlan, n: Names): string {
   const e = plan.emotional_intent;
@@ -99,7 +118,7 @@ export function secretPlanWords(plan: SecretPlan, n: Names): string {
 
 /** An attack plan in words, for the detail line under a play. */
 export function attackPlanWords(p: AttackPlan, n: Names): string {
-  const shift = p.expected_behavior_shift ? say`; expects “${p.expected_behavior_shift}”` : '';
+  const shift = p.expected_behavior_shift ? say`; expects “${n.quote(p.expected_behavior_shift)}”` : '';
   return (
     say`Attack plan: ${tactic(p.kinetic_intent)} to ${intentPhrase(p.emotional_intent, n.seat(p.target_player_id))} through ${manipulationPlan(p.manipulation_plan)}, ` +
     say`delivered ${p.delivery_channel === 'mixed' ? 'half in public' : `in ${p.delivery_channel}`}${shift}; confidence ${Math.round(p.confidence * 100)}%.`

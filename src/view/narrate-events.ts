@@ -1,5 +1,5 @@
 import type { EmotionVector, EventPayload, EventType, GameEvent, GameEventOf, Tell } from '../protocol/index.js';
-import { attackPlanWords, deltaWords, effectClauses, feelingChanges, intentPhrase, manipulationPlan, secretPlanWords, vectorWords } from './narrate-effects.js';
+import { attackPlanWords, contestWords, deltaWords, effectClauses, feelingChanges, intentPhrase, manipulationPlan, secretPlanWords, vectorWords } from './narrate-effects.js';
 import { list, say, signed, words, type Names } from './narrate-words.js';
 
 export type LineKind =
@@ -59,7 +59,6 @@ const SETTLED: Record<string, (s: string, t: string, kind: string) => string> = 
 
 const SPEECH_VERB: Record<string, string> = { threat: 'threatens', promise: 'promises', bluff: 'bluffs at', warning: 'warns', concession: 'concedes to', taunt: 'taunts', neutral: 'tells' };
 const SHIFT: Record<string, string> = { defensive: 'turn defensive', retaliate: 'retaliate', lash_out: 'lash out', reckless: 'turn reckless', withdrawn: 'withdraw' };
-const OUTCOME: Record<string, string> = { success: 'it works', partial: 'it partly works', failed: 'it fails' };
 const END_REASON: Record<string, string> = { last_seat_standing: 'one seat left standing', all_eliminated: 'every seat eliminated', round_cap: 'the round limit reached' };
 
 export const handlers: Handlers = {
@@ -102,7 +101,7 @@ export const handlers: Handlers = {
     const who = m.n.seat(p.player_id);
     if (!p.plan) return line('plan', say`${who} commits a secret plan.`, [p.player_id]);
     m.plansTold.set(p.player_id, e.turn);
-    const frame = p.plan.deception_frame ? say` Cover story: “${p.plan.deception_frame}”.` : '';
+    const frame = p.plan.deception_frame ? say` Cover story: “${m.n.quote(p.plan.deception_frame)}”.` : '';
     const fallback = p.defaulted ? ' (a default plan: no valid answer)' : '';
     const rejected = p.rejection ? [say`Rejected answer: ${m.n.note(p.rejection.code)} — ${m.n.note(p.rejection.message)}.`] : [];
     const target = p.plan.emotional_intent?.target_player_id;
@@ -118,7 +117,7 @@ export const handlers: Handlers = {
     const who = n.seat(p.player_id);
     const to = p.target_player_id ? n.seat(p.target_player_id) : null;
     const act = p.speech_act ? (SPEECH_VERB[p.speech_act] ?? 'tells') : null;
-    const quote = typeof p.text === 'string' ? say`: “${p.text}”` : '';
+    const quote = typeof p.text === 'string' ? say`: “${n.quote(p.text)}”` : '';
     const seats = [p.player_id, p.target_player_id];
     if (p.channel === 'private') {
       if (typeof p.text !== 'string') return line('speech', say`${who} sends ${to ?? 'someone'} a private message.`, seats);
@@ -164,11 +163,11 @@ export const handlers: Handlers = {
     const plan = p.attack_plan;
     if (plan && p.manipulation_outcome) {
       const target = n.seat(plan.target_player_id);
-      const margin = p.manipulation ? say` (margin ${signed(p.manipulation.margin, 2)})` : '';
+
       const felt = deltaWords(p.affective_effect?.emotion_delta[plan.target_player_id]);
       const channel = plan.delivery_channel === 'mixed' ? 'half in public' : `in ${plan.delivery_channel}`;
       sentences.push(
-        say`${who} tries to ${intentPhrase(plan.emotional_intent, target)} by ${manipulationPlan(plan.manipulation_plan)} (${channel}): ${OUTCOME[p.manipulation_outcome] ?? p.manipulation_outcome}${margin}` +
+        say`${who} tries to ${intentPhrase(plan.emotional_intent, target)} by ${manipulationPlan(plan.manipulation_plan)} (${channel}): ${contestWords(p.manipulation_outcome, p.manipulation?.margin)}` +
           (felt ? say`; ${target} will feel ${felt}.` : '.'),
       );
     }

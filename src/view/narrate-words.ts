@@ -51,6 +51,14 @@ export const words = (key: string): string => key.replace(/_/g, ' ');
 const SEAT_ID = /^plr_(\d+)$/;
 
 /**
+ * An agent's text as people read it outside the story (the talk feed, speech bubbles): seat ids
+ * as the names given ("seat N" for one not given), snake_case keys as words.
+ *
+ * @example plainSpeech('plr_3, mark my words.', new Map([['plr_3', 'Ada']])) // "Ada, mark my words."
+ */
+export const plainSpeech = (text: string, names: ReadonlyMap<string, string>): string => new Names(names).quote(text);
+
+/**
  * Names seats and cards as the view has learnt them: seats by display name (game_started, or the
  * names the caller passes for views that start after the deal), cards by the names any event
  * showed for their ids (faces, plays, discards, the admin's card map).
@@ -104,4 +112,12 @@ export class Names {
     text.replace(/\b(plr_[A-Za-z0-9]+)\b|\b(card_[A-Za-z0-9]+)\b|\b([a-z]+(?:_[a-z]+)+)\b/g, (_, plr?: string, card?: string, key?: string) =>
       plr ? this.seat(plr) : card ? this.card(card) : words(key ?? ''),
     );
+
+  /**
+   * An agent's own words as the story quotes them: agents address seats by id ("plr_3, mark my
+   * words.") and write engine keys ("lash_out: …"), which people read as names and words
+   * ("aggressor, mark my words."). Only what the view already knows is named (a seat it never
+   * heard named stays "seat N"); the raw text is still in the event.
+   */
+  quote = (text: string): string => this.note(text);
 }

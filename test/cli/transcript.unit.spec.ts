@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { formatTranscript } from '../../src/cli/transcript.js';
 import { narrate } from '../../src/view/index.js';
+import { contestWords } from '../../src/view/narrate-effects.js';
 import { playGame } from '../support/played-game.js';
 
 const NAMES = ['aggressor', 'turtle', 'random', 'balanced'];
 const { events } = playGame({ seed: 777_005, seats: 4, round_cap: 16, compact: false, driver: 9, names: NAMES });
 const out = formatTranscript(events);
+/** Agents' words as the story quotes them: seat ids as names, snake_case keys as words. */
+const named = (text: string) => text.replace(/plr_\d+/g, (id) => NAMES[Number(id.slice(4)) - 1]!).replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (k) => k.replace(/_/g, ' '));
 const ofType = <T extends GameEvent['type']>(t: T) => events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === t);
 
 describe('formatTranscript: the admin transcript, told by the shared narrator', () => {
@@ -20,20 +23,21 @@ describe('formatTranscript: the admin transcript, told by the shared narrator', 
     for (const r of rounds) expect(out).toContain(`\n=== Round ${r} ===\n`);
     expect(out).toContain('\n-- resolve --\n');
     expect(out).toMatch(/\nKey moments\n/);
-    for (const m of story.moments) expect(out).toMatch(new RegExp(`seq ${m.seq} +${m.key_moment!.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+    for (const m of story.moments) expect(out).toMatch(new RegExp(`event ${m.seq} +${m.key_moment!.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
   });
 
   it('keeps everything the old transcript told an admin: plans, speech and its act, plays and attack plans, contests, settlements, feelings', () => {
-    for (const e of ofType('speech_posted')) expect(out).toContain(`“${e.payload.text!}”`);
-    for (const e of ofType('secret_plan_committed').filter((x) => x.payload.plan?.deception_frame)) expect(out).toContain(`Cover story: “${e.payload.plan!.deception_frame!}”`);
+    // Agents' own words, with the seat ids in them as names.
+    for (const e of ofType('speech_posted')) expect(out).toContain(`“${named(e.payload.text!)}”`);
+    for (const e of ofType('secret_plan_committed').filter((x) => x.payload.plan?.deception_frame)) expect(out).toContain(`Cover story: “${named(e.payload.plan!.deception_frame!)}”`);
     for (const e of ofType('action_submitted').filter((x) => x.payload.card)) expect(out).toContain(`plays ${e.payload.card!.name}`);
-    for (const e of ofType('action_submitted').filter((x) => x.payload.attack_plan)) expect(out).toContain(`expects “${e.payload.attack_plan!.expected_behavior_shift}”; confidence ${Math.round(e.payload.attack_plan!.confidence * 100)}%.`);
-    for (const e of ofType('action_resolved').filter((x) => x.payload.manipulation)) expect(out).toContain(`(margin ${e.payload.manipulation!.margin < 0 ? '−' : '+'}${Math.abs(e.payload.manipulation!.margin).toFixed(2)})`);
+    for (const e of ofType('action_submitted').filter((x) => x.payload.attack_plan)) expect(out).toContain(`expects “${named(e.payload.attack_plan!.expected_behavior_shift)}”; confidence ${Math.round(e.payload.attack_plan!.confidence * 100)}%.`);
+    for (const e of ofType('action_resolved').filter((x) => x.payload.manipulation)) expect(out).toContain(`: ${contestWords(e.payload.manipulation_outcome!, e.payload.manipulation!.margin)}`);
     const settled = ofType('ledger_settled').flatMap((e) => e.payload.settlements ?? []);
     expect(settled.length).toBeGreaterThan(0);
     expect(out.match(/The ledger settles: /g)!.length).toBe(ofType('ledger_settled').filter((e) => e.payload.settlements!.length || Object.values(e.payload.tactical_effect.exposure_delta).some((d) => d !== 0) || Object.values(e.payload.tactical_effect.tempo_delta).some((d) => d !== 0) || Object.values(e.payload.tactical_effect.resolve_delta).some((d) => d !== 0)).length);
     expect(out).toMatch(/\n {2}\w+ now feels \w+ −?\d\.\d\d \([+−]\d\.\d\d\)/);
-    expect(out).toMatch(/^Game game_\w+ · seed 777005 · rules .* \(full windows\) · 4 seats · deck \d+\n {2}P1 +aggressor +plr_1 +baseline /);
+    expect(out).toMatch(/^Game game_\w+ · seed 777005 · rules .* \(full windows\) · 4 seats · deck \d+\n {2}P1 +aggressor +baseline /);
     expect(out).toMatch(/=== Game over after \d+ rounds \([a-z ]+\) ===\n {2}Game over after \d+ rounds, .+ wins\. 1st /);
     expect(out).toMatch(/Placements\n +# +seat +agent +lives +resolve +tempo +exposure +out\n +1 +P\d +\w+/);
   });

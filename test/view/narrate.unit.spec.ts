@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/protocol/index.js';
 import { viewEvent, type Viewer } from '../../src/game/index.js';
 import { lineAt, narrate, stepMoment, type NarrationLine } from '../../src/view/index.js';
+import { contestWords } from '../../src/view/narrate-effects.js';
+import { plainSpeech } from '../../src/view/narrate-words.js';
 import { playGame } from '../support/played-game.js';
 
 const NAMES = ['aggressor', 'turtle', 'random', 'balanced'];
@@ -54,9 +56,13 @@ describe('narrate: the story of a seeded game as sentences', () => {
     const p = hit.payload;
     const text = at(story.lines, hit.seq)[0]!.text;
     expect(text.startsWith(`${name(p.actor_player_id)}'s ${p.card!.name} hits ${name(p.target_player_ids[0]!)}`)).toBe(true);
-    expect(text).toContain(`(margin ${p.manipulation!.margin < 0 ? '−' : '+'}${Math.abs(p.manipulation!.margin).toFixed(2)})`);
+    // The contest's margin in words, not as a signed decimal.
+    expect(text).toContain(`: ${contestWords(p.manipulation_outcome!, p.manipulation!.margin)}`);
+    expect(text).not.toMatch(/margin/);
     const said = ofType('speech_posted').find((e) => e.payload.channel === 'private')!;
-    expect(at(story.lines, said.seq)[0]!.text).toContain(`“${said.payload.text!}”`);
+    // Agents' words are quoted with seat ids as names (the drivers' canaries name seats by id).
+    expect(said.payload.text).toMatch(/plr_\d/);
+    expect(at(story.lines, said.seq)[0]!.text).toContain(`“${said.payload.text!.replace(/plr_\d+/g, name)}”`);
   });
 
   it('marks every elimination, every broken promise and every life lost as a key moment at its seq', () => {
@@ -147,5 +153,26 @@ describe('narrate: the story of a seeded game as sentences', () => {
     expect(stepMoment(m, m[0]!.seq, 1)).toBe(m.find((x) => x.seq > m[0]!.seq)!.seq);
     expect(stepMoment(m, m[0]!.seq, -1)).toBeNull();
     expect(stepMoment(m, 1e9, -1)).toBe(m.at(-1)!.seq);
+  });
+});
+
+describe('contestWords: a manipulation contest in words, not a signed margin', () => {
+  it('says how close the contest was: only just inside the noise, clearly, or by a wide margin', () => {
+    expect(contestWords('failed', -0.11)).toBe('it fails, but only just');
+    expect(contestWords('failed', -0.2)).toBe('it fails clearly');
+    expect(contestWords('failed', -0.45)).toBe('it fails by a wide margin');
+    expect(contestWords('success', 0.12)).toBe('it works, just');
+    expect(contestWords('success', 0.31)).toBe('it works by a wide margin');
+    expect(contestWords('partial', 0.04)).toBe('it partly works');
+    expect(contestWords('failed', undefined)).toBe('it fails');
+  });
+});
+
+describe('plainSpeech: agents’ words for people outside the story', () => {
+  it('names seats by the names given (seat N otherwise) and writes snake_case keys as words', () => {
+    const names = new Map([['plr_3', 'Ada']]);
+    expect(plainSpeech('plr_3, mark my words.', names)).toBe('Ada, mark my words.');
+    expect(plainSpeech('lash_out: plr_7 — watch out', names)).toBe('lash out: seat 7 — watch out');
+    expect(plainSpeech('<img src=x onerror=alert(1)>', names)).toBe('<img src=x onerror=alert(1)>');
   });
 });

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineAt, narrate, stepMoment, type GameEvent, type Narration } from '../../src/view/index.js';
+import { leader, leaderWords, lineAt, narrate, stepMoment, type GameEvent, type Narration, type StateView } from '../../src/view/index.js';
 import { launchBrowser, type Browser } from './browser.js';
-import { allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, type VizServer } from './support.js';
+import { ADMIN, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
 /**
  * The move list in Chromium against a real server: the page tells the game with the same narrator
@@ -17,24 +17,28 @@ describe('visualizer: the move list', () => {
   let gameId: string;
   let head: number;
   let story: Narration;
+  let names: Map<string, string>;
 
   beforeAll(async () => {
     server = await startVizServer();
     browser = await launchBrowser();
-    gameId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'turtle'], pace_ms: 0 });
+    // Six seats; `random` addresses seats by id in its speech, `manipulator` writes "lash_out: …".
+    gameId = await createGame(server, { agents: ['balanced', 'aggressor', 'manipulator', 'turtle', 'random', 'trickster'], pace_ms: 0 });
     head = await waitEnded(server, gameId, 170_000);
     const game = await api<{ seats: { player_id: string; display_name?: string; agent: string }[] }>(server, `/games/${gameId}`);
     const events = (await allEvents(server, gameId, 'spectator')) as unknown as GameEvent[];
-    story = narrate(events, { names: new Map(game.seats.map((s) => [s.player_id, s.display_name ?? s.agent])) });
+    names = new Map(game.seats.map((s) => [s.player_id, s.display_name ?? s.agent]));
+    story = narrate(events, { names });
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  const open = async (seq: number): Promise<Page> => {
+  const open = async (seq: number, view = 'spectator', token?: string): Promise<Page> => {
     const page = await browser.page();
-    await page.goto(`${server.url}/watch/games/${gameId}?seq=${seq}`);
+    if (token) await withToken(page, token);
+    await page.goto(`${server.url}/watch/games/${gameId}?seq=${seq}&view=${view}`);
     await page.getByTestId('move-list').waitFor();
     await waitShown(page, 'head', 'eq', head);
     await waitShown(page, 'cursor', 'eq', seq);
@@ -188,6 +192,67 @@ describe('visualizer: the move list', () => {
     await waitShown(page, 'chart-lives', 'eq', to, 'data-cursor');
     await expectMarkedAt(page, to);
     await page.screenshot({ path: join(outDir(), 'visualizer-charts.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
+
+  it('speaks to people: no seat id, snake_case key or bare seq in the rendered story, its footer, the result or any jump button', async () => {
+    // The agents' own words hold such ids (the server's events), so the page had something to translate.
+    const said = (await allEvents(server, gameId, 'admin', ADMIN)).filter((e) => e.type === 'speech_posted' && /plr_\d/.test(String(e.payload['text'])));
+    expect(said.length).toBeGreaterThan(0);
+    const jargon = [/plr_\d/, /\b[a-z]+_[a-z_]+\b/, /\bseq\b/, /\bmargin [+−-]?\d/];
+    for (const [view, token] of [['spectator'], ['admin', ADMIN]] as const) {
+      const page = await open(head, view, token);
+      await page.getByTestId('result').waitFor();
+      const rendered = [
+        ...(await page.locator('[data-testid=move-line]').allTextContents()),
+        (await page.getByTestId('move-current').textContent()) ?? '',
+        (await page.getByTestId('result').textContent()) ?? '',
+        ...(await page.locator('[data-testid=leader]').allTextContents()),
+      ];
+      if (view === 'admin') {
+        // The heatmap's cell lists buttons to the events that moved it.
+        await page.getByTestId('tab-trust').click();
+        await page.locator('[data-testid=trust-cell]:not([data-moves="0"])').first().click();
+        await page.getByTestId('cell-events').locator('li').first().waitFor();
+      }
+      const buttons = await page.locator('main button').allTextContents();
+      expect(buttons.length).toBeGreaterThan(5);
+      expect(rendered.length).toBeGreaterThan(story.lines.length);
+      for (const text of [...rendered, ...buttons]) for (const re of jargon) expect(text, `${view}: ${text.slice(0, 160)}`).not.toMatch(re);
+      await page.close();
+    }
+  }, 180_000);
+
+  it('draws agents’ speech that names seats by id with the seats’ names, in the talk feed and the bubble', async () => {
+    const said = (await allEvents(server, gameId, 'spectator')).find((e) => e.type === 'speech_posted' && e.payload['channel'] === 'public' && /plr_\d/.test(String(e.payload['text'])))!;
+    const text = String(said.payload['text']).replace(/plr_\d+/g, (id) => names.get(id)!);
+    const page = await open(said.seq);
+    await page.getByTestId('bubble').filter({ hasText: text }).waitFor();
+    expect(await page.getByTestId('speech-feed').locator('li .text').first().textContent()).toBe(text);
+    for (const t of [...(await page.getByTestId('bubble').allTextContents()), ...(await page.getByTestId('speech-feed').allTextContents())]) expect(t).not.toMatch(/plr_\d/);
+    await page.close();
+  }, 120_000);
+
+  it('names who is ahead at the cursor, in words, and follows the scrubber', async () => {
+    // The leader at points spread over the game, from the server's public snapshots there.
+    const said = new Map<number, string>();
+    for (let k = 0; k <= 8; k++) {
+      const seq = Math.round((head * k) / 8);
+      const snap = await api<{ state: StateView }>(server, `/games/${gameId}/snapshot?seq=${seq}&view=spectator`);
+      said.set(seq, leaderWords(leader(snap.state.world.players), (id) => names.get(id)!));
+    }
+    const seqs = [...said.keys()];
+    const from = seqs.find((s) => said.get(s)!.includes(' leads'))!;
+    const to = seqs.find((s) => said.get(s) !== said.get(from))!;
+    expect([from, to].every((s) => s !== undefined)).toBe(true);
+    const page = await open(from);
+    const shown = page.getByTestId('leader');
+    expect(await shown.textContent()).toContain(said.get(from)!);
+    expect(said.get(from)).toMatch(/^\S.* leads/);
+    await page.getByTestId('scrubber').fill(String(to));
+    await waitShown(page, 'cursor', 'eq', to);
+    await page.waitForFunction(`document.querySelector('[data-testid=leader]').textContent.includes(${JSON.stringify(said.get(to)!)})`);
+    expect(await shown.textContent()).not.toContain(said.get(from)!);
     await page.close();
   }, 120_000);
 });

@@ -174,8 +174,9 @@ describe('visualizer: replaying a stored game', () => {
     await cell.click();
     const listed = page.getByTestId('cell-events').locator('li');
     await expect(listed.count()).resolves.toBe(moves);
-    // A listed event is a link to its point in the game.
-    const firstSeq = Number(/seq (\d+)/.exec((await listed.first().textContent()) ?? '')![1]);
+    // A listed event is a button to its point in the game, saying where it goes (never a bare seq).
+    const firstSeq = Number(await listed.first().getAttribute('data-seq'));
+    expect(await listed.first().getByRole('button').textContent()).toMatch(/^round \d+: \S/);
     await listed.first().getByRole('button').click();
     await at(page, firstSeq);
 

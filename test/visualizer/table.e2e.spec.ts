@@ -107,6 +107,24 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
     await page.close();
   });
 
+  it('draws the emotion meters readable: labels of 11 px or more, one colour per emotion, named in a tooltip and the legend', async () => {
+    const page = await open(attack().seq, 'admin', ADMIN);
+    // String scripts: this file is typed without the DOM library.
+    const style = (seat: string, emotion: string, part: string, prop: string) => page.evaluate<string>(`getComputedStyle(document.querySelector('[data-player=${seat}] [role=meter][data-emotion=${emotion}] ${part}')).${prop}`);
+    const colours = new Map<string, string>();
+    for (const emotion of METER_EMOTIONS) {
+      expect(parseFloat(await style('plr_1', emotion, '.lbl', 'fontSize')), emotion).toBeGreaterThanOrEqual(11);
+      colours.set(emotion, await style('plr_1', emotion, '.bar i', 'backgroundColor'));
+      expect(await page.locator(`[data-player=plr_1] [role=meter][data-emotion=${emotion}]`).getAttribute('title')).toMatch(new RegExp(`^${emotion} \\([a-z ]+\\): [+−]\\d\\.\\d\\d on −1 to \\+1$`));
+    }
+    // Five emotions, five colours; the same emotion the same colour at every seat.
+    expect(new Set(colours.values()).size).toBe(METER_EMOTIONS.length);
+    for (const [emotion, colour] of colours) expect(await style('plr_2', emotion, '.bar i', 'backgroundColor')).toBe(colour);
+    const legend = (await page.getByTestId('emotion-legend').textContent())!;
+    for (const emotion of METER_EMOTIONS) expect(legend).toContain(emotion);
+    await page.close();
+  });
+
   it('draws trust and grievance as lines between seats on request, as many as the view holds', async () => {
     const snap = await api<Snapshot>(server, `/games/${gameId}/snapshot?seq=${head}&view=admin`, ADMIN);
     const count = (kind: 'trust' | 'grievance') => snap.state.private.reduce((n, p) => n + Object.entries((p.emotion_state as unknown as Record<string, Record<string, number>>)[kind]!).filter(([to, v]) => to !== p.player_id && Math.abs(v) >= 0.1).length, 0);

@@ -4,6 +4,7 @@ import { Controls } from './controls.js';
 import { ForkLine } from './fork-line.js';
 import { ForkList } from './fork-list.js';
 import { HealthLine } from './health-line.js';
+import { LeaderLine } from './leader-line.js';
 import { ResultBanner } from './result-banner.js';
 import { SeatHealthPanel } from './seat-health.js';
 import type { GameRecordView, WireEvent } from './history.js';
@@ -130,6 +131,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
       ) : (
         <>
           <Controls player={player} stops={stops} markers={markers} live={live && !over} />
+          <LeaderLine state={state} names={names} />
           {ended && <ResultBanner result={ended} names={names} seek={seek} />}
           <SeatHealthPanel game={game} names={names} />
           <div class="game-grid">

@@ -23,7 +23,7 @@ function blowText(b: FinalBlow | null, name: (id: string) => string): string {
 
 /**
  * The result of an ended game above the table, once the position reaches game_ended: who placed
- * where, who was still standing, and how and when each other seat went out (a link to the seq).
+ * where, who was still standing, and how and when each other seat went out (a button to that moment).
  */
 export function ResultBanner({ result, names, seek }: Props) {
   const name = (id: string) => names.get(id) ?? id;
@@ -42,8 +42,8 @@ export function ResultBanner({ result, names, seek }: Props) {
               <>
                 {s.placement === 1 ? 'the last out, ' : 'out '}in round {s.out.turn}
                 {blowText(s.out.blow, name)}{' '}
-                <button type="button" class="ghost" onClick={() => seek(s.out!.seq)} title={`Go to seq ${s.out.seq}`}>
-                  seq {s.out.seq}
+                <button type="button" class="ghost" onClick={() => seek(s.out!.seq)} data-testid="jump">
+                  go to {name(s.player_id)}’s elimination
                 </button>
               </>
             ) : (

@@ -1,4 +1,5 @@
 import { getJson, ApiError } from '../lib/api.js';
+import { leader } from '../../../src/view/leader.js';
 
 /** A game as `GET /games` lists it (the fields the lobby shows). */
 export type GameSummary = {
@@ -20,15 +21,14 @@ export type TournamentSummary = { tournament_id: string; name: string; status: s
 type PublicPlayer = { player_id: string; display_name: string; alive: boolean; lives: number; resolve: number };
 
 /**
- * Who leads a table: the living seat with the most lives, then resolve; null on a tie for the top
- * (a lobby should not invent a leader).
+ * Who leads a table (the shared `leader`: the living seat with the most lives, then resolve); null
+ * on a tie for the top (a lobby should not invent a leader).
  */
 export function leaderOf(players: PublicPlayer[]): string | null {
-  const alive = players.filter((p) => p.alive).sort((a, b) => b.lives - a.lives || b.resolve - a.resolve);
-  const [a, b] = alive;
-  if (!a) return null;
-  if (b && b.lives === a.lives && b.resolve === a.resolve) return null;
-  return a.display_name || a.player_id;
+  const l = leader(players);
+  if (l?.kind !== 'leads') return null;
+  const top = players.find((p) => p.player_id === l.player_id);
+  return top?.display_name || l.player_id;
 }
 
 /** The lobby's filters of GET /games: status (comma-separated), agent, tournament id or `none`. Empty: no filter. */

@@ -1,7 +1,7 @@
 import { seatColor } from './seat-color.js';
 import { useNewestRows } from './newest-rows.js';
 
-import type { SpeechLine } from '../../../src/view/index.js';
+import { plainSpeech, type SpeechLine } from '../../../src/view/index.js';
 
 /** Lines drawn at first (and per "show earlier"): a few screens of the feed's scroll box. */
 const PAGE = 30;
@@ -25,7 +25,7 @@ export function SpeechPanel({ lines, count, names }: { lines: readonly SpeechLin
                 {names.get(l.speaker) ?? l.speaker}
               </span>
               {l.channel === 'private' && <span class="muted">→ {l.target ? (names.get(l.target) ?? l.target) : '?'} (private) </span>}
-              {l.text === null ? <span class="muted">[private message]</span> : <span class="text">{l.text}</span>}
+              {l.text === null ? <span class="muted">[private message]</span> : <span class="text">{plainSpeech(l.text, names)}</span>}
               {l.speech_act && <span class="act">{l.speech_act}</span>}
               <span class="act">r{l.turn}</span>
             </li>

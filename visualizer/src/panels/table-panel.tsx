@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'preact/hooks';
-import { tableScene, type GameEvent, type Link } from '../../../src/view/index.js';
+import { METER_EMOTIONS, tableScene, type GameEvent, type Link } from '../../../src/view/index.js';
 import type { View, WireEventLike } from './types.js';
 import { TableSeat } from '../table/table-seat.js';
 import { TableOverlay } from '../table/table-overlay.js';
+import { EMOTION_COLOURS } from '../table/emotion-colours.js';
 import '../table/table.css';
 
 type Props = {
@@ -71,7 +72,15 @@ export function TablePanel({ view, events, upTo, last, placements }: Props) {
         <span>
           <b>exp</b> exposure: how readable a seat is (its tell from 4, its emotions from 8)
         </span>
-        <span>meters: −1 … +1</span>
+        <span data-testid="emotion-legend">
+          meters: −1 … +1 (hatched below 0):{' '}
+          {METER_EMOTIONS.map((e) => (
+            <span key={e} class="emotion-key" style={{ '--emo': EMOTION_COLOURS[e].hex }} title={EMOTION_COLOURS[e].name}>
+              <i class="swatch" aria-hidden="true" />
+              {e}{' '}
+            </span>
+          ))}
+        </span>
         {lines !== 'none' && <span>{lines === 'trust' ? 'lines: trust from → to, orange positive, purple negative' : 'lines: grievance from → to, thicker is stronger'}</span>}
       </p>
     </section>

@@ -1,6 +1,6 @@
 import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
 import { useState } from 'preact/hooks';
-import type { TrustMatrix } from '../../../src/view/index.js';
+import { jumpLabel, type TrustMatrix } from '../../../src/view/index.js';
 import type { WireEvent } from '../game/history.js';
 
 type Props = { matrix: TrustMatrix; names: Map<string, string>; event: (seq: number) => WireEvent | undefined; seek: (seq: number) => void };
@@ -11,17 +11,6 @@ const PAD = 96;
 /** Perceptually ordered, colour-blind safe: cividis for grievance (0…1), purple–orange for trust (−1…1). */
 const colour = (metric: 'trust' | 'grievance', v: number | null): string => (v === null ? '#2a2f38' : metric === 'trust' ? interpolatePuOr((1 - v) / 2) : interpolateCividis(v));
 const ink = (metric: 'trust' | 'grievance', v: number | null): string => (v === null ? '#9aa3af' : metric === 'grievance' ? (v > 0.55 ? '#111' : '#eee') : Math.abs(v) > 0.5 ? '#fff' : '#111');
-
-function describe(e: WireEvent | undefined, names: Map<string, string>): string {
-  if (!e) return 'event not held';
-  const p = e.payload;
-  const who = (k: string): string | null => {
-    const v = p[k];
-    return typeof v === 'string' ? (names.get(v) ?? v) : null;
-  };
-  const actor = who('actor_player_id') ?? who('player_id');
-  return `round ${e.turn} · ${e.type.replace(/_/g, ' ')}${actor ? ` · ${actor}` : ''}`;
-}
 
 /**
  * The trust and grievance heatmap, seat × seat (row: who feels, column: toward whom). A click (or
@@ -103,11 +92,10 @@ export function TrustPanel({ matrix, names, event, seek }: Props) {
           {cell && cell.moved_by.length > 0 ? (
             <ol class="feed">
               {cell.moved_by.map((seq) => (
-                <li key={seq}>
-                  <button type="button" class="ghost linkish" onClick={() => seek(seq)}>
-                    seq {seq}
-                  </button>{' '}
-                  {describe(event(seq), names)}
+                <li key={seq} data-seq={seq}>
+                  <button type="button" class="ghost linkish" onClick={() => seek(seq)} data-testid="jump">
+                    {jumpLabel(event(seq), name)}
+                  </button>
                 </li>
               ))}
             </ol>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Bubble, SeatScene } from '../../../src/view/index.js';
+import { plainSpeech, type Bubble, type SeatScene } from '../../../src/view/index.js';
 import type { View } from '../panels/types.js';
 import { seatColor } from '../panels/seat-color.js';
 import { CardRow, HandBacks } from './card-view.js';
@@ -102,7 +102,7 @@ function SpeechBubble({ bubble: b, names }: { bubble: Bubble; names: Map<string,
   if (!b.private) {
     return (
       <p class={`bubble${open ? ' open' : ''}`} data-testid="bubble" data-seq={b.seq} {...toggle}>
-        {b.text}
+        {plainSpeech(b.text ?? '', names)}
       </p>
     );
   }
@@ -121,7 +121,7 @@ function SpeechBubble({ bubble: b, names }: { bubble: Bubble; names: Map<string,
         <span aria-hidden="true">✉ </span>
         {`note from ${from}: `}
       </span>
-      {b.text}
+      {b.text !== null && plainSpeech(b.text, names)}
     </p>
   );
 }
