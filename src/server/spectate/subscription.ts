@@ -104,7 +104,7 @@ export class Subscription implements Member {
       if (page[0]?.seq !== this.lastSent + 1) throw new Error(`game ${gameId}: the store returned no events after seq ${this.lastSent} below ${head}`);
       const hashes = await this.hashes(page.map((e) => e.seq).filter((seq) => this.needsHash(seq)));
       if (this.gone()) return;
-      for (const e of page) this.send(viewEvent(e, this.viewer, this.feed.ended), null, hashes.get(e.seq));
+      for (const e of page) this.send(this.feed.dress(viewEvent(e, this.viewer, this.feed.ended), this.viewer), null, hashes.get(e.seq));
     }
   }
 
