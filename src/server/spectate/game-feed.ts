@@ -101,6 +101,14 @@ export class GameFeed {
     return this.dress(projected(entry, view, viewer, this.ended), viewer);
   }
 
+  /**
+   * Reads the traces stored since the last read (a broadcast's only): a client joining after the
+   * end gets the last decision's reasoning too, whose trace is stored just after the final step.
+   */
+  async refreshReasons(): Promise<void> {
+    await this.reasons?.refresh();
+  }
+
   /** A projected event as `viewer` is sent it: on the broadcast view, with the reasoning of the decision that made it. */
   dress(event: GameEvent, viewer: Viewer): GameEvent {
     return withReasoning(event, viewer, this.reasons);

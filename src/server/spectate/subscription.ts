@@ -40,6 +40,7 @@ export class Subscription implements Member {
 
   /** Sends the snapshot at `fromSeq`, the backlog after it, then goes live. Rejects on a store failure. */
   async start(fromSeq: number): Promise<void> {
+    if (this.viewer.role === 'broadcast') await this.feed.refreshReasons();
     const snap = await this.feed.snapshot(fromSeq, this.view, this.viewer);
     if (this.gone()) return;
     this.socket.emit('snapshot', { game_id: this.feed.gameId, seq: fromSeq, view: this.view, state: snap.state, state_hash: snap.hash });

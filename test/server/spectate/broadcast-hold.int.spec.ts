@@ -239,6 +239,12 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
       expect(onSocket).toBeGreaterThanOrEqual(said.size - 1);
       expect(reasonedMidGame).toBeGreaterThan(0);
       expect(reasonedMidGame).toBeLessThan(onSocket);
+      // A client joining after the end gets all of it, the last decision's too.
+      const late = await Watcher.connect(url);
+      watchers.push(late);
+      late.join({ gameId: game.gameId, afterSeq: 0 });
+      await late.ended();
+      expect(new Map(late.events.filter((m) => 'reasoning' in m.event).map((m) => [m.seq, lines((m.event as { reasoning?: unknown }).reasoning)]))).toEqual(said);
       // REST pages read mid-game: cut at the allowed head, reasoning only on its own event.
       for (const p of pages) {
         for (const e of p.events) {
