@@ -104,6 +104,45 @@ describe('visualizer: replay files and minds beside truth', () => {
     await off.close();
   });
 
+  it('given an ended broadcast game with LLM seats, when an anonymous visitor opens a story line’s reasoning, then it shows the seat’s stated reasoning as the server released it, and the exported replay carries it', async () => {
+    type Said = { seq: number; reasoning?: Array<{ player_id: string; text: string }> };
+    const released = (await allEvents(server, castId, 'broadcast')) as unknown as Said[];
+    const reasoned = released.filter((e) => Array.isArray(e.reasoning));
+    expect(reasoned.length).toBeGreaterThan(5);
+    const page = await browser.page();
+    await page.goto(`${server.url}/watch/games/${castId}`);
+    await page.getByTestId('table').waitFor();
+    await waitShown(page, 'head', 'eq', castHead);
+    for (const e of [reasoned[0]!, reasoned.at(-1)!]) {
+      const said = e.reasoning![0]!;
+      const why = page.locator(`[data-testid=move-line][data-seq="${e.seq}"] [data-testid=move-reasoning][data-seat="${said.player_id}"]`).first();
+      // Closed until asked: one click on the story line’s “reasoning” opens it.
+      expect(await why.count()).toBe(1);
+      expect(await why.getByTestId('move-reasoning-text').isVisible()).toBe(false);
+      await why.locator('summary').click();
+      await waitShown(page, 'cursor', 'eq', e.seq);
+      expect(await why.getByTestId('move-reasoning-text').isVisible()).toBe(true);
+      expect(await why.getByTestId('move-reasoning-text').textContent()).toBe(said.text);
+      expect(await why.locator('summary').textContent()).not.toMatch(/plr_\d/);
+    }
+    expect(await page.getByTestId('move-reasoning').count()).toBe(reasoned.reduce((n, e) => n + e.reasoning!.length, 0));
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-replay').click();
+    const file = await (await download).path();
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as { events: Said[] };
+    expect(exported.events.filter((e) => Array.isArray(e.reasoning)).map((e) => [e.seq, e.reasoning])).toEqual(reasoned.map((e) => [e.seq, e.reasoning]));
+    await page.close();
+    // And the file shows it offline too.
+    const { page: off, requests } = await offlinePage();
+    await off.getByTestId('replay-file').setInputFiles(file);
+    await waitShown(off, 'head', 'eq', castHead);
+    const first = off.locator(`[data-testid=move-line][data-seq="${reasoned[0]!.seq}"] [data-testid=move-reasoning]`).first();
+    await first.locator('summary').click();
+    expect(await first.getByTestId('move-reasoning-text').textContent()).toBe(reasoned[0]!.reasoning![0]!.text);
+    expect(requests).toEqual([]);
+    await off.close();
+  });
+
   it('given a `tiltyard play --json`-style log (every event, unredacted), when dropped on the page offline, then it plays as the admin view', async () => {
     const log = await allEvents(server, gameId, 'admin', ADMIN);
     const ndjson = log.map((e) => JSON.stringify(e)).join('\n');
