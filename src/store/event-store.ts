@@ -27,7 +27,7 @@ import type {
   Page,
 } from './types.js';
 import { modelUsage, readProviderCalls, recordProviderCalls, type ModelUsage, type ProviderCallRow } from './provider-calls.js';
-import { readTraces, recordTraces, type TraceRecord } from './traces.js';
+import { readReasoning, readTraces, recordTraces, type ReasoningRow, type TraceRecord } from './traces.js';
 import { verifyChain } from './verify.js';
 import { TournamentStore } from './tournament-store.js';
 import type { TransientWait } from './retry.js';
@@ -46,7 +46,7 @@ import type { TransientWait } from './retry.js';
  * - lastSeq(id) — the head of the log
  * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
  * - recordActions(id, actions) — agent decisions outside an append
- * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces)
+ * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces); readReasoning(id, afterId) — their stated reasoning only
  * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage; modelUsage(provider, model)
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - checkSeals(id) — a cold game's seals against its stored bytes, nothing decoded; IntegrityError if one fails
@@ -166,6 +166,11 @@ export class EventStore {
 
   readTraces(gameId: string, playerId?: string): Promise<Array<TraceRecord & { created_at: string }>> {
     return this.ctx.faults.run('readTraces', () => readTraces(this.ctx, gameId, playerId));
+  }
+
+  /** LLM seats' stated reasoning, traces after row `afterId` (see readReasoning). */
+  readReasoning(gameId: string, afterId = 0): Promise<ReasoningRow[]> {
+    return this.ctx.faults.run('readReasoning', () => readReasoning(this.ctx, gameId, afterId));
   }
 
   recordProviderCalls(gameId: string | null, calls: readonly ProviderCallRow[]): Promise<void> {

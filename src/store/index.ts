@@ -26,7 +26,7 @@ export {
   type TournamentProgress,
   type TournamentRecord,
 } from './tournaments.js';
-export type { TraceRecord } from './traces.js';
+export type { ReasoningRow, TraceRecord } from './traces.js';
 export type { ModelUsage, ProviderCallRow } from './provider-calls.js';
 export {
   ActionRecord,

@@ -42,3 +42,25 @@ export async function readTraces(ctx: StoreContext, gameId: string, playerId?: s
   );
   return rows.map((r) => ({ ...r, turn: Number(r.turn), entries: JSON.parse(r.entries) as unknown }));
 }
+
+/** One decision's stated reasoning (the final stage's `reasoning`), as readReasoning gives it. */
+export type ReasoningRow = { id: number; player_id: string; turn: number; window: string; request_id: string; reasoning: string };
+
+/**
+ * The reasoning LLM seats stated with their answers (each trace's last `final` stage's
+ * `reasoning`), traces after row `afterId` only, oldest first: only the text leaves the database,
+ * never the rest of the trace (prompts, calls, memory), and a feed can read on where it stopped.
+ *
+ * @example await readReasoning(ctx, 'game_ab12', 0) // [{ id: 7, player_id: 'plr_1', request_id: 'req_ab12_41_plr_1_0', reasoning: 'Bram is bluffing.', … }]
+ */
+export async function readReasoning(ctx: StoreContext, gameId: string, afterId = 0): Promise<ReasoningRow[]> {
+  const rows = await ctx.sql.rows<{ id: string; player_id: string; turn: number; window: string; request_id: string; reasoning: string | null }>(
+    `SELECT t.id::text AS id, t.player_id, t.turn, t."window", t.request_id,
+            (SELECT s.value->'payload'->>'reasoning'
+               FROM jsonb_array_elements(CASE WHEN jsonb_typeof(t.entries->'stages') = 'array' THEN t.entries->'stages' ELSE '[]'::jsonb END) WITH ORDINALITY AS s(value, n)
+              WHERE jsonb_typeof(s.value) = 'object' AND s.value->>'stage' = 'final' ORDER BY s.n DESC LIMIT 1) AS reasoning
+     FROM agent_traces t WHERE t.game_id = $1 AND t.id > $2::bigint ORDER BY t.id`,
+    [gameId, String(afterId)],
+  );
+  return rows.map((r) => ({ id: Number(r.id), player_id: r.player_id, turn: Number(r.turn), window: r.window, request_id: r.request_id, reasoning: r.reasoning ?? '' }));
+}

@@ -19,7 +19,7 @@
  * - scrubberMarkers(events) → Marker[] — eliminations, successful manipulations, broken promises, phase and round starts.
  * - diffViews(a, b) → DiffEntry[] — what changed between two views, as readable entries.
  * - statSeries(events, start?, startSeq?) → StatSeries — lives and resolve per seat over the game, as chart columns.
- * - narrate(events, { names? }) → Narration — the story as sentences, grouped by round and phase, key moments marked (the CLI transcript and the move list).
+ * - narrate(events, { names? }) → Narration — the story as sentences, grouped by round and phase, key moments marked, a broadcast's stated LLM reasoning on its line (the CLI transcript and the move list).
  * - new Narrator({ names? }) — the same as a fold: push(event) → NarrationLine[].
  * - plainSpeech(text, names) → string — an agent's text with seat ids as names and snake_case keys as words (the talk feed, bubbles).
  * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
@@ -46,7 +46,7 @@ export { speechFeed, type SpeechLine } from './speech.js';
 export { scrubberMarkers, type Marker, type MarkerKind } from './markers.js';
 export { diffViews, type DiffEntry } from './diff.js';
 export { statSeries, type StatSeries } from './stats.js';
-export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
+export { narrate, Narrator, groupLines, lineAt, stepMoment, type Narration, type NarrationLine, type NarrationGroup, type NarrateOptions, type LineReasoning, type LineKind, type KeyMoment, type KeyMomentKind } from './narrate.js';
 export { plainSpeech } from './narrate-words.js';
 export { alignMinds, type Minds, type MindRow, type MindStatus } from './minds.js';
 export { placeLabels } from './label-layout.js';

@@ -2,9 +2,11 @@ import type { EmotionVector, GameEvent } from '../protocol/index.js';
 import { KeyMomentFinder, type KeyMoment } from './key-moments.js';
 import { fallback, handlers, type LineKind, type Memory, type Said } from './narrate-events.js';
 import { Names } from './narrate-words.js';
+import { reasonsOf, type LineReasoning } from './stated-reasoning.js';
 
 export type { LineKind } from './narrate-events.js';
 export type { KeyMoment, KeyMomentKind } from './key-moments.js';
+export type { LineReasoning } from './stated-reasoning.js';
 
 /** One narrated sentence about one event, placed in the game. */
 export type NarrationLine = {
@@ -20,6 +22,8 @@ export type NarrationLine = {
   key_moment?: KeyMoment;
   /** Set when this view's event lacked fields the full sentence needs: the line is a plainer stand-in. */
   partial?: true;
+  /** What the LLM seat said of why it chose what made this event (the broadcast view, once released): on the event's first line. */
+  reasoning?: LineReasoning[];
 };
 
 /** Consecutive lines of one round and phase. */
@@ -75,6 +79,12 @@ export class Narrator {
     // A moment with nothing else to say (a sprung Tell seen only in a ledger total) still gets its line.
     if (moment && lines.length === 0) lines.push({ seq: e.seq, round, phase, kind: 'action', text: `${moment.title}.`, seats: [], details: [] });
     if (moment) lines[0]!.key_moment = moment;
+    const reasons = reasonsOf(e, this.memory.n);
+    if (reasons.length > 0) {
+      // An event the story tells nothing of still gets a line, so the reasoning opens from somewhere.
+      if (lines.length === 0) lines.push({ seq: e.seq, round, phase, kind: 'plan', text: `${reasons.map((r) => r.name).join(' and ')} decided.`, seats: reasons.map((r) => r.player_id), details: [] });
+      lines[0]!.reasoning = reasons;
+    }
     return lines;
   }
 }

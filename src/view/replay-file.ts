@@ -8,8 +8,11 @@ export const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
 /** The most events a replay file may hold (the longest ranged games are ≈ 3,500). */
 export const MAX_REPLAY_EVENTS = 100_000;
 
-/** `?view=` values a replay can be exported for: exactly the views /events serves. */
-const ReplayViewName = z.string().regex(/^(spectator|researcher|admin|plr_[1-9]\d?)$/, 'spectator, researcher, admin or a seat id (plr_N)');
+/**
+ * `?view=` values a replay can be exported for: exactly the views /events serves, the broadcast
+ * one included (an anonymous visitor's export of a broadcast game, the demo table's default).
+ */
+const ReplayViewName = z.string().regex(/^(spectator|broadcast|researcher|admin|plr_[1-9]\d?)$/, 'spectator, broadcast, researcher, admin or a seat id (plr_N)');
 
 /**
  * One event as the viewer was sent it. The player folds it with the shared reducer, which refuses
@@ -61,7 +64,7 @@ export type LoadedReplay = { game_id: string; view: string; viewer: Viewer; game
 
 export type ReplayLoad = { ok: true; replay: LoadedReplay } | { ok: false; error: string };
 
-const viewerOf = (view: string): Viewer => (view === 'spectator' || view === 'researcher' || view === 'admin' ? { role: view } : { role: 'seat', player_id: view });
+const viewerOf = (view: string): Viewer => (view === 'spectator' || view === 'broadcast' || view === 'researcher' || view === 'admin' ? { role: view } : { role: 'seat', player_id: view });
 
 const issues = (e: z.ZodError): string =>
   e.issues

@@ -14,12 +14,17 @@ describe('visualizer: replay files and minds beside truth', () => {
   let browser: Browser;
   let gameId: string;
   let head: number;
+  /** A broadcast game (the demo table's mode) where LLM seats (the mock provider) state their reasoning. */
+  let castId: string;
+  let castHead: number;
 
   beforeAll(async () => {
     server = await startVizServer();
     browser = await launchBrowser();
     gameId = await createGame(server, { agents: ['balanced', 'trickster', 'aggressor', 'manipulator'], pace_ms: 0 });
+    castId = await createGame(server, { agents: ['llm:mock', 'balanced', 'llm:mock'], rules: { round_cap: 4 }, spectators: 'broadcast', pace_ms: 0, preflight: false });
     head = await waitEnded(server, gameId, 170_000);
+    castHead = await waitEnded(server, castId, 60_000);
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -65,6 +70,75 @@ describe('visualizer: replay files and minds beside truth', () => {
     // Seeking works offline too: the first round.
     await off.getByTestId('move-line').first().click();
     expect(await num(off, 'cursor')).toBeLessThan(head);
+    expect(requests).toEqual([]);
+    await off.close();
+  });
+
+  it('given a broadcast game exported by an anonymous visitor, when the file is opened offline, then it plays as the broadcast view (every seat), with no request made', async () => {
+    const page = await browser.page();
+    await page.goto(`${server.url}/watch/games/${castId}`);
+    await page.getByTestId('table').waitFor();
+    await waitShown(page, 'head', 'eq', castHead);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-replay').click();
+    const file = await (await download).path();
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as { view: string; events: Array<{ type: string; payload: Record<string, unknown> }> };
+    expect(exported.view).toBe('broadcast');
+    // The broadcast shows the seats' plans: the file is not the public table.
+    expect(exported.events.some((e) => e.type === 'secret_plan_committed' && e.payload['plan'])).toBe(true);
+    await page.close();
+
+    const { page: off, requests } = await offlinePage();
+    await off.getByTestId('replay-file').setInputFiles(file);
+    await off.getByTestId('table').waitFor();
+    await waitShown(off, 'head', 'eq', castHead);
+    expect(await off.getByTestId('replay-error').count()).toBe(0);
+    expect(await off.locator('#view-help').textContent()).toContain('broadcast');
+    // It plays: seek back to an early line, then play on from there.
+    await off.getByTestId('move-line').nth(5).click();
+    const at = await num(off, 'cursor');
+    expect(at).toBeLessThan(castHead);
+    await off.getByTestId('play').click();
+    await waitShown(off, 'cursor', 'gte', at + 1);
+    expect(requests).toEqual([]);
+    await off.close();
+  });
+
+  it('given an ended broadcast game with LLM seats, when an anonymous visitor opens a story line’s reasoning, then it shows the seat’s stated reasoning as the server released it, and the exported replay carries it', async () => {
+    type Said = { seq: number; reasoning?: Array<{ player_id: string; text: string }> };
+    const released = (await allEvents(server, castId, 'broadcast')) as unknown as Said[];
+    const reasoned = released.filter((e) => Array.isArray(e.reasoning));
+    expect(reasoned.length).toBeGreaterThan(5);
+    const page = await browser.page();
+    await page.goto(`${server.url}/watch/games/${castId}`);
+    await page.getByTestId('table').waitFor();
+    await waitShown(page, 'head', 'eq', castHead);
+    for (const e of [reasoned[0]!, reasoned.at(-1)!]) {
+      const said = e.reasoning![0]!;
+      const why = page.locator(`[data-testid=move-line][data-seq="${e.seq}"] [data-testid=move-reasoning][data-seat="${said.player_id}"]`).first();
+      // Closed until asked: one click on the story line’s “reasoning” opens it.
+      expect(await why.count()).toBe(1);
+      expect(await why.getByTestId('move-reasoning-text').isVisible()).toBe(false);
+      await why.locator('summary').click();
+      await waitShown(page, 'cursor', 'eq', e.seq);
+      expect(await why.getByTestId('move-reasoning-text').isVisible()).toBe(true);
+      expect(await why.getByTestId('move-reasoning-text').textContent()).toBe(said.text);
+      expect(await why.locator('summary').textContent()).not.toMatch(/plr_\d/);
+    }
+    expect(await page.getByTestId('move-reasoning').count()).toBe(reasoned.reduce((n, e) => n + e.reasoning!.length, 0));
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-replay').click();
+    const file = await (await download).path();
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as { events: Said[] };
+    expect(exported.events.filter((e) => Array.isArray(e.reasoning)).map((e) => [e.seq, e.reasoning])).toEqual(reasoned.map((e) => [e.seq, e.reasoning]));
+    await page.close();
+    // And the file shows it offline too.
+    const { page: off, requests } = await offlinePage();
+    await off.getByTestId('replay-file').setInputFiles(file);
+    await waitShown(off, 'head', 'eq', castHead);
+    const first = off.locator(`[data-testid=move-line][data-seq="${reasoned[0]!.seq}"] [data-testid=move-reasoning]`).first();
+    await first.locator('summary').click();
+    expect(await first.getByTestId('move-reasoning-text').textContent()).toBe(reasoned[0]!.reasoning![0]!.text);
     expect(requests).toEqual([]);
     await off.close();
   });

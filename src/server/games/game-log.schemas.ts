@@ -14,7 +14,7 @@ const QueryInt = (min: number, max: number) =>
 const View = z
   .string()
   .optional()
-  .meta({ description: 'spectator, researcher, admin or a seat id (plr_1…); default: the caller’s role. Above the role: 403' });
+  .meta({ description: 'spectator, broadcast (on a broadcast game: every seat, held back, with LLM seats’ stated reasoning on the events their answers made), researcher, admin or a seat id (plr_1…); default: the caller’s role (anonymous callers of a broadcast game: broadcast). Above the role: 403' });
 
 /** GET /games/:id/events */
 export const EventsQuery = z.object({

@@ -21,6 +21,7 @@ import type { ReplayFile } from '../../view/replay-file.js';
 import { delayedHead, holdBackOfGame } from './spectator-delay.js';
 import { maskHidden, type AnalyticsFigures } from './partial-figures.js';
 import { withoutManyGameFigures, type WithheldFigure } from './many-game-figures.js';
+import { ReasoningIndex, withReasoning } from './stated-reasoning.js';
 
 /** A page of a game's log as one viewer sees it. */
 export type EventsPage = {
@@ -108,9 +109,11 @@ export class GameLogService {
     // Researchers see private details once the game is over; "over" is the row read above, so a
     // page never mixes projections.
     const gameOver = game.status === 'ended';
+    const reasons = await this.reasoningFor(gameId, viewer, visible.length);
     return {
       game_id: gameId,
-      events: visible.map((e) => viewEvent(e, viewer, gameOver)),
+      // Cut at the head first: an LLM seat's stated reasoning rides only on an event already released.
+      events: visible.map((e) => withReasoning(viewEvent(e, viewer, gameOver), viewer, reasons)),
       last_seq: head,
       next_after: visible.at(-1)?.seq ?? q.after,
     };
@@ -129,11 +132,12 @@ export class GameLogService {
     await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role, viewer);
     const gameOver = game.status === 'ended';
+    const reasons = await this.reasoningFor(gameId, viewer, head);
     const events: GameEvent[] = [];
     while (events.length < head) {
       const rows = await this.store.read(gameId, events.length, 1000);
       if (rows.length === 0) break;
-      for (const e of rows) if (e.seq <= head) events.push(viewEvent(e, viewer, gameOver));
+      for (const e of rows) if (e.seq <= head) events.push(withReasoning(viewEvent(e, viewer, gameOver), viewer, reasons));
       if (rows.at(-1)!.seq >= head) break;
     }
     const base = viewState(await this.store.stateAt(gameId, 0), viewer, gameOver);
@@ -218,6 +222,14 @@ export class GameLogService {
     if (!seesFullHashes(role, game.status)) throw new ForbiddenException('verifying a game that has not ended needs an admin token (researchers may verify it once it is over)');
     await refuseHeld(this.store, gameId, role);
     return { ...(await verifyReport(this.store, gameId)), artifacts_path: `/games/${encodeURIComponent(gameId)}/verify` };
+  }
+
+  /** The stated reasoning of LLM seats, read only for the broadcast view (the one view that shows it) when it has events to go on. */
+  private async reasoningFor(gameId: string, viewer: Viewer, events: number): Promise<ReasoningIndex | null> {
+    if (viewer.role !== 'broadcast' || events === 0) return null;
+    const index = new ReasoningIndex(this.store, gameId);
+    await index.refresh();
+    return index;
   }
 
   /** The game's record, or a 404 as for an unknown id when it is a fork hidden from this caller (hiddenFork). */

@@ -18,6 +18,7 @@ import { integrityMessage } from '../integrity-message.js';
 import { RecentLog, projected, viewKey, type LogEntry } from './recent-log.js';
 import { pendingPackets } from './socket-pressure.js';
 import { viewHash } from './state-hash.js';
+import { ReasoningIndex, withReasoning } from '../games/stated-reasoning.js';
 
 export type { Channel, Member, Snapshot, FeedLimits } from './feed-types.js';
 
@@ -56,6 +57,8 @@ export class GameFeed {
   /** Delayed channel: what the hold-back lets go, and when. */
   private queue = new HoldBackQueue(this.hold);
   private timer: NodeJS.Timeout | null = null;
+  /** A broadcast game's LLM reasoning, sent only on the (held-back) event each decision made. */
+  private reasons: ReasoningIndex | null = null;
   private readonly unsubscribe: () => void;
   private readonly unresync: () => void;
 
@@ -94,8 +97,21 @@ export class GameFeed {
     return this.log.between(afterSeq, this.head(channel));
   }
 
-  project(entry: LogEntry, view: string, viewer: Viewer) {
-    return projected(entry, view, viewer, this.ended);
+  project(entry: LogEntry, view: string, viewer: Viewer): GameEvent {
+    return this.dress(projected(entry, view, viewer, this.ended), viewer);
+  }
+
+  /**
+   * Reads the traces stored since the last read (a broadcast's only): a client joining after the
+   * end gets the last decision's reasoning too, whose trace is stored just after the final step.
+   */
+  async refreshReasons(): Promise<void> {
+    await this.reasons?.refresh();
+  }
+
+  /** A projected event as `viewer` is sent it: on the broadcast view, with the reasoning of the decision that made it. */
+  dress(event: GameEvent, viewer: Viewer): GameEvent {
+    return withReasoning(event, viewer, this.reasons);
   }
 
   /**
@@ -210,6 +226,10 @@ export class GameFeed {
     this.hold = holdBackOfGame(game);
     this.mode = optionsOf(game, 0).spectators;
     this.queue = new HoldBackQueue(this.hold);
+    if (this.mode === 'broadcast') {
+      this.reasons = new ReasoningIndex(this.ports.store, this.gameId);
+      await this.reasons.refresh();
+    }
     const head = game.last_seq;
     if (this.holdsBack) await this.loadDelayed(game, head);
     else {
@@ -376,15 +396,32 @@ export class GameFeed {
     if (this.timer || this.closed || this.buffered) return;
     const due = this.queue.nextDue(this.delayedHead);
     if (due === null) return;
-    this.timer = setTimeout(() => this.release(), Math.max(0, due - this.ports.now()));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, Math.max(0, due - this.ports.now()));
     this.timer.unref();
   }
 
-  /** Looks at once (a commit came in, or the feed caught up) instead of at the next timer. */
+  /**
+   * Looks at once (a commit came in, or the feed caught up) instead of at the next timer. A
+   * broadcast reads the traces recorded meanwhile first (the runner stores a decision's trace just
+   * after its step, so every step before the latest commit has its trace stored by then), so the
+   * reasoning is at hand when its event goes out.
+   */
   private kick(): void {
     if (this.closed || this.buffered) return;
     if (this.timer) clearTimeout(this.timer);
-    this.release();
+    this.timer = null;
+    if (!this.reasons) return this.release();
+    this.reasons.refresh().then(
+      () => this.release(),
+      (e: unknown) => {
+        // The events still go out on time; only their reasoning is missing until a later read.
+        this.ports.logger.emit('warn', `spectate: cannot read the stated reasoning: ${(e as Error).message}`, { game_id: this.gameId });
+        this.release();
+      },
+    );
   }
 
   /** Shows the delayed channel everything the hold-back releases by now. */

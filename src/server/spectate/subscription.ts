@@ -40,6 +40,7 @@ export class Subscription implements Member {
 
   /** Sends the snapshot at `fromSeq`, the backlog after it, then goes live. Rejects on a store failure. */
   async start(fromSeq: number): Promise<void> {
+    if (this.viewer.role === 'broadcast') await this.feed.refreshReasons();
     const snap = await this.feed.snapshot(fromSeq, this.view, this.viewer);
     if (this.gone()) return;
     this.socket.emit('snapshot', { game_id: this.feed.gameId, seq: fromSeq, view: this.view, state: snap.state, state_hash: snap.hash });
@@ -104,7 +105,7 @@ export class Subscription implements Member {
       if (page[0]?.seq !== this.lastSent + 1) throw new Error(`game ${gameId}: the store returned no events after seq ${this.lastSent} below ${head}`);
       const hashes = await this.hashes(page.map((e) => e.seq).filter((seq) => this.needsHash(seq)));
       if (this.gone()) return;
-      for (const e of page) this.send(viewEvent(e, this.viewer, this.feed.ended), null, hashes.get(e.seq));
+      for (const e of page) this.send(this.feed.dress(viewEvent(e, this.viewer, this.feed.ended), this.viewer), null, hashes.get(e.seq));
     }
   }
 

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameEvent } from '../../../src/protocol/index.js';
 import { createPersistentGame, resumePersistent } from '../../../src/runner/persistent-runner.js';
 import { serverSettings } from '../../../src/server/config.js';
@@ -8,6 +11,8 @@ import { SpectateService } from '../../../src/server/spectate/spectate.service.j
 import { GameLogService } from '../../../src/server/games/game-log.service.js';
 import { visibleGame } from '../../../src/server/games/visible-game.js';
 import { openStore, type EventStore } from '../../../src/store/index.js';
+import { decisionSeq } from '../../../src/server/games/stated-reasoning.js';
+import { reasoningOf } from '../../../src/research/export-trace.js';
 import { futureLeaks } from '../../support/leaks.js';
 import { Watcher, sleep, until } from '../spectate-support.js';
 import { serveSpectate, type ServedSpectate } from './serve-spectate.js';
@@ -70,13 +75,13 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
   });
 
   /** A game the test moves: `step()` lets exactly one engine step commit and resolves once it is published. */
-  async function table(options: Record<string, unknown>) {
+  async function table(options: Record<string, unknown>, agents = AGENTS) {
     const gameId = `game_bcast${String(++n).padStart(8, '0')}`;
     // Nine digits: a seed found as text in a frame is the seed, not a coincidence of a timestamp.
     const seed = 912_345_000 + n;
-    await createPersistentGame(store, { gameId, seed, agents: AGENTS, rules: { round_cap: 5 }, options: { pace_ms: 1, spectator_delay_ms: DELAY, ...options } });
+    await createPersistentGame(store, { gameId, seed, agents, rules: { round_cap: 5 }, options: { pace_ms: 1, spectator_delay_ms: DELAY, ...options } });
     bus.commits.retain(gameId, DELAY);
-    bus.announce({ type: 'game_started', game_id: gameId, agents: AGENTS, at: new Date(clock).toISOString() });
+    bus.announce({ type: 'game_started', game_id: gameId, agents, at: new Date(clock).toISOString() });
     const published: Published = { events: [], commits: new Map(), ended: false };
     let allowance = 0;
     let committed = 0;
@@ -174,6 +179,94 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
     expect(restChecks).toBeGreaterThan(5);
     expect(heldByRounds).toBeGreaterThan(0);
     await game.done;
+  });
+
+  it('given LLM seats on a broadcast game, then each decision’s stated reasoning reaches an anonymous client (socket.io and REST) only on the event its answer made, once the hold-back released that event, and never on the public view', async () => {
+    // Hermetic: the plain mock provider, whatever providers file or keys the developer's environment has.
+    const dir = mkdtempSync(join(tmpdir(), 'tiltyard-bcast-llm-'));
+    const plain = join(dir, 'plain.providers.json');
+    writeFileSync(plain, JSON.stringify({ providers: { mock: { kind: 'mock' } } }));
+    vi.stubEnv('TILTYARD_PROVIDERS_FILE', plain);
+    try {
+      const game = await table({ spectators: 'broadcast' }, ['llm:mock', 'balanced', 'llm:mock']);
+      const w = await Watcher.connect(url);
+      const pub = await Watcher.connect(url);
+      watchers.push(w, pub);
+      const arrivals = stamp(w, game.published);
+      w.join({ gameId: game.gameId, afterSeq: 0 });
+      pub.join({ gameId: game.gameId, afterSeq: 0, view: 'spectator' });
+      await w.next('snapshot');
+      await pub.next('snapshot');
+      const pages: Array<{ allowed: number; events: Array<{ seq: number; reasoning?: unknown }> }> = [];
+      let reasonedMidGame = 0;
+      for (let i = 0; !game.published.ended; i++) {
+        await game.step();
+        if (i % 4 === 3) clock += DELAY;
+        if (i % 3 === 0 && !game.published.ended) {
+          const allowed = allowedHead(game.published, clock);
+          const page = await rest.events(game.gameId, 'spectator', { after: 0, limit: 1000 });
+          pages.push({ allowed, events: page.events });
+          const publicPage = await rest.events(game.gameId, 'spectator', { after: 0, limit: 1000, view: 'spectator' });
+          expect(JSON.stringify(publicPage)).not.toContain('"reasoning"');
+        }
+      }
+      reasonedMidGame = w.events.filter((m) => 'reasoning' in m.event).length;
+      clock += DELAY;
+      await w.ended();
+      await pub.ended();
+      await game.done;
+
+      // Every trace is stored now: what each decision said, and the event its answer made.
+      const said = new Map<number, Array<{ player_id: string; text: string }>>();
+      for (const t of await store.readTraces(game.gameId)) {
+        const text = reasoningOf(t.entries);
+        if (!text) continue;
+        const seq = decisionSeq(t.request_id)!;
+        said.set(seq, [...(said.get(seq) ?? []), { player_id: t.player_id, text }]);
+      }
+      expect(said.size).toBeGreaterThan(10);
+      const lines = (r: unknown) => (r as Array<{ player_id: string; text: string }>).map((l) => ({ player_id: l.player_id, text: l.text }));
+      // Socket: reasoning only on its own event (so only once that event was allowed: judge), nowhere else.
+      expect(judge(w, arrivals, game.seed)).toEqual([]);
+      for (const m of w.log) {
+        if (m.name === 'event') {
+          const e = (m.data as { event: { seq: number; reasoning?: unknown } }).event;
+          if ('reasoning' in e) expect(lines(e.reasoning)).toEqual(said.get(e.seq));
+        } else expect(JSON.stringify(m.data)).not.toContain('"reasoning"');
+      }
+      const onSocket = w.events.filter((m) => 'reasoning' in m.event).length;
+      // All of it, bar at most the last decision's (its trace is stored just after the step that ended the game).
+      expect(onSocket).toBeGreaterThanOrEqual(said.size - 1);
+      expect(reasonedMidGame).toBeGreaterThan(0);
+      expect(reasonedMidGame).toBeLessThan(onSocket);
+      // A client joining after the end gets all of it, the last decision's too.
+      const late = await Watcher.connect(url);
+      watchers.push(late);
+      late.join({ gameId: game.gameId, afterSeq: 0 });
+      await late.ended();
+      expect(new Map(late.events.filter((m) => 'reasoning' in m.event).map((m) => [m.seq, lines((m.event as { reasoning?: unknown }).reasoning)]))).toEqual(said);
+      // REST pages read mid-game: cut at the allowed head, reasoning only on its own event.
+      for (const p of pages) {
+        for (const e of p.events) {
+          expect(e.seq).toBeLessThanOrEqual(p.allowed);
+          if ('reasoning' in e) expect(lines(e.reasoning)).toEqual(said.get(e.seq));
+        }
+      }
+      expect(pages.some((p) => p.events.some((e) => 'reasoning' in e))).toBe(true);
+      // Once all is released: every decision's reasoning, on REST and in the replay file; never on the public table.
+      const all = await rest.events(game.gameId, 'spectator', { after: 0, limit: 1000 });
+      expect(new Map(all.events.filter((e) => 'reasoning' in e).map((e) => [e.seq, lines((e as { reasoning?: unknown }).reasoning)]))).toEqual(said);
+      const file = await rest.replay(game.gameId, 'spectator', {});
+      expect(file.view).toBe('broadcast');
+      expect(file.events.filter((e) => 'reasoning' in e).length).toBe(said.size);
+      expect(JSON.stringify(pub.log)).not.toContain('"reasoning"');
+      expect(JSON.stringify(await rest.replay(game.gameId, 'spectator', { view: 'spectator' }))).not.toContain('"reasoning"');
+      // Only the stated text: never the prompt or the rest of the trace.
+      for (const e of all.events) for (const l of ((e as { reasoning?: object[] }).reasoning ?? [])) expect(Object.keys(l).sort()).toEqual(['player_id', 'text', 'window']);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('given a broadcast held for a seat that could act on it, then an anonymous client gets nothing past the start until the game has ended, and then everything', async () => {

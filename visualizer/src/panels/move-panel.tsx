@@ -145,6 +145,13 @@ function Group({ group }: { group: NarrationGroup }) {
                 ))}
               </span>
             )}
+            {l.reasoning?.map((r, j) => (
+              // The seat's own words (a broadcast shows them with the event, a round behind): text only.
+              <details key={`why${j}`} class="reasoning" data-testid="move-reasoning" data-seat={r.player_id}>
+                <summary>{r.name}’s reasoning</summary>
+                <q data-testid="move-reasoning-text">{r.text}</q>
+              </details>
+            ))}
           </li>
         ))}
       </ol>
