@@ -95,7 +95,8 @@ export function ManipulationMatrix({ entrants, cells, sel, onSelect }: { entrant
                       data-target={b}
                       data-attempts={c?.attempts ?? 0}
                       aria-pressed={chosen}
-                      aria-label={`${a} on ${b}: ${c?.successes ?? 0} successes of ${c?.attempts ?? 0} attempts`}
+                      // Starts with the visible text (WCAG 2.5.3: a spoken "click 2/7" finds it).
+                      aria-label={`${c ? `${c.successes}/${c.attempts}` : '0'}: ${a} on ${b}, ${c?.successes ?? 0} successes of ${c?.attempts ?? 0} attempts`}
                       onClick={() => onSelect(chosen ? null : { agent: a, target: b })}
                     >
                       {c ? `${c.successes}/${c.attempts}` : '0'}
