@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../server/spawn-server.js';
+import { axeViolations, type Violation } from './axe.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { ADMIN, allEvents, api, createGame, num, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
@@ -10,7 +11,8 @@ type GameRow = { game_id: string; seats: { agent: string }[]; placements: { play
  * Issue 27 in a real browser against a real server: an ended game opens on its result; seat views
  * fold from seq 0 with no mismatch; the shortcuts work after a click on the scrubber; the
  * diagnostics line is an admin's (a toggle for others); the lobby's filters and pages; and every
- * text answer is compressed over real HTTP.
+ * text answer is compressed over real HTTP; and axe-core finds no serious accessibility fault on
+ * any page.
  */
 describe('visualizer: opening on the result, seat views, keys, lobby filters, compression', () => {
   let server: VizServer;
@@ -218,6 +220,69 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await lobby.locator('.conn.ok').waitFor();
     await lobby.close();
   });
+
+  it('moves between the analysis tabs with the arrow keys, Home and End (one tab stop), and those keys leave the game’s position alone', async () => {
+    const page = await openGame('?seq=40');
+    await waitShown(page, 'cursor', 'eq', 40);
+    const selected = () => page.evaluate<(string | null)[]>(`[...document.querySelectorAll('[role=tab]')].filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.getAttribute('data-testid'))`);
+    const focused = () => page.evaluate<string | null>(`document.activeElement?.getAttribute('data-testid') ?? null`);
+    const tabs = await page.evaluate<(string | null)[]>(`[...document.querySelectorAll('[role=tab]')].map((t) => t.getAttribute('data-testid'))`);
+    expect(await page.evaluate<number>(`document.querySelectorAll('[role=tab][tabindex="0"]').length`)).toBe(1);
+    await page.getByTestId('tab-attacks').focus();
+    for (const [key, want] of [['ArrowRight', 'tab-charts'], ['ArrowLeft', 'tab-attacks'], ['ArrowLeft', tabs[tabs.length - 1]], ['Home', 'tab-attacks'], ['End', tabs[tabs.length - 1]]] as const) {
+      await page.keyboard.press(key);
+      expect({ key, selected: await selected(), focused: await focused() }).toEqual({ key, selected: [want], focused: want });
+    }
+    // The panel is the selected tab's, and named by it.
+    expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await page.getByTestId(tabs[tabs.length - 1]!).getAttribute('id'));
+    expect(await num(page, 'cursor')).toBe(40);
+    await page.close();
+  });
+
+  it('has no critical or serious axe-core violations on the lobby, a live game, an ended game, a tournament and a replay, at 1280×800 and 390×844', async () => {
+    // Made here, after the tests that count this server's games; paced so it stays live throughout.
+    const liveId = await createGame(server, { agents: ['balanced', 'aggressor', 'turtle'], pace_ms: 500 });
+    const replay = Buffer.from(JSON.stringify(await api(server, `/games/${gameId}/replay?view=spectator`)));
+    const pages: Record<string, (page: Page) => Promise<void>> = {
+      lobby: async (p) => {
+        await p.goto(`${server.url}/`);
+        await p.getByTestId('games-list').locator('[data-game-id]').first().waitFor();
+      },
+      live: async (p) => {
+        await p.goto(`${server.url}/watch/games/${liveId}`);
+        await p.getByTestId('connection').filter({ hasText: /^live$/ }).waitFor();
+        await waitShown(p, 'head', 'gte', 10, undefined, 60_000);
+      },
+      ended: async (p) => {
+        await p.goto(`${server.url}/watch/games/${gameId}`);
+        await p.getByTestId('result').waitFor();
+        await waitShown(p, 'cursor', 'eq', head);
+      },
+      tournament: async (p) => {
+        await p.goto(`${server.url}/watch/tournaments/${tournamentId}`);
+        await p.getByTestId('manip-cell').first().waitFor();
+        await p.getByTestId('t-games').waitFor();
+      },
+      replay: async (p) => {
+        await p.goto(`${server.url}/watch/replay`);
+        await p.getByTestId('replay-file').setInputFiles({ name: 'game.tiltyard-replay.json', mimeType: 'application/json', buffer: replay });
+        await waitShown(p, 'cursor', 'eq', head);
+      },
+    };
+    const found: (Violation & { page: string; width: number })[] = [];
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      for (const [name, load] of Object.entries(pages)) {
+        const page = await browser.page();
+        await page.setViewportSize(viewport);
+        // No fade-ins: axe reads a bubble half-way through its animation as low contrast.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await load(page);
+        for (const v of await axeViolations(page)) found.push({ page: name, width: viewport.width, ...v });
+        await page.close();
+      }
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
 
   it('logged no console errors on any page', () => {
     expect(browser.errors).toEqual([]);

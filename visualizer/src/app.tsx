@@ -25,7 +25,7 @@ function TokenForm() {
   const r = role.value;
   if (!open)
     return (
-      <button type="button" class="ghost" onClick={() => setOpen(true)} aria-label="Enter a researcher or admin token">
+      <button type="button" class="ghost" onClick={() => setOpen(true)} title="Enter a researcher or admin token">
         {token.value ? `token: ${r ?? 'set'}` : 'sign in with a token'}
       </button>
     );

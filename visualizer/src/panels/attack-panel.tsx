@@ -88,7 +88,7 @@ export function AttackPanel({ rows, names, selected, select, seek }: Props) {
                 <tr key={r.action_id} class={`clickable${r.action_id === selected ? ' sel' : ''}`} data-testid="attack-row" onClick={() => select(r.action_id)}>
                   <td>{r.turn}</td>
                   <td>
-                    <button type="button" class="ghost linkish" aria-label={`Inspect the attack of ${name(r.actor)} on ${name(r.target)} in round ${r.turn}`} onClick={(e) => (e.stopPropagation(), select(r.action_id))}>
+                    <button type="button" class="ghost linkish" aria-label={`${name(r.actor)} → ${name(r.target)}: inspect the attack of round ${r.turn}`} onClick={(e) => (e.stopPropagation(), select(r.action_id))}>
                       <span style={{ color: seatColor(r.actor) }}>{name(r.actor)}</span> → <span style={{ color: seatColor(r.target) }}>{name(r.target)}</span>
                     </button>
                   </td>

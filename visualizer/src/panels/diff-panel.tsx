@@ -41,7 +41,7 @@ export function DiffPanel({ cursor, head, stateAt, first }: Props) {
           <p class="muted">
             {entries.length} changes from seq {pair[0]} to seq {pair[1]}
           </p>
-          <ul class="diff-list" data-testid="diff-list">
+          <ul class="diff-list" data-testid="diff-list" aria-label="Changes" tabIndex={0}>
             {entries.map((d, i) => (
               <li key={`${d.path}-${i}`}>{d.text}</li>
             ))}

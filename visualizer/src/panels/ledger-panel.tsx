@@ -9,7 +9,7 @@ export function LedgerPanel({ rows, names }: { rows: readonly CommitmentRow[]; n
   if (rows.length === 0) return <p class="muted">No commitments this view can see yet.</p>;
   const name = (id: string | null) => (id ? (names.get(id) ?? id) : '—');
   return (
-    <div class="scroll">
+    <div class="scroll" role="region" aria-label="Commitments" tabIndex={0}>
       <table class="grid" data-testid="ledger">
         <thead>
           <tr>
@@ -55,7 +55,7 @@ export function PredictionPanel({ table, names }: { table: PredictionTable; name
           </li>
         ))}
       </ul>
-      <div class="scroll">
+      <div class="scroll" role="region" aria-label="Every read" tabIndex={0}>
         <table class="grid">
           <thead>
             <tr>

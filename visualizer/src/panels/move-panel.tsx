@@ -108,7 +108,8 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
         </span>
       </div>
       {story.lines.length === 0 && <p class="muted">Nothing has happened yet.</p>}
-      <ol class="move-list" ref={box} onClick={onClick} data-testid="move-list" aria-label="Moves, by round and phase">
+      {/* A scroll box: focusable so keyboard users can scroll it (its lines are not buttons). */}
+      <ol class="move-list" ref={box} onClick={onClick} data-testid="move-list" aria-label="Moves, by round and phase" tabIndex={0}>
         {list}
       </ol>
       <p class="muted moves-foot" aria-live="polite" data-testid="move-current">

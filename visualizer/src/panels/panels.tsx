@@ -10,6 +10,7 @@ import { lazyComponent } from '../lib/lazy.js';
 import { LedgerPanel, PredictionPanel } from './ledger-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { KnewPanel } from './knew-panel.js';
+import { TabList } from './tab-list.js';
 
 type Props = { player: Player; all: WireEvent[]; cursor: number; state: View; names: Map<string, string>; role: Role; view: string; ended: boolean; seats: string[]; gameId: string; offline?: boolean };
 
@@ -42,14 +43,7 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
     <>
       <SpeechPanel lines={speech} count={said} names={names} />
       <section class="panel" aria-label="Analysis">
-        <div class="tabs" role="tablist">
-          {tabs.map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} aria-pressed={tab === t} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
-              {TAB_LABEL[t]}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel">
+        <TabList id="analysis" tabs={tabs} label={(t) => TAB_LABEL[t]} selected={tab} select={setTab}>
           {tab === 'attacks' && <AttackPanel rows={attackList(upTo)} names={names} selected={attack} select={setAttack} seek={seek} />}
           {tab === 'charts' && <ChartsPanel events={upTo} start={timeline.stateAt(timeline.first).world.players} first={timeline.first} head={timeline.head} seats={seats} names={names} cursor={cursor} seek={seek} />}
           {tab === 'emotions' && <EmotionPanel series={emotionSeries(upTo)} seats={seats} names={names} cursor={cursor} />}
@@ -58,7 +52,7 @@ export function Panels({ player, all, cursor, state, names, role, view, ended, s
           {tab === 'predictions' && <PredictionPanel table={predictionTable(upTo)} names={names} />}
           {tab === 'diff' && <DiffPanel cursor={cursor} head={timeline.head} first={timeline.first} stateAt={(s) => timeline.stateAt(s)} />}
           {tab === 'knew' && <KnewPanel gameId={gameId} seats={seats} names={names} cursor={cursor} truth={state} />}
-        </div>
+        </TabList>
       </section>
     </>
   );

@@ -18,7 +18,7 @@ export function SpeechPanel({ lines, count, names }: { lines: readonly SpeechLin
       <h2 id="speech-h">Table talk</h2>
       {rows.length === 0 && <p class="muted">Nothing said yet.</p>}
       {
-        <ol class="feed" aria-live="polite" aria-relevant="additions" data-testid="speech-feed">
+        <ol class="feed" aria-live="polite" aria-relevant="additions" data-testid="speech-feed" aria-labelledby="speech-h" tabIndex={0}>
           {rows.map(({ item: l, key }) => (
             <li key={key} class={l.channel === 'private' ? 'private' : undefined}>
               <span class="who" style={{ color: seatColor(l.speaker) }}>

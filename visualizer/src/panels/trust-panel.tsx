@@ -32,7 +32,8 @@ export function TrustPanel({ matrix, names, event, seek }: Props) {
           </button>
         ))}
       </div>
-      <svg viewBox={`0 0 ${size} ${size}`} role="grid" aria-label={`${metric}: rows feel it toward columns`}>
+      {/* A group of buttons, not a grid: the SVG has no rows for a grid's cells to sit in. */}
+      <svg viewBox={`0 0 ${size} ${size}`} role="group" aria-label={`${metric}: rows feel it toward columns`}>
         {matrix.seats.map((s, i) => (
           <g key={s}>
             <text x={PAD - 6} y={PAD + i * CELL + CELL / 2 + 4} text-anchor="end" fill="#e6e9ee" font-size="12">
@@ -66,7 +67,7 @@ export function TrustPanel({ matrix, names, event, seek }: Props) {
                 stroke={chosen ? '#e69f00' : 'none'}
                 stroke-width={chosen ? 3 : 0}
                 tabIndex={0}
-                role="gridcell"
+                role="button"
                 aria-label={`${name(c.from)} toward ${name(c.to)}: ${metric} ${v === null ? 'hidden' : v.toFixed(2)}, moved by ${c.moved_by.length} events`}
                 onClick={open}
                 onKeyDown={(e) => {

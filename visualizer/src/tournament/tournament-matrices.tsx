@@ -1,10 +1,9 @@
 import { interpolateCividis, interpolatePuOr } from 'd3-scale-chromatic';
 import { gamePath } from '../lib/router.js';
+import { inkOn } from '../lib/ink.js';
 import type { AttackCell, HeadToHead } from './tournament-data.js';
 
 const fixed = (x: number, d = 2) => x.toFixed(d);
-/** Dark or light ink for a fill of lightness-ish `t` (0…1) on these two scales. */
-const inkOn = (t: number) => (t > 0.55 ? '#111' : '#eee');
 
 /**
  * The head-to-head matrix: row entrant against column entrant, the games they shared and how often
@@ -38,7 +37,7 @@ export function HeadToHeadMatrix({ entrants, cells }: { entrants: string[]; cell
                 // PuOr: purple for the row ahead (score 1), orange behind.
                 const fill = interpolatePuOr(1 - score);
                 return (
-                  <td key={b} data-testid="h2h-cell" data-a={a} data-b={b} style={{ background: fill, color: Math.abs(score - 0.5) > 0.25 ? '#fff' : '#111' }} title={`${a} vs ${b}: ${c.above} above, ${c.level} level, ${c.below} below in ${c.games} games`}>
+                  <td key={b} data-testid="h2h-cell" data-a={a} data-b={b} style={{ background: fill, color: inkOn(fill) }} title={`${a} vs ${b}: ${c.above} above, ${c.level} level, ${c.below} below in ${c.games} games`}>
                     {c.above}–{c.level}–{c.below}
                     <span class="sub"> ({c.games})</span>
                   </td>
@@ -86,7 +85,7 @@ export function ManipulationMatrix({ entrants, cells, sel, onSelect }: { entrant
                 const t = c ? 0.15 + (0.85 * c.attempts) / most : 0;
                 const chosen = sel?.agent === a && sel.target === b;
                 return (
-                  <td key={b} style={c ? { background: interpolateCividis(t), color: inkOn(t) } : undefined} class={chosen ? 'chosen' : c ? '' : 'empty'}>
+                  <td key={b} style={c ? { background: interpolateCividis(t), color: inkOn(interpolateCividis(t)) } : undefined} class={chosen ? 'chosen' : c ? '' : 'empty'}>
                     <button
                       type="button"
                       class="cell-btn"
@@ -95,7 +94,8 @@ export function ManipulationMatrix({ entrants, cells, sel, onSelect }: { entrant
                       data-target={b}
                       data-attempts={c?.attempts ?? 0}
                       aria-pressed={chosen}
-                      aria-label={`${a} on ${b}: ${c?.successes ?? 0} successes of ${c?.attempts ?? 0} attempts`}
+                      // Starts with the visible text (WCAG 2.5.3: a spoken "click 2/7" finds it).
+                      aria-label={`${c ? `${c.successes}/${c.attempts}` : '0'}: ${a} on ${b}, ${c?.successes ?? 0} successes of ${c?.attempts ?? 0} attempts`}
                       onClick={() => onSelect(chosen ? null : { agent: a, target: b })}
                     >
                       {c ? `${c.successes}/${c.attempts}` : '0'}

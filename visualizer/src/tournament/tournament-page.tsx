@@ -145,7 +145,8 @@ export function TournamentPage({ id }: { id: string }) {
 
       <section class="panel" aria-labelledby="stand-h">
         <h2 id="stand-h">Standings</h2>
-        <div class="scroll-x">
+        {/* Wider than a phone: focusable so the keyboard can scroll it. */}
+        <div class="scroll-x" role="region" aria-label="Standings table" tabIndex={0}>
           <table class="grid" data-testid="standings">
             <thead>
               <tr>
