@@ -1,4 +1,4 @@
-/** Seat n (plr_n) → its Okabe–Ito colour variable; seats past 8 reuse the palette. */
+/** Seat n (plr_n) → its colour variable (Okabe–Ito, seats 6 and 7 lightened to ≥ 4.5:1 on the panels); seats past 8 reuse the palette. */
 export function seatColor(playerId: string): string {
   const n = Number(/(\d+)$/.exec(playerId)?.[1] ?? 1);
   return `var(--seat-${((n - 1) % 8) + 1})`;
@@ -10,7 +10,7 @@ export function namesOf(players: readonly { player_id: string; display_name: str
 }
 
 /** The same palette as hex, for canvas (uPlot cannot read CSS variables). */
-export const SEAT_HEX = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#cc79a7', '#0072b2', '#d55e00', '#bbbbbb'] as const;
+export const SEAT_HEX = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#cc79a7', '#5b8def', '#e4762e', '#bbbbbb'] as const;
 export function seatHex(playerId: string): string {
   const n = Number(/(\d+)$/.exec(playerId)?.[1] ?? 1);
   return SEAT_HEX[(n - 1) % SEAT_HEX.length]!;
