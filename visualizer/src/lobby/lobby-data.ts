@@ -75,13 +75,10 @@ export async function liveInfo(gameId: string): Promise<LiveInfo> {
 }
 
 /**
- * The tournaments, or null when this server has no tournaments API. The OpenAPI document says
- * whether `GET /tournaments` exists, so the page never provokes a 404.
+ * The tournaments, or null when this server has no tournaments API (a 404). Asked directly: the
+ * lobby used to read the 17 KB OpenAPI document first to learn whether the route exists.
  */
-let hasTournaments: Promise<boolean> | null = null;
 export async function listTournaments(): Promise<TournamentSummary[] | null> {
-  hasTournaments ??= getJson<{ paths?: Record<string, { get?: unknown }> }>('/docs/openapi.json').then((doc) => Boolean(doc.paths?.['/tournaments']?.get));
-  if (!(await hasTournaments)) return null;
   try {
     const body = await getJson<{ tournaments?: TournamentSummary[] } | TournamentSummary[]>('/tournaments');
     return Array.isArray(body) ? body : (body.tournaments ?? []);
