@@ -1,4 +1,5 @@
 import { getJson, ApiError } from '../lib/api.js';
+import type { View } from '../panels/types.js';
 
 /** A game as `GET /games` lists it (the fields the lobby shows). */
 export type GameSummary = {
@@ -11,8 +12,17 @@ export type GameSummary = {
   ended_at: string | null;
 };
 
-/** What the lobby adds for a live game from its public snapshot: the round and who leads. */
-export type LiveInfo = { turn: number; phase: string; leader: string | null; alive: number };
+/**
+ * What the lobby adds for a live game from its public (spectator) snapshot: the round, who leads
+ * (by name and id), and the view itself for its small table.
+ */
+export type LiveInfo = { turn: number; phase: string; leader: string | null; leader_id: string | null; alive: number; seq: number; view: View };
+
+/**
+ * How many live games the lobby reads a snapshot of (and draws as a small table): the rest are
+ * rows. Each is one request per refresh, so a server with fifty tables costs a visitor six.
+ */
+export const MINI_TABLES = 6;
 
 /** A tournament as `GET /tournaments` lists it (the fields the lobby shows). */
 export type TournamentSummary = { tournament_id: string; name: string; status: string; progress: { played: number; scheduled: number; running: number; failed: number } };
@@ -24,11 +34,17 @@ type PublicPlayer = { player_id: string; display_name: string; alive: boolean; l
  * (a lobby should not invent a leader).
  */
 export function leaderOf(players: PublicPlayer[]): string | null {
+  const a = leadingSeat(players);
+  return a ? a.display_name || a.player_id : null;
+}
+
+/** The seat leaderOf names, or null. */
+export function leadingSeat<P extends PublicPlayer>(players: P[]): P | null {
   const alive = players.filter((p) => p.alive).sort((a, b) => b.lives - a.lives || b.resolve - a.resolve);
   const [a, b] = alive;
   if (!a) return null;
   if (b && b.lives === a.lives && b.resolve === a.resolve) return null;
-  return a.display_name || a.player_id;
+  return a;
 }
 
 /** The lobby's filters of GET /games: status (comma-separated), agent, tournament id or `none`. Empty: no filter. */
@@ -68,10 +84,22 @@ export function featured(live: readonly GameSummary[], info: Record<string, Live
   return best;
 }
 
+/** A live game's public snapshot (the spectator view: what an anonymous visitor may see, after any delay). */
 export async function liveInfo(gameId: string): Promise<LiveInfo> {
-  const snap = await getJson<{ state: { world: { turn: number; phase: string; players: PublicPlayer[] } } }>(`/games/${encodeURIComponent(gameId)}/snapshot?view=spectator`);
+  const snap = await getJson<{ seq: number; state: View }>(`/games/${encodeURIComponent(gameId)}/snapshot?view=spectator`);
   const w = snap.state.world;
-  return { turn: w.turn, phase: w.phase, leader: leaderOf(w.players), alive: w.players.filter((p) => p.alive).length };
+  const lead = leadingSeat(w.players);
+  return { turn: w.turn, phase: w.phase, leader: lead ? lead.display_name || lead.player_id : null, leader_id: lead?.player_id ?? null, alive: w.players.filter((p) => p.alive).length, seq: snap.seq, view: snap.state };
+}
+
+/**
+ * The live games worth a snapshot, at most MINI_TABLES: those outside tournaments first (the demo
+ * table, a person's games), then tournament games, newest first within each.
+ */
+export function sampled(live: readonly GameSummary[], standalone: readonly GameSummary[]): GameSummary[] {
+  const mine = new Set(standalone.map((g) => g.game_id));
+  const running = live.filter((g) => g.status === 'running');
+  return [...running.filter((g) => mine.has(g.game_id)), ...running.filter((g) => !mine.has(g.game_id))].slice(0, MINI_TABLES);
 }
 
 /**
