@@ -215,7 +215,7 @@ try {
     // Polled each frame in the page (a string predicate for waitForFunction would need eval, which the CSP forbids).
     loads.push(
       await page.evaluate<{ total: number; table: number; history: number; folded: number }>(
-        `new Promise((r) => { const f = () => { const s = document.querySelector('[data-testid=scrubber]'); if (document.querySelector('[data-testid=head]')?.textContent === '${stored.events}' && document.querySelector('[data-testid=table]') && s && !s.disabled && ${HISTORY_IN}) { const m = (n) => performance.getEntriesByName(n)[0]?.startTime ?? NaN; r({ total: performance.now(), table: m('viz:table'), history: m('viz:history'), folded: m('viz:folded') }); } else requestAnimationFrame(f); }; f(); })`,
+        `new Promise((r) => { const f = () => { const s = document.querySelector('[data-testid=scrubber]'); if (document.querySelector('[data-testid=head]')?.textContent === '${stored.events}' && document.querySelector('[data-testid=table]') && s && !s.disabled && ${HISTORY_IN} && performance.getEntriesByName('viz:table')[0]) { const m = (n) => performance.getEntriesByName(n)[0]?.startTime ?? NaN; r({ total: performance.now(), table: m('viz:table'), history: m('viz:history'), folded: m('viz:folded') }); } else requestAnimationFrame(f); }; f(); })`,
       ),
     );
   }

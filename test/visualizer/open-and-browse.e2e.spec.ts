@@ -63,6 +63,8 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     const page = await open(`/watch/games/${gameId}${query}`, token);
     await page.getByTestId('table').waitFor();
     await waitShown(page, 'head', 'eq', head);
+    // The head is drawn first; the scrubber reaches back once the history is folded behind it.
+    await page.locator('[data-testid=scrubber][data-history=loaded]').waitFor();
     return page;
   };
 

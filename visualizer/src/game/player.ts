@@ -97,10 +97,12 @@ export class Player {
       // Every view starts at seq 0, the undealt table (a seat's included: game_started deals its
       // private view in). Starting a seat at 1 left seq 0 on the scrubber showing seq 1's state,
       // which the rest check then compared with the server's seq 0: a mismatch and a refold.
-      // Asked for now, read once the head is on screen.
+      // Asked for right after the head (first, so a busy server answers it first), read once the
+      // head is on screen.
+      const headReq = fetchSnapshot(this.gameId, this.view, undefined, this.abort.signal);
       const history = Promise.all([fetchSnapshot(this.gameId, this.view, 0, this.abort.signal), fetchEvents(this.gameId, this.view, 0, this.abort.signal, this.expectedHead)]);
       history.catch(() => undefined);
-      const head = await fetchSnapshot(this.gameId, this.view, undefined, this.abort.signal);
+      const head = await headReq;
       if (this.closed) return;
       this.headHash = { seq: head.seq, hash: head.state_hash, state: head.state as View };
       performance.mark('viz:head');
@@ -123,7 +125,7 @@ export class Player {
       // What the socket brought while the history loaded follows it.
       for (const e of shown.slice(Math.max(full.head, shown.first), shown.head)) if (!full.append(e)) await this.refused(full, e.seq);
       performance.mark('viz:folded');
-      this.adopt(full, initialSeq);
+      this.adopt(full, this.wanted ?? initialSeq);
       this.history.value = 'loaded';
       // The fold at the head is checked against the head snapshot already held: no second fetch.
       await this.check(head.seq, head.state_hash, head.state as View);
@@ -205,6 +207,8 @@ export class Player {
   }
 
   private readonly verified = new Set<number>();
+  /** Where the position was moved to before the history came in (see seek). */
+  private wanted: number | null = null;
   /** The head snapshot fetched at start: its seq, the server's hash there, and its state. */
   private headHash: { seq: number; hash: string; state: View } | null = null;
 
@@ -349,15 +353,18 @@ export class Player {
   /** Shows `seq` (clamped to what the timeline holds) and stops following the head. */
   seek(seq: number): void {
     const t = this.timeline.value;
+    // While the history loads only the head can be shown: a seek elsewhere is kept and shown once
+    // the history is in (and wins over the deep link's seq).
+    if (this.history.value === 'loading') this.wanted = Math.max(0, Math.round(seq));
     batch(() => {
       this.cursor.value = t ? this.clamp(seq, t) : 0;
       this.following.value = false;
     });
   }
 
-  /** The first seq the timeline can show (0, or later after a rebase). */
+  /** The first seq the timeline can show (0, or later after a rebase; 0 while the history loads behind the head). */
   get first(): number {
-    return this.timeline.value?.first ?? 0;
+    return this.history.value === 'loading' ? 0 : (this.timeline.value?.first ?? 0);
   }
 
   /** A seq the timeline can show: the cursor never points before its first state or past its head. */

@@ -1,5 +1,11 @@
 import { gamePath } from '../lib/router.js';
-import { CompactTable } from '../table/compact-table.js';
+import { lazyComponent } from '../lib/lazy.js';
+
+// Its own chunk, loaded once a live game is drawn: the game page's bundle does not grow with it.
+const CompactTable = lazyComponent(
+  () => import('../table/compact-table.js').then((m) => m.CompactTable),
+  () => <div class="ring mini" aria-busy="true" />,
+);
 import type { GameSummary, LiveInfo } from './lobby-data.js';
 
 const agentsOf = (g: GameSummary): string => [...g.seats].sort((a, b) => a.seat - b.seat).map((s) => s.display_name ?? s.agent).join(' · ');
