@@ -13,6 +13,7 @@ import { compress } from './http/compress.js';
 import { jsonOnly } from './http/json-only.js';
 import { readRetryBudget } from './http/read-retry-budget.js';
 import { assertPortFree } from './http/port-free.js';
+import { firstAnswer } from './http/first-answer.js';
 import { requestGuard } from './http/request-guard.js';
 import { securityHeaders } from './http/security-headers.js';
 import { GameService } from './games/game.service.js';
@@ -35,7 +36,7 @@ export type RunningServer = {
   logger: JsonLogger;
   /**
    * Resolves once the work a start does after listening is done: unfinished games and tournaments
-   * queued again, the demo game dealt. /health answers before that.
+   * queued again, the demo game dealt (after the first answer). /health answers before that.
    */
   ready: Promise<void>;
   /** Stops taking work, lets running steps commit, closes sockets and the store. Idempotent. */
@@ -56,6 +57,11 @@ export async function createServer(
     /** The server's own store, already opening (openServerStore): this server closes it. */
     opening?: Promise<EventStore>;
     logger?: JsonLogger;
+    /**
+     * Called once the unfinished games are queued again; the demo game is dealt when it resolves.
+     * Default: the server's first answer, or a second of nobody asking (see firstAnswer).
+     */
+    demoGate?: () => Promise<void>;
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
@@ -71,6 +77,9 @@ export async function createServer(
   // First, so every answer carries them, the middlewares' own 400s and 415s included.
   app.disable('x-powered-by');
   app.use(securityHeaders);
+  // The demo is dealt behind the first answer: a fresh server's first /health does not wait for it.
+  const first = firstAnswer();
+  app.use(first.middleware);
   // Every text answer (assets, JSON, event pages) goes out brotli or gzip (see compress for why
   // that is no BREACH oracle here); socket.io answers its own requests and is left alone.
   app.use(compress);
@@ -99,9 +108,14 @@ export async function createServer(
   // Games and tournaments resume after listening: /health answers meanwhile, and a server that
   // cannot listen has created nothing. A failure here is logged; the server keeps serving.
   let spare: SpareJob | null = null;
+  let stopping!: () => void;
+  const stopped = new Promise<null>((r) => (stopping = () => r(null)));
   const ready = (async () => {
     await app.get(GameService).afterListen();
     await app.get(TournamentsService).afterListen();
+    // A close before the gate opens deals no demo game (and does not wait for the gate).
+    const open = await Promise.race([(options.demoGate ?? first.answered)().then(() => true), stopped]);
+    if (open) await app.get(GameService).dealDemo();
     // Skills run by python3 resolve it once per process (a version-manager shim can take seconds
     // under load); done here, off the event loop, the first GET /agents does not wait for it.
     void warmInterpreter();
@@ -129,6 +143,7 @@ export async function createServer(
     ready,
     close() {
       closing ??= (async () => {
+        stopping();
         await ready;
         await spare?.stop();
         await app.close();

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { EVIL_SPEECH, writeEvilSkill } from './evil-skill.js';
+import { until } from '../server/spawn-server.js';
 import { ADMIN, RESEARCHER, api, createGame, num, outDir, startVizServer, waitShown, withToken, type VizServer } from './support.js';
 
 /**
@@ -69,6 +70,26 @@ describe('visualizer: a live game', () => {
     await link.click();
     await page.getByTestId('table').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/watch/games/${gameId}`);
+    await page.close();
+  });
+
+  it('draws the live game in the lobby as a small table (seat names, lives, who leads) that moves on with the game', async () => {
+    const page = await browser.page();
+    await page.goto(`${server.url}/`);
+    // The only live game here is the featured one: drawn large, from the public spectator snapshot.
+    const table = page.locator(`[data-testid=featured] .mini-tables[data-game-id="${gameId}"] [data-testid=mini-table]`);
+    await table.waitFor();
+    const record = await api<{ seats: { seat: number; player_id: string; display_name?: string; agent: string }[] }>(server, `/games/${gameId}`);
+    const names = [...record.seats].sort((a, b) => a.seat - b.seat).map((s) => s.display_name ?? s.agent);
+    expect(await table.getByTestId('mini-name').allTextContents()).toEqual(names);
+    const seq0 = Number(await table.getAttribute('data-seq'));
+    const shown = await api<{ state: { world: { players: { player_id: string; lives: number; alive: boolean }[] } } }>(server, `/games/${gameId}/snapshot?view=spectator&seq=${seq0}`);
+    const lives = shown.state.world.players.filter((p) => p.alive).map((p) => String(p.lives));
+    expect(await Promise.all((await table.locator('[data-testid=mini-lives]').all()).map((l) => l.getAttribute('data-lives')))).toEqual(lives);
+    expect(await table.getAttribute('aria-label')).toMatch(new RegExp(`${names[0]} (\\d+ li(fe|ves)|out)`));
+    // It follows the game: a later refresh shows a later position.
+    const featuredSeq = async () => Number(await page.locator('[data-testid=featured] [data-testid=mini-table]').getAttribute('data-seq'));
+    await until('the lobby table to move on', async () => ((await featuredSeq()) > seq0 ? true : undefined), 60_000, 100);
     await page.close();
   });
 

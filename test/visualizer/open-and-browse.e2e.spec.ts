@@ -65,6 +65,8 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     const page = await open(`/watch/games/${gameId}${query}`, token);
     await page.getByTestId('table').waitFor();
     await waitShown(page, 'head', 'eq', head);
+    // The head is drawn first; the scrubber reaches back once the history is folded behind it.
+    await page.locator('[data-testid=scrubber][data-history=loaded]').waitFor();
     return page;
   };
 
@@ -86,6 +88,44 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await waitShown(early, 'cursor', 'eq', 5);
     expect(await early.getByTestId('result').count()).toBe(0);
     await early.close();
+  });
+
+  it('draws the head before the history: the table shows while every event page is held, with one head snapshot', async () => {
+    const page = await browser.page();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let eventPages = 0;
+    await page.route(`**/games/${gameId}/events?**`, async (route) => {
+      eventPages++;
+      await held;
+      await route.continue();
+    });
+    // The head's snapshot: asked for without a seq, or with the head's seq (the rest check used to ask again).
+    const headSnapshots: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === `/games/${gameId}/snapshot` && (u.searchParams.get('seq') ?? String(head)) === String(head)) headSnapshots.push(u.search);
+    });
+    await page.goto(`${server.url}/watch/games/${gameId}`);
+    await page.getByTestId('table').waitFor();
+    await waitShown(page, 'cursor', 'eq', head);
+    // Drawn while the history is still held back.
+    await until('an event page to be asked for', () => Promise.resolve(eventPages > 0 ? true : undefined), 10_000, 20);
+    expect(await page.getByTestId('scrubber').getAttribute('data-history')).toBe('loading');
+    await page.getByTestId('history-loading').waitFor();
+    release();
+    await page.locator('[data-testid=scrubber][data-history=loaded]').waitFor();
+    await page.getByTestId('result').waitFor();
+    // The fold at the head was checked against the one head snapshot: no second one, no mismatch.
+    await waitShown(page, 'h-checks', 'gte', 1);
+    await page.getByTestId('cursor-hash').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(headSnapshots).toHaveLength(1);
+    expect(await num(page, 'h-mismatches')).toBe(0);
+    // The scrubber reaches back once the history is in.
+    await page.keyboard.press('Home');
+    await waitShown(page, 'cursor', 'eq', 0);
+    await page.close();
   });
 
   it('as admin, each seat view from seq 0 folds with no mismatch, resync or fold error', async () => {
@@ -196,6 +236,19 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     expect(await rounds.first().locator('.round-head').textContent()).toMatch(new RegExp(`^Round 1 of 1 · ${tournamentGames.length} games? · ${tournamentGames.length} ended`));
     const badges = await page.getByTestId('t-game-status').allTextContents();
     expect(badges).toEqual(tournamentGames.map(() => 'ended'));
+    await page.close();
+  });
+
+  it('the lobby does not download the OpenAPI document (it asks GET /tournaments directly)', async () => {
+    const page = await browser.page();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('tournaments').waitFor();
+    await page.locator('.conn.ok').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toContain('/tournaments');
+    expect(asked.filter((p) => p.startsWith('/docs'))).toEqual([]);
     await page.close();
   });
 

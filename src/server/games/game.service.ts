@@ -197,10 +197,9 @@ export class GameService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Resumes every unfinished game (oldest first), then makes sure the demo table is playing.
-   * Called once the server listens (createServer), not at Nest's bootstrap: /health answers
-   * first, and a server that cannot listen has created nothing. Resolves once the demo game is
-   * dealt (or found).
+   * Resumes every unfinished game (oldest first); `dealDemo` then makes sure the demo table is
+   * playing. Called once the server listens (createServer), not at Nest's bootstrap: /health
+   * answers first, and a server that cannot listen has created nothing.
    */
   async afterListen(): Promise<void> {
     const unfinished = await this.unfinished();
@@ -209,15 +208,25 @@ export class GameService implements BeforeApplicationShutdown {
     // Games that ended while hot (a crash mid-compaction, compaction off last time, an older store).
     this.compactor?.sweep();
     if (unfinished.length) this.logger.emit('info', `resuming ${unfinished.length} unfinished game(s)`, { game_ids: unfinished.map((g) => g.game_id) });
-    if (!this.settings.demo) return;
+    this.unfinishedDemo = unfinished.filter((g) => optionsOf(g, this.settings.paceMs).demo).pop()?.game_id ?? null;
+  }
+
+  /** The demo game the last process left unfinished (read by afterListen): the table's game again. */
+  private unfinishedDemo: string | null = null;
+
+  /**
+   * Makes sure the demo table is playing (after afterListen, once the server has answered its
+   * first request: see createServer). Resolves once the demo game is dealt (or found).
+   */
+  async dealDemo(): Promise<void> {
+    if (!this.settings.demo || this.scheduler.isClosed) return;
     const problem = demoProblem(this.settings.demoAgents);
     if (problem) {
       this.logger.emit('error', `the demo table is off: ${problem}`);
       return;
     }
     // A demo game the last process left unfinished is the table's game again: no second one.
-    const demo = unfinished.filter((g) => optionsOf(g, this.settings.paceMs).demo).pop();
-    if (demo) this.demoGameId = demo.game_id;
+    if (this.unfinishedDemo) this.demoGameId = this.unfinishedDemo;
     else await this.nextDemo(0);
     bootMark('demo game ready');
   }

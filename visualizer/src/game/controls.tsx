@@ -112,6 +112,7 @@ export function Controls({ player, stops, markers, live }: Props) {
           aria-label="Event position"
           aria-valuetext={`event ${cursor} of ${head}`}
           data-testid="scrubber"
+          data-history={player.history.value}
           onInput={(e) => {
             player.pause();
             player.seek(Number((e.target as HTMLInputElement).value));
@@ -157,6 +158,7 @@ export function Controls({ player, stops, markers, live }: Props) {
         )}
         <span class="muted" data-testid="position">
           event <b data-testid="cursor">{cursor}</b> / <span data-testid="head">{head}</span>
+          {player.history.value === 'loading' && <span data-testid="history-loading"> · loading the history…</span>}
         </span>
         <form class="controls" onSubmit={jump} aria-label="Jump to a round">
           <label>

@@ -76,11 +76,14 @@ function PlayerView({ setup, gameId, view, setView, notice }: { setup: Setup; ga
   // Deep link: the URL follows the position (not while following a live head).
   const cursor = player.cursor.value;
   const following = player.following.value;
+  const folded = player.history.value === 'loaded';
   // Once the position rests: history.replaceState on every frame of a scrub or a 32× replay cost
   // more than the seek itself (browsers rate-limit it).
+  // Not before the history is in: the head shown meanwhile must not replace a deep link's seq.
   useEffect(() => {
+    if (!folded) return;
     const t = setTimeout(() => setQuery({ seq: following ? null : cursor }), 250);
     return () => clearTimeout(t);
-  }, [cursor, following]);
+  }, [cursor, following, folded]);
   return <GameBody player={player} game={setup.game} role={setup.role} views={setup.views} view={view} setView={setView} live={live} notice={notice} />;
 }

@@ -39,6 +39,8 @@ export class Player {
   readonly speed = signal<number>(1);
   readonly connection = signal<Connection>('loading');
   readonly error = signal<string | null>(null);
+  /** Whether the history behind the head is folded yet (the scrubber reaches back once it is). */
+  readonly history = signal<'loading' | 'loaded'>('loading');
   readonly health = signal<Health>({ hashChecks: 0, hashMismatches: 0, resyncs: 0, gaps: 0, duplicates: 0, reconnects: 0, foldErrors: 0 });
   readonly lastEventAt = signal<number | null>(null);
   /** The latest end-to-end lag the server reported (sent_at − committed_at), ms. */
@@ -79,38 +81,95 @@ export class Player {
     private readonly offline: { base: View; events: WireEvent[] } | null = null,
   ) {}
 
-  /** Loads the history (snapshot at seq 0 + every event), then joins the live feed if live. */
+  /**
+   * Draws the head first, then folds the history behind it. The head snapshot (the live head, or
+   * an ended game's final, result state) becomes a one-state timeline at once, so the table shows
+   * before a single event page has arrived and a live game joins its feed from there. The history
+   * (the snapshot at seq 0 and every event) is fetched meanwhile, folded, and swapped in under the
+   * cursor; its fold at the head is checked against that same head snapshot (the only one fetched).
+   */
   async start(initialSeq: number | null): Promise<void> {
     try {
+      if (this.offline) {
+        this.adopt(this.fold({ state: this.offline.base }, this.offline.events), initialSeq);
+        this.history.value = 'loaded';
+        return;
+      }
       // Every view starts at seq 0, the undealt table (a seat's included: game_started deals its
       // private view in). Starting a seat at 1 left seq 0 on the scrubber showing seq 1's state,
       // which the rest check then compared with the server's seq 0: a mismatch and a refold.
-      const from = 0;
-      const [base, history] = this.offline
-        ? [{ state: this.offline.base }, { events: this.offline.events }]
-        : await Promise.all([fetchSnapshot(this.gameId, this.view, from, this.abort.signal), fetchEvents(this.gameId, this.view, from, this.abort.signal, this.expectedHead)]);
-      // Marks for bench:visualizer (history fetched, then folded): where a slow load spends its time.
-      performance.mark('viz:history');
-      const timeline = new Timeline(base.state as View, from, viewerOf(this.view), this.gameOver);
-      for (const e of history.events) if (!timeline.append(e)) await this.refused(timeline, e.seq);
+      // Asked for right after the head (first, so a busy server answers it first), read once the
+      // head is on screen.
+      const headReq = fetchSnapshot(this.gameId, this.view, undefined, this.abort.signal);
+      const history = Promise.all([fetchSnapshot(this.gameId, this.view, 0, this.abort.signal), fetchEvents(this.gameId, this.view, 0, this.abort.signal, this.expectedHead)]);
+      history.catch(() => undefined);
+      const head = await headReq;
       if (this.closed) return;
-      performance.mark('viz:folded');
-      batch(() => {
-        this.timeline.value = timeline;
-        this.version.value++;
-        // A deep link wins; otherwise a live game follows its head and an ended one opens on its
-        // final position (its result), not on the empty table of seq 0.
-        this.following.value = initialSeq === null && this.live;
-        this.cursor.value = initialSeq !== null ? this.clamp(initialSeq, timeline) : timeline.head;
-        this.connection.value = this.live ? 'connecting' : 'replay';
-      });
+      this.headHash = { seq: head.seq, hash: head.state_hash, state: head.state as View };
+      performance.mark('viz:head');
+      this.adopt(new Timeline(head.state as View, head.seq, viewerOf(this.view), this.gameOver), null);
       if (this.live) this.connect();
-      else if (!this.offline) await this.verifyHead(timeline.head);
+      const [base, events] = await history;
+      performance.mark('viz:history');
+      const full = await this.foldChecked(base, events.events);
+      if (this.closed) return;
+      // A delayed head can move on between the two requests: read the events in between.
+      this.flush();
+      const shown = this.timeline.value!;
+      if (full.head < shown.first) {
+        const more = await fetchEvents(this.gameId, this.view, full.head, this.abort.signal, shown.first);
+        for (const e of more.events) if (e.seq === full.head + 1 && !full.append(e)) await this.refused(full, e.seq);
+        if (this.closed) return;
+        this.flush();
+      }
+      if (full.head < shown.first) throw new Error(`the history ends at seq ${full.head}, before the head shown (${shown.first})`);
+      // What the socket brought while the history loaded follows it.
+      for (const e of shown.slice(Math.max(full.head, shown.first), shown.head)) if (!full.append(e)) await this.refused(full, e.seq);
+      performance.mark('viz:folded');
+      this.adopt(full, this.wanted ?? initialSeq);
+      this.history.value = 'loaded';
+      // The fold at the head is checked against the head snapshot already held: no second fetch.
+      await this.check(head.seq, head.state_hash, head.state as View);
     } catch (e) {
       if (this.closed) return;
       this.error.value = e instanceof Error ? e.message : String(e);
       this.connection.value = 'error';
     }
+  }
+
+  /** Folds a base state and the events after it (seq 0 on); a refused event restarts from the server's snapshot. */
+  private async foldChecked(base: { state: unknown }, events: WireEvent[]): Promise<Timeline> {
+    const t = new Timeline(base.state as View, 0, viewerOf(this.view), this.gameOver);
+    for (const e of events) if (!t.append(e)) await this.refused(t, e.seq);
+    return t;
+  }
+
+  /** A replay file's history folded at once (a refused event throws: there is no server to ask). */
+  private fold(base: { state: unknown }, events: WireEvent[]): Timeline {
+    const t = new Timeline(base.state as View, 0, viewerOf(this.view), this.gameOver);
+    for (const e of events) if (!t.append(e)) throw new Error(`the replay's event at seq ${e.seq} does not fold onto the table before it: the file is damaged or was not written by Tiltyard`);
+    return t;
+  }
+
+  /**
+   * Shows `t`: the head-only timeline first, then the full one in its place. A deep link's seq
+   * wins once it can be shown; otherwise a live game follows its head and an ended one rests on
+   * its final position (its result), not on the empty table of seq 0.
+   */
+  private adopt(t: Timeline, initialSeq: number | null): void {
+    const first = this.timeline.value === null;
+    batch(() => {
+      this.timeline.value = t;
+      this.version.value++;
+      if (initialSeq !== null) {
+        this.following.value = false;
+        this.cursor.value = this.clamp(initialSeq, t);
+      } else if (first) {
+        this.following.value = this.live;
+        this.cursor.value = t.head;
+      } else if (this.following.value) this.cursor.value = t.head;
+      if (first) this.connection.value = this.live ? 'connecting' : 'replay';
+    });
   }
 
   /**
@@ -136,6 +195,12 @@ export class Player {
   async verifyRest(seq: number, hash: string): Promise<void> {
     if (this.playing.value || this.following.value || this.verified.has(seq) || this.closed || this.offline) return;
     this.verified.add(seq);
+    // The head's snapshot is held already (start): compare with it rather than fetch it again.
+    const held = this.headHash;
+    if (held && held.seq === seq) {
+      if (held.hash === hash) return this.bump({ hashChecks: 1 });
+      return this.check(seq, held.hash, held.state);
+    }
     const snap = await fetchSnapshot(this.gameId, this.view, seq, this.abort.signal);
     if (this.closed) return;
     if (snap.state_hash === hash) return this.bump({ hashChecks: 1 });
@@ -143,12 +208,10 @@ export class Player {
   }
 
   private readonly verified = new Set<number>();
-
-  /** A replay receives no hash stream: check the fold at the head against the server's snapshot once. */
-  private async verifyHead(head: number): Promise<void> {
-    const snap = await fetchSnapshot(this.gameId, this.view, head, this.abort.signal);
-    if (!this.closed) await this.check(head, snap.state_hash, snap.state as View);
-  }
+  /** Where the position was moved to before the history came in (see seek). */
+  private wanted: number | null = null;
+  /** The head snapshot fetched at start: its seq, the server's hash there, and its state. */
+  private headHash: { seq: number; hash: string; state: View } | null = null;
 
   private bump(patch: Partial<Health>): void {
     const h = this.health.value;
@@ -291,15 +354,18 @@ export class Player {
   /** Shows `seq` (clamped to what the timeline holds) and stops following the head. */
   seek(seq: number): void {
     const t = this.timeline.value;
+    // While the history loads only the head can be shown: a seek elsewhere is kept and shown once
+    // the history is in (and wins over the deep link's seq).
+    if (this.history.value === 'loading') this.wanted = Math.max(0, Math.round(seq));
     batch(() => {
       this.cursor.value = t ? this.clamp(seq, t) : 0;
       this.following.value = false;
     });
   }
 
-  /** The first seq the timeline can show (0, or later after a rebase). */
+  /** The first seq the timeline can show (0, or later after a rebase; 0 while the history loads behind the head). */
   get first(): number {
-    return this.timeline.value?.first ?? 0;
+    return this.history.value === 'loading' ? 0 : (this.timeline.value?.first ?? 0);
   }
 
   /** A seq the timeline can show: the cursor never points before its first state or past its head. */

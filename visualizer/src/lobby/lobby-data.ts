@@ -1,5 +1,6 @@
 import { getJson, ApiError } from '../lib/api.js';
 import { leader } from '../../../src/view/leader.js';
+import type { View } from '../panels/types.js';
 
 /** A game as `GET /games` lists it (the fields the lobby shows). */
 export type GameSummary = {
@@ -12,8 +13,17 @@ export type GameSummary = {
   ended_at: string | null;
 };
 
-/** What the lobby adds for a live game from its public snapshot: the round and who leads. */
-export type LiveInfo = { turn: number; phase: string; leader: string | null; alive: number };
+/**
+ * What the lobby adds for a live game from its public (spectator) snapshot: the round, who leads
+ * (by name and id), and the view itself for its small table.
+ */
+export type LiveInfo = { turn: number; phase: string; leader: string | null; leader_id: string | null; alive: number; seq: number; view: View };
+
+/**
+ * How many live games the lobby reads a snapshot of (and draws as a small table): the rest are
+ * rows. Each is one request per refresh, so a server with fifty tables costs a visitor six.
+ */
+export const MINI_TABLES = 6;
 
 /** A tournament as `GET /tournaments` lists it (the fields the lobby shows). */
 export type TournamentSummary = { tournament_id: string; name: string; status: string; progress: { played: number; scheduled: number; running: number; failed: number } };
@@ -25,10 +35,15 @@ type PublicPlayer = { player_id: string; display_name: string; alive: boolean; l
  * on a tie for the top (a lobby should not invent a leader).
  */
 export function leaderOf(players: PublicPlayer[]): string | null {
+  const a = leadingSeat(players);
+  return a ? a.display_name || a.player_id : null;
+}
+
+/** The seat leaderOf names (the shared `leader`), or null on a tie for the top. */
+export function leadingSeat<P extends PublicPlayer>(players: P[]): P | null {
   const l = leader(players);
   if (l?.kind !== 'leads') return null;
-  const top = players.find((p) => p.player_id === l.player_id);
-  return top?.display_name || l.player_id;
+  return players.find((p) => p.player_id === l.player_id) ?? null;
 }
 
 /** The lobby's filters of GET /games: status (comma-separated), agent, tournament id or `none`. Empty: no filter. */
@@ -68,20 +83,29 @@ export function featured(live: readonly GameSummary[], info: Record<string, Live
   return best;
 }
 
+/** A live game's public snapshot (the spectator view: what an anonymous visitor may see, after any delay). */
 export async function liveInfo(gameId: string): Promise<LiveInfo> {
-  const snap = await getJson<{ state: { world: { turn: number; phase: string; players: PublicPlayer[] } } }>(`/games/${encodeURIComponent(gameId)}/snapshot?view=spectator`);
+  const snap = await getJson<{ seq: number; state: View }>(`/games/${encodeURIComponent(gameId)}/snapshot?view=spectator`);
   const w = snap.state.world;
-  return { turn: w.turn, phase: w.phase, leader: leaderOf(w.players), alive: w.players.filter((p) => p.alive).length };
+  const lead = leadingSeat(w.players);
+  return { turn: w.turn, phase: w.phase, leader: lead ? lead.display_name || lead.player_id : null, leader_id: lead?.player_id ?? null, alive: w.players.filter((p) => p.alive).length, seq: snap.seq, view: snap.state };
 }
 
 /**
- * The tournaments, or null when this server has no tournaments API. The OpenAPI document says
- * whether `GET /tournaments` exists, so the page never provokes a 404.
+ * The live games worth a snapshot, at most MINI_TABLES: those outside tournaments first (the demo
+ * table, a person's games), then tournament games, newest first within each.
  */
-let hasTournaments: Promise<boolean> | null = null;
+export function sampled(live: readonly GameSummary[], standalone: readonly GameSummary[]): GameSummary[] {
+  const mine = new Set(standalone.map((g) => g.game_id));
+  const running = live.filter((g) => g.status === 'running');
+  return [...running.filter((g) => mine.has(g.game_id)), ...running.filter((g) => !mine.has(g.game_id))].slice(0, MINI_TABLES);
+}
+
+/**
+ * The tournaments, or null when this server has no tournaments API (a 404). Asked directly: the
+ * lobby used to read the 17 KB OpenAPI document first to learn whether the route exists.
+ */
 export async function listTournaments(): Promise<TournamentSummary[] | null> {
-  hasTournaments ??= getJson<{ paths?: Record<string, { get?: unknown }> }>('/docs/openapi.json').then((doc) => Boolean(doc.paths?.['/tournaments']?.get));
-  if (!(await hasTournaments)) return null;
   try {
     const body = await getJson<{ tournaments?: TournamentSummary[] } | TournamentSummary[]>('/tournaments');
     return Array.isArray(body) ? body : (body.tournaments ?? []);

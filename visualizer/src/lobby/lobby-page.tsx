@@ -2,9 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { token } from '../lib/auth.js';
 import { tournamentPath } from '../lib/router.js';
 import { keepAlive, spectateSocket, type LobbyNoticeMsg } from '../lib/spectate-socket.js';
-import { featured, listGames, listTournaments, liveInfo, type GameSummary, type LiveInfo, type TournamentSummary } from './lobby-data.js';
+import { featured, listGames, listTournaments, liveInfo, sampled, type GameSummary, type LiveInfo, type TournamentSummary } from './lobby-data.js';
 import { GameBrowser } from './lobby-games.js';
-import { FeaturedGame, GameRow } from './lobby-rows.js';
+import { FeaturedGame, GameRow, MiniTables } from './lobby-rows.js';
+
+/** How often the live tables are read again between the lobby channel's notices. */
+const LIVE_REFRESH_MS = 3000;
 
 /** The live tables: all of them (the featured one may be a tournament's), and those outside any tournament (listed here). */
 type Lobby = { live: GameSummary[]; standalone: GameSummary[]; tournaments: TournamentSummary[] | null; info: Record<string, LiveInfo> };
@@ -69,7 +72,8 @@ export function LobbyPage() {
           listGames({ status: 'running,created', tournament: 'none' }, 50).then((p) => p.games),
           listTournaments().catch(() => null),
         ]);
-        const infos = await Promise.all(live.filter((g) => g.status === 'running').map(async (g) => [g.game_id, await liveInfo(g.game_id).catch(() => null)] as const));
+        // A snapshot each for a few live games only (MINI_TABLES): the rest stay rows.
+        const infos = await Promise.all(sampled(live, standalone).map(async (g) => [g.game_id, await liveInfo(g.game_id).catch(() => null)] as const));
         const info: Record<string, LiveInfo> = {};
         for (const [id, i] of infos) if (i) info[id] = i;
         if (!stopped) {
@@ -101,8 +105,8 @@ export function LobbyPage() {
     socket.on('game_ended', (_n: LobbyNoticeMsg) => soon(true));
     socket.on('tournament_started', () => soon());
     for (const n of ['tournament_game_ended', 'tournament_ended']) socket.on(n, () => soon(true));
-    // Rounds and leaders change between notices: refresh the live rows now and then.
-    const timer = setInterval(() => soon(), 5000);
+    // Rounds, lives and leaders change between notices: refresh the live tables now and then.
+    const timer = setInterval(() => soon(), LIVE_REFRESH_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -126,6 +130,7 @@ export function LobbyPage() {
           <section aria-labelledby="live-h">
             <h2 id="live-h">Live games</h2>
             {top && <FeaturedGame g={top} info={lobby.info[top.game_id]} />}
+            <MiniTables games={lobby.live.filter((g) => g.game_id !== top?.game_id)} info={lobby.info} />
             {lobby.live.length === 0 ? (
               <p class="muted">No game is running. Start one with <code>POST /games</code> or <code>npm start</code> (demo table).</p>
             ) : (

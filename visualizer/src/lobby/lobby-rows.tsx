@@ -1,4 +1,11 @@
 import { gamePath } from '../lib/router.js';
+import { lazyComponent } from '../lib/lazy.js';
+
+// Its own chunk, loaded once a live game is drawn: the game page's bundle does not grow with it.
+const CompactTable = lazyComponent(
+  () => import('../table/compact-table.js').then((m) => m.CompactTable),
+  () => <div class="ring mini" aria-busy="true" />,
+);
 import type { GameSummary, LiveInfo } from './lobby-data.js';
 
 const agentsOf = (g: GameSummary): string => [...g.seats].sort((a, b) => a.seat - b.seat).map((s) => s.display_name ?? s.agent).join(' · ');
@@ -48,7 +55,7 @@ export function GameRow({ g, info }: { g: GameSummary; info?: LiveInfo | undefin
   );
 }
 
-/** The featured live game: the one furthest along, drawn larger at the top of the lobby. */
+/** The featured live game: the one furthest along, drawn larger at the top of the lobby, as a table when its snapshot is in. */
 export function FeaturedGame({ g, info }: { g: GameSummary; info: LiveInfo | undefined }) {
   return (
     <div class="featured" data-testid="featured">
@@ -59,6 +66,34 @@ export function FeaturedGame({ g, info }: { g: GameSummary; info: LiveInfo | und
         <span class="agents">{agentsOf(g)}</span>
         <span class="meta">{liveMeta(g, info)}</span>
       </a>
+      {info && (
+        <div class="mini-tables" data-game-id={g.game_id}>
+          <CompactTable view={info.view} seq={info.seq} leader={info.leader_id} large label={`Featured game ${g.game_id}`} />
+        </div>
+      )}
     </div>
+  );
+}
+
+/**
+ * The other sampled live games as small tables (lichess TV's wall of boards), each a link to its
+ * page. Only games with a snapshot are drawn: the lobby reads at most MINI_TABLES of them.
+ */
+export function MiniTables({ games, info }: { games: GameSummary[]; info: Record<string, LiveInfo> }) {
+  const drawn = games.filter((g) => info[g.game_id]);
+  if (drawn.length === 0) return null;
+  return (
+    <ul class="mini-tables" data-testid="mini-tables" aria-label="Live tables">
+      {drawn.map((g) => {
+        const i = info[g.game_id]!;
+        return (
+          <li key={g.game_id} data-game-id={g.game_id}>
+            <a href={gamePath(g.game_id)} class="game-link" aria-label={`Watch game ${g.game_id}`}>
+              <CompactTable view={i.view} seq={i.seq} leader={i.leader_id} label={`Game ${g.game_id}`} />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

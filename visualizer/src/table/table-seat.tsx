@@ -14,6 +14,8 @@ type Props = {
   place: number | undefined;
   bubbles: Bubble[];
   names: Map<string, string>;
+  /** The lobby's small table: name, lives and the lead only (no numbers, cards, meters or talk). */
+  compact?: { leads: boolean } | undefined;
 };
 
 /** The public numbers; abbreviations are spelled out in the legend under the table. */
@@ -26,8 +28,31 @@ const STATS = [
 ] as const;
 
 /** One seat: its numbers, hand, arena cards, meters or tell, placement, and this round's speech at it. */
-export function TableSeat({ seat, player: p, awaited, place, bubbles, names }: Props) {
+export function TableSeat({ seat, player: p, awaited, place, bubbles, names, compact }: Props) {
   const style = { left: `${seat.at.x}%`, top: `${seat.at.y}%`, '--seat-color': seatColor(p.player_id) };
+  if (compact)
+    return (
+      <article class={`seat mini${p.alive ? '' : ' out'}${compact.leads ? ' leads' : ''}`} style={style} data-player={p.player_id} data-testid="mini-seat">
+        <div class="name">
+          <span>
+            <i class="seat-dot" aria-hidden="true" />
+            <span data-testid="mini-name">{p.display_name}</span>
+          </span>
+        </div>
+        <div class="muted">
+          {p.alive ? (
+            <>
+              <span data-testid="mini-lives" data-lives={p.lives}>
+                {p.lives} {p.lives === 1 ? 'life' : 'lives'}
+              </span>
+              {compact.leads && <b class="lead"> · leads</b>}
+            </>
+          ) : (
+            'out'
+          )}
+        </div>
+      </article>
+    );
   return (
     <article
       class={`seat${p.alive ? '' : ' out'}${awaited ? ' awaited' : ''}`}
