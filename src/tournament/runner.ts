@@ -56,7 +56,7 @@ export type TournamentRunnerOptions = {
   retryFailed?: boolean;
   /**
    * Stop starting games once the tournament's recorded provider cost reaches this many USD (games in
-   * flight finish and count); the tournament then ends its run as `stopped_budget`, resumable with a
+   * flight finish and count); the tournament then ends its run as `stopped_by_budget`, resumable with a
    * higher limit. A number is stored with the tournament (a later resume keeps it); null lifts a
    * stored limit; undefined keeps whatever is stored.
    */
@@ -149,7 +149,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
   const budgetOf = () => (budget.limit === null ? {} : { cost_usd: budget.spent, max_cost_usd: budget.limit, ...(ledger ? { worst_call_usd: ledger.worstCallUsd } : {}) });
   const finish = async (status: TournamentOutcome['status']): Promise<TournamentOutcome> => {
     const final = await rate(true);
-    if (status === 'ended' || status === 'stopped_budget') await ts.setStatus(tournamentId, status);
+    if (status === 'ended' || status === 'stopped_by_budget') await ts.setStatus(tournamentId, status);
     if (budget.limit !== null) budget.spent = await ts.cost(tournamentId);
     // Games created and not finished when the run stops: cut by the cap (or the signal), kept out
     // of the ratings, and resumed from their last step by `resume`.
@@ -233,7 +233,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       if (todo.length === 0) {
         const next = nextBatch(config, games);
         if (next === 'done') return await finish('ended');
-        if (overBudget()) return await finish('stopped_budget');
+        if (overBudget()) return await finish('stopped_by_budget');
         batch = next;
         await ts.saveBatch(tournamentId, batch);
         continue;
@@ -242,7 +242,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       // Set by the pool's workers (closures), which the compiler's narrowing does not see.
       const lost = fatal as Error | null;
       if (lost) throw lost;
-      if (todo.some(unsettled)) return await finish(signal?.aborted !== true && overBudget() ? 'stopped_budget' : 'stopped');
+      if (todo.some(unsettled)) return await finish(signal?.aborted !== true && overBudget() ? 'stopped_by_budget' : 'stopped');
       await rate();
     }
   } catch (e) {

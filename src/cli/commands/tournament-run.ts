@@ -25,7 +25,7 @@ stored, byte for byte. --clock or --commit are accepted only when they agree wit
 (exit 2 otherwise), or for a tournament stored before these were (then they are stored).
 Failed games of the batch it was playing (a worker's error, a database that stayed away) are
 played again, each as a new attempt, and count once they end; so does a tournament that ended
-with such failures. A tournament stopped at its cost limit (stopped_budget) goes on with
+with such failures. A tournament stopped at its cost limit (stopped_by_budget) goes on with
 --max-cost-usd above what it has spent (the new limit is stored; "none" lifts it).
 `;
 
@@ -86,7 +86,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
       io.err(`tiltyard: tournament ${id}: another coordinator took it over (this one could not renew its lease); stopped here\n`);
       return EXIT.failure;
     }
-    if (out.status === 'stopped_budget') {
+    if (out.status === 'stopped_by_budget') {
       io.err(`tiltyard: tournament ${id} stopped at its cost cap: $${(out.cost_usd ?? 0).toFixed(4)} spent of $${out.max_cost_usd ?? 0} (the largest call's worst case: $${(out.worst_call_usd ?? 0).toFixed(4)}); ${out.done} of ${out.planned} planned games played, ${out.stopped} stopped; go on with \`tiltyard tournament resume ${id} --max-cost-usd <more>\`\n`);
       return done;
     }

@@ -219,7 +219,7 @@ export class TournamentsService implements BeforeApplicationShutdown {
           onEvent: (e) => this.announce(t, e, options.spectator_delay_ms),
         });
         if (lease?.lost.aborted) this.logger.emit('warn', 'tournament taken over by another coordinator (this node could not renew its lease); stopped here', { tournament_id: id });
-        else if (out.status === 'stopped_budget') this.logger.emit('warn', 'tournament stopped at its cost limit; resume it with a higher max_cost_usd', { tournament_id: id, played: out.done, cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd });
+        else if (out.status === 'stopped_by_budget') this.logger.emit('warn', 'tournament stopped at its cost limit; resume it with a higher max_cost_usd', { tournament_id: id, played: out.done, cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd });
         else this.logger.emit('info', out.status === 'ended' ? 'tournament ended' : 'tournament paused for shutdown; it resumes at the next start', { tournament_id: id, played: out.done, failed: out.failed });
       } finally {
         await lease?.release();
