@@ -1,6 +1,6 @@
 import { abortableSleep } from '../lib/abortable-sleep.js';
 import type { BudgetAlert, BudgetMeter } from './budget.js';
-import { worstCallUsd, type SpendLedger } from './spend-ledger.js';
+import { worstCallUsd, type CostLedger } from './spend-ledger.js';
 import type { PriceTable, Provider, ProviderRequest, ProviderResult } from './types.js';
 
 /** A model on a provider, as users write it: `openai:gpt-4o-mini`, `mock`, `ollama:llama3.1`. */
@@ -8,7 +8,7 @@ export type ModelRef = { provider: string; model: string };
 export const modelRefText = (m: ModelRef): string => `${m.provider}:${m.model}`;
 
 /** A tournament's cost cap as routing sees it: the shared ledger and the prices to reserve at. */
-export type SpendCap = { ledger: SpendLedger; prices: PriceTable };
+export type SpendCap = { ledger: CostLedger; prices: PriceTable };
 
 export type RouteOptions = {
   providers: ReadonlyMap<string, Provider>;

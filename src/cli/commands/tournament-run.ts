@@ -52,7 +52,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     const gameOptions = options.gameOptions ?? (await shownAsBefore(store, id));
     let out: TournamentOutcome;
     try {
-      out = await runTournament(id, { store, ...(gameOptions ? { gameOptions } : {}), concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
+      out = await runTournament(id, { store, ...(gameOptions ? { gameOptions } : {}), concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence, openLedger: where.openLedger } : { workers: options.workers ?? 0 }) });
     } catch (e) {
       if (!isDiskFull(e)) throw e;
       display.end();
@@ -174,10 +174,13 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
     await lease.release();
     await Promise.all([queue.close(), bus.close()]);
   };
-  return { play: queuedPlay(queue, store, { clock, commit, signal: stop.signal, wake }), concurrency: QUEUED_IN_FLIGHT, lease, fence, close };
+  // The cost cap lives in Redis, where the workers reserve on it too; a new run clears an old stop.
+  const { RedisSpendLedger } = await import('../../scale/redis-spend-ledger.js');
+  const openLedger = (capUsd: number, spentUsd: number) => RedisSpendLedger.open(queue.redis, settings.prefix, id, { capUsd, spentUsd, reset: true });
+  return { play: queuedPlay(queue, store, { clock, commit, signal: stop.signal, wake }), concurrency: QUEUED_IN_FLIGHT, lease, fence, close, openLedger };
 }
 
-type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; lease: Lease; fence: number; close: () => Promise<void> };
+type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; lease: Lease; fence: number; close: () => Promise<void>; openLedger: NonNullable<TournamentRunnerOptions['openLedger']> };
 
 /** Games a coordinator keeps queued at once: enough to keep many workers busy; each costs one store read per poll. */
 const QUEUED_IN_FLIGHT = 256;
