@@ -20,7 +20,7 @@ export function formatAgentHealth(health: Readonly<Record<string, AgentHealth>>)
     String(a.fell_back),
     counts(a.calls),
     `${a.input_tokens}/${a.output_tokens}`,
-    `$${a.cost_usd.toFixed(4)}`,
+    a.cost_usd === null ? 'unknown' : `$${a.cost_usd.toFixed(4)}`,
     a.failed_games ? `${pct(a.error_rate)} (${a.failed_games})` : pct(a.error_rate),
     pct(a.fallback_rate),
     latencyText(a.latency_ms),

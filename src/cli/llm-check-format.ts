@@ -44,7 +44,7 @@ export function formatLlmCheck(r: LlmCheckReport): string {
     ...table([['case', 'window', 'outcome', 'rules fired', 'calls', 'tokens in/out', 'cost', 'latency ms'], ...rows], 4).map((l) => `  ${l}`),
     ...(why.length ? ['', 'failed:', ...why] : []),
     '',
-    `totals: ${t.decisions} decisions · ${t.answered_first_time} first time, ${t.repaired} repaired, ${t.rejected} rejected, ${t.fell_back} fell back · calls ${counts(t.calls)} · tokens ${t.input_tokens}/${t.output_tokens} · $${t.cost_usd.toFixed(4)}${lat}`,
+    `totals: ${t.decisions} decisions · ${t.answered_first_time} first time, ${t.repaired} repaired, ${t.rejected} rejected, ${t.fell_back} fell back · calls ${counts(t.calls)} · tokens ${t.input_tokens}/${t.output_tokens} · ${t.cost_usd === null ? 'cost unknown' : `$${t.cost_usd.toFixed(4)}`}${lat}`,
     mostCommonLine(r),
     '',
     r.ok

@@ -32,7 +32,7 @@ export function formatSeatSummaries(seats: readonly SeatSummary[]): string {
     String(s.fell_back),
     counts(s.calls),
     `${s.input_tokens}/${s.output_tokens}`,
-    s.cost_usd ? `$${s.cost_usd.toFixed(4)}` : '—',
+    s.cost_usd === null ? 'unknown' : s.cost_usd ? `$${s.cost_usd.toFixed(4)}` : '—',
     latencyText(s.latency_ms),
   ]);
   const why = active.flatMap((s) => [

@@ -1,5 +1,6 @@
 import type { EventStore, ProviderCallRow, TraceRecord } from '../store/index.js';
 import { untracedBuiltins } from './builtin-traces.js';
+import { unpricedModels } from '../agents/seat/unpriced.js';
 
 /**
  * How one seat's agent did over a game, from what the store holds (its decision traces and its
@@ -24,7 +25,8 @@ export type SeatSummary = {
   calls: Record<string, number>;
   input_tokens: number;
   output_tokens: number;
-  cost_usd: number;
+  /** null when the seat's model has no price (played with allow_unpriced): unknown, never $0. */
+  cost_usd: number | null;
   /** Per call, ms from sending the request to its whole reply, as this process saw it (time the process was busy elsewhere is in it); null without calls. max shows the stalls p95 hides. */
   latency_ms: { p50: number; p95: number; max: number } | null;
 };
@@ -64,10 +66,10 @@ export function seatSummaries(seats: readonly { player_id: string; agent: string
       s.calls[c.status] = (s.calls[c.status] ?? 0) + 1;
       s.input_tokens += c.input_tokens;
       s.output_tokens += c.output_tokens;
-      s.cost_usd += c.cost_usd;
+      s.cost_usd = (s.cost_usd ?? 0) + c.cost_usd;
       latencies.push(c.latency_ms);
     }
-    s.cost_usd = Math.round(s.cost_usd * 1e6) / 1e6;
+    s.cost_usd = unpricedModels(agent).length ? null : Math.round((s.cost_usd ?? 0) * 1e6) / 1e6;
     latencies.sort((a, b) => a - b);
     if (latencies.length) s.latency_ms = { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
     return s;

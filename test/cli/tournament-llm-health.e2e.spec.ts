@@ -107,7 +107,7 @@ describe('standings with LLM entrants', () => {
     const text = await tiltyardWith(where, 'standings', id);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/rating \[95% CI\][\s\S]*\nLLM agents:\n.*cost.*games failed.*fallbacks/);
-    for (const agent of LLM) expect(text.stdout).toMatch(new RegExp(`\\n${agent}\\s+4\\s.*\\$${llm[agent]!.cost_usd.toFixed(4).replace('.', '\\.')}\\s+0\\.0%`));
+    for (const agent of LLM) expect(text.stdout).toMatch(new RegExp(`\\n${agent}\\s+4\\s.*\\$${llm[agent]!.cost_usd!.toFixed(4).replace('.', '\\.')}\\s+0\\.0%`));
 
     // REST: GET /tournaments/:id gives researchers (and admins) the same `llm`; spectators none.
     const server = await spawnServer({ ...where.env, TILTYARD_RESEARCHER_TOKEN: 'research', TILTYARD_DEMO: 'off', TILTYARD_LOG: 'warn' }, [], { cwd: tmp });

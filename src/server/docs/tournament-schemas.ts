@@ -70,7 +70,7 @@ export const TournamentView = z.object({
           calls: z.record(z.string(), z.int()).meta({ description: 'Provider calls by outcome (ok, malformed, refused, timeout, …)' }),
           input_tokens: z.int(),
           output_tokens: z.int(),
-          cost_usd: z.number(),
+          cost_usd: z.number().nullable().meta({ description: 'null: its model has no price (allow_unpriced), so the cost is unknown' }),
           latency_ms: z.object({ p50: z.number(), p95: z.number() }).nullable(),
         })
         .meta({ description: 'One LLM entrant over the tournament’s stored games' }),
