@@ -1,6 +1,6 @@
 import type { AgentHealth } from '../runner/agent-health.js';
 import { pct, table } from './format.js';
-import { counts, LATENCY_HEADING, latencyText } from './seat-summary-format.js';
+import { counts, LATENCY_HEADING, latencyText, QUEUED_HEADING } from './seat-summary-format.js';
 
 /**
  * The LLM entrants' health beside the standings: one row per agent (decisions, first time,
@@ -20,10 +20,11 @@ export function formatAgentHealth(health: Readonly<Record<string, AgentHealth>>)
     String(a.fell_back),
     counts(a.calls),
     `${a.input_tokens}/${a.output_tokens}`,
-    `$${a.cost_usd.toFixed(4)}`,
+    a.cost_usd === null ? 'unknown' : `$${a.cost_usd.toFixed(4)}`,
     a.failed_games ? `${pct(a.error_rate)} (${a.failed_games})` : pct(a.error_rate),
     pct(a.fallback_rate),
-    latencyText(a.latency_ms),
+    latencyText(a.wire_ms),
+    latencyText(a.queued_ms),
   ]);
   const why = agents.flatMap((a) => [
     ...(a.rejected > 0 ? [`  ${a.agent} rejected by the engine ${a.rejected}×: ${counts(a.rejection_reasons)}`] : []),
@@ -31,7 +32,7 @@ export function formatAgentHealth(health: Readonly<Record<string, AgentHealth>>)
   ]);
   return [
     'LLM agents:',
-    ...table([['agent', 'games', 'decisions', 'first time', 'repaired', 'rejected', 'fell back', 'calls', 'tokens in/out', 'cost', 'games failed', 'fallbacks', LATENCY_HEADING], ...rows], 1),
+    ...table([['agent', 'games', 'decisions', 'first time', 'repaired', 'rejected', 'fell back', 'calls', 'tokens in/out', 'cost', 'games failed', 'fallbacks', LATENCY_HEADING, QUEUED_HEADING], ...rows], 1),
     ...why,
   ].join('\n') + '\n';
 }

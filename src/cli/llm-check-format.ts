@@ -37,14 +37,14 @@ export function formatLlmCheck(r: LlmCheckReport): string {
   const why = r.cases.filter((c) => c.failure).map((c) => `  ${c.case}: ${c.failure!.code}: ${c.failure!.message}`);
   const t = r.totals;
   const skipped = r.cases.filter((c) => c.outcome === 'not_run').length;
-  const lat = t.latency_ms ? ` · call latency p50/p95/max ${t.latency_ms.p50}/${t.latency_ms.p95}/${t.latency_ms.max} ms` : '';
+  const lat = t.wire_ms ? ` · wire latency p50/p95/max ${t.wire_ms.p50}/${t.wire_ms.p95}/${t.wire_ms.max} ms${t.queued_ms ? `, queued ${t.queued_ms.p50}/${t.queued_ms.p95}/${t.queued_ms.max} ms` : ''}` : '';
   const lines = [
     `agent-check ${r.spec} (requests from seed ${r.seed} · at most ${r.max_calls} calls)`,
     '',
     ...table([['case', 'window', 'outcome', 'rules fired', 'calls', 'tokens in/out', 'cost', 'latency ms'], ...rows], 4).map((l) => `  ${l}`),
     ...(why.length ? ['', 'failed:', ...why] : []),
     '',
-    `totals: ${t.decisions} decisions · ${t.answered_first_time} first time, ${t.repaired} repaired, ${t.rejected} rejected, ${t.fell_back} fell back · calls ${counts(t.calls)} · tokens ${t.input_tokens}/${t.output_tokens} · $${t.cost_usd.toFixed(4)}${lat}`,
+    `totals: ${t.decisions} decisions · ${t.answered_first_time} first time, ${t.repaired} repaired, ${t.rejected} rejected, ${t.fell_back} fell back · calls ${counts(t.calls)} · tokens ${t.input_tokens}/${t.output_tokens} · ${t.cost_usd === null ? 'cost unknown' : `$${t.cost_usd.toFixed(4)}`}${lat}`,
     mostCommonLine(r),
     '',
     r.ok

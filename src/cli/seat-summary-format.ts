@@ -9,9 +9,13 @@ export const counts = (r: Record<string, number>): string =>
     .map(([k, n]) => `${k} ${n}`)
     .join(', ') || '—';
 
-/** Per-call latency, "p50/p95/max" ms (max: the stalls a p95 hides). */
-export const LATENCY_HEADING = 'call ms p50/p95/max';
-export const latencyText = (l: SeatSummary['latency_ms']): string => (l ? `${l.p50}/${l.p95}/${l.max}` : '—');
+/**
+ * Per-call wire latency, "p50/p95/max" ms (max: the stalls a p95 hides), and beside it the time
+ * calls waited in Tiltyard before leaving (cap holds, retry backoff): a busy table is not a slow model.
+ */
+export const LATENCY_HEADING = 'wire ms p50/p95/max';
+export const QUEUED_HEADING = 'queued ms p50/p95/max';
+export const latencyText = (l: SeatSummary['wire_ms']): string => (l ? `${l.p50}/${l.p95}/${l.max}` : '—');
 
 /**
  * The seats' health as a table (one row per seat that decided anything; nothing when no seat
@@ -32,8 +36,9 @@ export function formatSeatSummaries(seats: readonly SeatSummary[]): string {
     String(s.fell_back),
     counts(s.calls),
     `${s.input_tokens}/${s.output_tokens}`,
-    s.cost_usd ? `$${s.cost_usd.toFixed(4)}` : '—',
-    latencyText(s.latency_ms),
+    s.cost_usd === null ? 'unknown' : s.cost_usd ? `$${s.cost_usd.toFixed(4)}` : '—',
+    latencyText(s.wire_ms),
+    latencyText(s.queued_ms),
   ]);
   const why = active.flatMap((s) => [
     ...(s.rejected > 0 ? [`  ${seatLabel(s.player_id)} rejected by the engine ${s.rejected}×: ${counts(s.rejection_reasons)}`] : []),
@@ -41,7 +46,7 @@ export function formatSeatSummaries(seats: readonly SeatSummary[]): string {
   ]);
   return [
     'Seats:',
-    ...table([['seat', 'agent', 'decisions', 'first time', 'repaired', 'rejected', 'fell back', 'calls', 'tokens in/out', 'cost', LATENCY_HEADING], ...rows], 2),
+    ...table([['seat', 'agent', 'decisions', 'first time', 'repaired', 'rejected', 'fell back', 'calls', 'tokens in/out', 'cost', LATENCY_HEADING, QUEUED_HEADING], ...rows], 2),
     ...why,
   ].join('\n') + '\n';
 }

@@ -5,7 +5,7 @@ import { DivergenceError } from '../runner/runner-errors.js';
 import type { EventStore } from '../store/index.js';
 import type { JsonLogger } from '../lib/json-logger.js';
 import type { GameBus } from './game-bus.js';
-import type { SpendLedger } from '../providers/spend-ledger.js';
+import type { CostLedger } from '../providers/spend-ledger.js';
 import { optionsOf } from './game-options.js';
 
 /** What playing a game live needs: the ports, and the pace for games that stored none. */
@@ -21,7 +21,7 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
  * failure was counted by the runner, which marks the game failed at MAX_RUN_FAILURES in a row, and
  * the lobby hears of that). Never throws: this is the fault boundary around one game.
  */
-export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSignal, spend?: SpendLedger): Promise<RunOutcome | null> {
+export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSignal, spend?: CostLedger): Promise<RunOutcome | null> {
   try {
     return await playGuarded(deps, gameId, signal, spend);
   } catch (e) {
@@ -31,7 +31,7 @@ export async function playLive(deps: LiveDeps, gameId: string, signal: AbortSign
   }
 }
 
-async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal, spend?: SpendLedger): Promise<RunOutcome | null> {
+async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal, spend?: CostLedger): Promise<RunOutcome | null> {
   const { store, bus, logger } = deps;
   const game = await store.getGame(gameId);
   if (game.status === 'ended' || game.status === 'aborted' || game.status === 'failed' || signal.aborted) return null;

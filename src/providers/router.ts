@@ -1,6 +1,6 @@
 import { abortableSleep } from '../lib/abortable-sleep.js';
 import type { BudgetAlert, BudgetMeter } from './budget.js';
-import { worstCallUsd, type SpendLedger } from './spend-ledger.js';
+import { worstCallUsd, type CostLedger } from './spend-ledger.js';
 import type { PriceTable, Provider, ProviderRequest, ProviderResult } from './types.js';
 
 /** A model on a provider, as users write it: `openai:gpt-4o-mini`, `mock`, `ollama:llama3.1`. */
@@ -8,7 +8,7 @@ export type ModelRef = { provider: string; model: string };
 export const modelRefText = (m: ModelRef): string => `${m.provider}:${m.model}`;
 
 /** A tournament's cost cap as routing sees it: the shared ledger and the prices to reserve at. */
-export type SpendCap = { ledger: SpendLedger; prices: PriceTable };
+export type SpendCap = { ledger: CostLedger; prices: PriceTable };
 
 export type RouteOptions = {
   providers: ReadonlyMap<string, Provider>;
@@ -59,6 +59,9 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
   let last: ProviderResult | null = null;
   let lastIndex: number | null = null;
   let calls = 0;
+  // Since when the next attempt has been waiting to be sent: the route's start, then each attempt's
+  // end (so a retry's backoff and the cap's holds count as queued, never as the model's latency).
+  let waitingSince = performance.now();
 
   const exhausted = (): string | null => {
     for (const meter of [budgets.decision, budgets.game]) {
@@ -86,10 +89,13 @@ export async function route(request: Omit<ProviderRequest, 'model'>, options: Ro
       const hold = await reserve(options.spend, request, ref);
       if (hold && !hold.ok) return { result: last, answered: false, reason: hold.reason, calls, chainIndex: lastIndex, capped: hold.reason };
       const settle = (usd: number) => hold && options.spend?.ledger.settle(hold.reservation, usd);
-      const r = await provider.call({ ...request, model: ref.model, deadlineMs }).catch((e: unknown) => {
+      const queuedMs = performance.now() - waitingSince;
+      const sent = await provider.call({ ...request, model: ref.model, deadlineMs }).catch((e: unknown) => {
         settle(hold?.reservation.usd ?? 0);
         throw e;
       });
+      waitingSince = performance.now();
+      const r: ProviderResult = { ...sent, queuedMs };
       // A call cut off by its deadline may still be billed: it keeps its whole reservation.
       settle(r.status === 'timeout' ? (hold?.reservation.usd ?? 0) : r.costUsd);
       calls++;

@@ -2,9 +2,29 @@ import { costOf } from './pricing.js';
 import type { PriceTable, ProviderRequest } from './types.js';
 
 /** A hold on the cap for one call in flight, settled to the call's real cost when it returns. */
-export type Reservation = { readonly id: number; readonly usd: number };
+export type Reservation = { readonly id: string; readonly usd: number };
 
 export type ReserveOutcome = { ok: true; reservation: Reservation } | { ok: false; reason: string };
+
+/**
+ * A tournament's cost cap as its LLM calls see it: reserve a call's worst case before sending it,
+ * settle the hold to what the call cost once it returns. Two implementations: SpendLedger (one
+ * process, the embedded default) and RedisSpendLedger (every process of a scaled-out deployment
+ * sharing one cap, src/scale/redis-spend-ledger.ts).
+ */
+export interface CostLedger {
+  /** Aborted at the first refused call (anywhere, for a shared ledger): games stop starting steps. */
+  readonly stopped: AbortSignal;
+  /** The largest worst case asked for (granted or refused): the "one call's worst case" of the bound. */
+  readonly worstCallUsd: number;
+  reserve(usd: number, what: string): Promise<ReserveOutcome>;
+  /** Replaces a hold by what the call cost (once; a second settle of the same hold is ignored). */
+  settle(reservation: Reservation, usd: number): void;
+}
+
+/** The refusal's words, the same from every ledger. */
+export const capReason = (what: string, usd: number, settled: number, capUsd: number): string =>
+  `cost cap: ${what} may cost up to $${usd.toFixed(6)}, and $${settled.toFixed(6)} of the $${capUsd} cap is spent`;
 
 /**
  * Tokens a wire format may add around what we send: role markers per message, and the tool-use
@@ -51,9 +71,9 @@ export function worstCallUsd(prices: PriceTable, req: Pick<ProviderRequest, 'mod
  * const hold = await ledger.reserve(0.004, 'llm:openai:gpt-4o');
  * if (hold.ok) ledger.settle(hold.reservation, result.costUsd);
  */
-export class SpendLedger {
+export class SpendLedger implements CostLedger {
   private settled: number;
-  private readonly held = new Map<number, number>();
+  private readonly held = new Map<string, number>();
   private nextId = 0;
   private worst = 0;
   private readonly stop = new AbortController();
@@ -98,14 +118,14 @@ export class SpendLedger {
     this.worst = Math.max(this.worst, usd);
     for (;;) {
       if (this.stop.signal.aborted || this.settled + usd > this.capUsd) {
-        const reason = `cost cap: ${what} may cost up to $${usd.toFixed(6)}, and $${this.settled.toFixed(6)} of the $${this.capUsd} cap is spent`;
+        const reason = capReason(what, usd, this.settled, this.capUsd);
         if (!this.stop.signal.aborted) this.stop.abort(new Error(reason));
         return { ok: false, reason };
       }
       if (this.settled + this.reserved + usd <= this.capUsd) break;
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
-    const reservation = { id: this.nextId++, usd };
+    const reservation = { id: String(this.nextId++), usd };
     this.held.set(reservation.id, usd);
     return { ok: true, reservation };
   }

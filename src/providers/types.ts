@@ -57,7 +57,13 @@ export type ProviderResult = {
   text: string;
   usage: Usage;
   costUsd: number;
+  /** Wire time of this attempt: request sent → whole reply read (the mock: its simulated latency). */
   latencyMs: number;
+  /**
+   * Time this attempt waited in Tiltyard before its request left: for the cost cap's holds to
+   * settle, and the backoff before a retry (set by route; absent from a bare provider call).
+   */
+  queuedMs?: number;
   provider: string;
   model: string;
   /** A one-line reason when status is not ok. */

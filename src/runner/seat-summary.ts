@@ -1,5 +1,6 @@
 import type { EventStore, ProviderCallRow, TraceRecord } from '../store/index.js';
 import { untracedBuiltins } from './builtin-traces.js';
+import { unpricedModels } from '../agents/seat/unpriced.js';
 
 /**
  * How one seat's agent did over a game, from what the store holds (its decision traces and its
@@ -24,15 +25,32 @@ export type SeatSummary = {
   calls: Record<string, number>;
   input_tokens: number;
   output_tokens: number;
-  cost_usd: number;
-  /** Per call, ms from sending the request to its whole reply, as this process saw it (time the process was busy elsewhere is in it); null without calls. max shows the stalls p95 hides. */
-  latency_ms: { p50: number; p95: number; max: number } | null;
+  /** null when the seat's model has no price (played with allow_unpriced): unknown, never $0. */
+  cost_usd: number | null;
+  /**
+   * Wire latency per call (each HTTP attempt): ms from sending the request to its whole reply, as
+   * this process saw it; null without calls. max shows the stalls p95 hides.
+   */
+  wire_ms: Percentiles | null;
+  /** Per call, ms it waited in Tiltyard before its request left (the cost cap's holds, backoff before a retry); null without calls. */
+  queued_ms: Percentiles | null;
+  /** The same as wire_ms, under its older name (readers from before wire and queued time were apart). */
+  latency_ms: Percentiles | null;
 };
+
+export type Percentiles = { p50: number; p95: number; max: number };
 
 type TraceEntries = { ok?: boolean; rejected?: string; failure?: { code?: string } | null; stages?: { stage?: string }[] };
 
 /** The nearest-rank percentile of sorted values. */
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/** p50/p95/max of the values (null when there are none). */
+const percentiles = (values: number[]): Percentiles | null => {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
+};
 
 /**
  * The summary of each seat, in seat order, from a game's traces and calls.
@@ -41,7 +59,7 @@ const percentile = (sorted: readonly number[], p: number): number => sorted[Math
  */
 export function seatSummaries(seats: readonly { player_id: string; agent: string }[], traces: readonly TraceRecord[], calls: readonly ProviderCallRow[]): SeatSummary[] {
   return seats.map(({ player_id, agent }) => {
-    const s: SeatSummary = { player_id, agent, decisions: 0, answered_first_time: 0, repaired: 0, rejected: 0, rejection_reasons: {}, fell_back: 0, fallback_reasons: {}, calls: {}, input_tokens: 0, output_tokens: 0, cost_usd: 0, latency_ms: null };
+    const s: SeatSummary = { player_id, agent, decisions: 0, answered_first_time: 0, repaired: 0, rejected: 0, rejection_reasons: {}, fell_back: 0, fallback_reasons: {}, calls: {}, input_tokens: 0, output_tokens: 0, cost_usd: 0, wire_ms: null, queued_ms: null, latency_ms: null };
     for (const t of traces) {
       if (t.player_id !== player_id) continue;
       const e = (t.entries ?? {}) as TraceEntries;
@@ -59,17 +77,20 @@ export function seatSummaries(seats: readonly { player_id: string; agent: string
       }
     }
     const latencies: number[] = [];
+    const queued: number[] = [];
     for (const c of calls) {
       if (c.player_id !== player_id) continue;
       s.calls[c.status] = (s.calls[c.status] ?? 0) + 1;
       s.input_tokens += c.input_tokens;
       s.output_tokens += c.output_tokens;
-      s.cost_usd += c.cost_usd;
+      s.cost_usd = (s.cost_usd ?? 0) + c.cost_usd;
       latencies.push(c.latency_ms);
+      queued.push(c.queued_ms ?? 0);
     }
-    s.cost_usd = Math.round(s.cost_usd * 1e6) / 1e6;
-    latencies.sort((a, b) => a - b);
-    if (latencies.length) s.latency_ms = { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
+    s.cost_usd = unpricedModels(agent).length ? null : Math.round((s.cost_usd ?? 0) * 1e6) / 1e6;
+    s.wire_ms = percentiles(latencies);
+    s.latency_ms = s.wire_ms;
+    s.queued_ms = percentiles(queued);
     return s;
   });
 }

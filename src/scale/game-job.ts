@@ -13,8 +13,15 @@ export const GameJobData = z.object({
   commit: z.enum(['auto', 'step']).default('auto'),
   /** The game's `attempt` when queued: a failed game put back in play is a new job (see jobIdOf). */
   attempt: z.int().min(0).max(1_000_000).default(0),
+  /**
+   * The tournament whose cost cap the game's LLM calls reserve on (RedisSpendLedger): set when the
+   * tournament has a cap; the worker reads the cap itself from the tournament's stored options.
+   */
+  tournament_id: z.string().regex(/^trn_[A-Za-z0-9_-]{1,120}$/).optional(),
 });
 export type GameJobData = z.input<typeof GameJobData>;
+/** A job as a worker reads it: defaults filled in. */
+export type ParsedGameJob = z.output<typeof GameJobData>;
 
 /**
  * The job id of a game's attempt: the game id for its first, `<game id>-r<attempt>` after it was

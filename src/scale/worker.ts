@@ -6,6 +6,7 @@ import { GAME_QUEUE, type ScaleSettings } from './settings.js';
 import { GameJobData, type GameJobResult } from './game-job.js';
 import { playJob } from './play-job.js';
 import { RedisGameBus } from './redis-bus.js';
+import { WorkerLedgers } from './worker-ledgers.js';
 
 export type WorkerOptions = {
   settings: ScaleSettings;
@@ -47,6 +48,9 @@ export async function startGameWorker(options: WorkerOptions): Promise<GameWorke
   const { settings, store, logger } = options;
   const bus = new RedisGameBus(settings, { listen: false, onProblem: (msg, f) => logger.emit('warn', msg, f) });
   await bus.start();
+  // The cost caps of capped tournaments, shared with their coordinators and the other workers.
+  const spendRedis = redisConnection(settings, 'spend');
+  const ledgers = new WorkerLedgers(spendRedis, settings.prefix, store);
   const running = new Set<AbortController>();
   const shutdown = new AbortController();
 
@@ -60,12 +64,16 @@ export async function startGameWorker(options: WorkerOptions): Promise<GameWorke
     if (shutdown.signal.aborted) controller.abort();
     running.add(controller);
     try {
-      const out = await playJob({ store, bus, logger }, data, controller.signal).catch((e: unknown) => {
+      const out = await playJob({ store, bus, logger, ledgerOf: (id) => ledgers.of(id) }, data, controller.signal).catch((e: unknown) => {
         // BullMQ keeps only the message as the job's failedReason: make it the whole cause chain.
         if (e instanceof Error && !(e instanceof UnrecoverableError)) throw new Error(describeChain(e), { cause: e });
         throw e;
       });
       if ('settled' in out) return { game_id: data.game_id, status: out.settled.status, last_seq: out.settled.last_seq };
+      if ('capped' in out) {
+        logger.emit('info', 'game stopped by its tournament cost cap', { game_id: data.game_id, why: out.why });
+        return { game_id: data.game_id, status: out.capped.status, last_seq: out.capped.last_seq };
+      }
       logger.emit('info', out.again === 'now' ? 'game back to the queue' : 'game put off', { game_id: data.game_id, why: out.why, ...(out.again === 'now' ? {} : { delay_ms: out.again }) });
       // A move Redis refused (a restart lost the job, a failover made it read-only) must not fail
       // the game: the job is left to BullMQ's stalled check, which puts it back once its lock
@@ -104,7 +112,8 @@ export async function startGameWorker(options: WorkerOptions): Promise<GameWorke
       closing ??= (async () => {
         shutdown.abort();
         await worker.close();
-        await bus.close();
+        await ledgers.close();
+        await Promise.all([bus.close(), spendRedis.quit().catch(() => undefined)]);
       })();
       return closing;
     },

@@ -8,7 +8,10 @@ export type ProviderCallRow = {
   input_tokens: number;
   output_tokens: number;
   cost_usd: number;
+  /** Wire time: the HTTP attempt, request sent → whole reply read (a reported call: what the agent said). */
   latency_ms: number;
+  /** Time waiting in Tiltyard before the request left (cap holds, retry backoff); 0 when none or not known. */
+  queued_ms?: number;
   /** ok | malformed | refused | timeout | rate_limited | unavailable | error | reported */
   status: string;
   error: string | null;
@@ -18,10 +21,10 @@ export type ProviderCallRow = {
 };
 
 const INSERT_SQL = `
-  INSERT INTO provider_calls (game_id, player_id, turn, "window", provider, model, request_hash, input_tokens, output_tokens, cost_usd, latency_ms, status, error)
-  SELECT $1, c.player_id, c.turn, c."window", c.provider, c.model, c.request_hash, c.input_tokens, c.output_tokens, c.cost_usd, c.latency_ms, c.status, c.error
+  INSERT INTO provider_calls (game_id, player_id, turn, "window", provider, model, request_hash, input_tokens, output_tokens, cost_usd, latency_ms, queued_ms, status, error)
+  SELECT $1, c.player_id, c.turn, c."window", c.provider, c.model, c.request_hash, c.input_tokens, c.output_tokens, c.cost_usd, c.latency_ms, COALESCE(c.queued_ms, 0), c.status, c.error
   FROM json_to_recordset($2::json) AS c(player_id text, turn int, "window" text, provider text, model text, request_hash text,
-       input_tokens int, output_tokens int, cost_usd float8, latency_ms int, status text, error text)`;
+       input_tokens int, output_tokens int, cost_usd float8, latency_ms int, queued_ms int, status text, error text)`;
 
 /**
  * Records provider calls in one statement (game_id may be null: calls outside a stored game).
@@ -36,11 +39,11 @@ export async function recordProviderCalls(ctx: StoreContext, gameId: string | nu
 /** A game's provider calls in the order they were recorded. */
 export async function readProviderCalls(ctx: StoreContext, gameId: string): Promise<ProviderCallRow[]> {
   const rows = await ctx.sql.rows<ProviderCallRow & { cost_usd: number | string }>(
-    `SELECT provider, model, request_hash, input_tokens, output_tokens, cost_usd, latency_ms, status, error, player_id, turn, "window"
+    `SELECT provider, model, request_hash, input_tokens, output_tokens, cost_usd, latency_ms, queued_ms, status, error, player_id, turn, "window"
      FROM provider_calls WHERE game_id = $1 ORDER BY id`,
     [gameId],
   );
-  return rows.map((r) => ({ ...r, cost_usd: Number(r.cost_usd), input_tokens: Number(r.input_tokens), output_tokens: Number(r.output_tokens), latency_ms: Number(r.latency_ms), turn: r.turn === null ? null : Number(r.turn) }));
+  return rows.map((r) => ({ ...r, cost_usd: Number(r.cost_usd), input_tokens: Number(r.input_tokens), output_tokens: Number(r.output_tokens), latency_ms: Number(r.latency_ms), queued_ms: Number(r.queued_ms ?? 0), turn: r.turn === null ? null : Number(r.turn) }));
 }
 
 /** What one model's recorded calls used: the basis of a cost estimate once some games exist. */

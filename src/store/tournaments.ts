@@ -7,11 +7,11 @@ import type { StoreContext } from './context.js';
 import { InvalidInputError, StoreError } from './errors.js';
 
 /**
- * `stopped_budget`: the runner stopped starting games because the recorded provider cost reached
+ * `stopped_by_budget`: the runner stopped starting games because the recorded provider cost reached
  * the tournament's `max_cost_usd`; resumable with a higher limit. `stopped`: the database's disk
  * filled up (StoreFullError); resumable once there is room. Neither is an end.
  */
-export const TOURNAMENT_STATUSES = ['created', 'running', 'ended', 'aborted', 'stopped_budget', 'stopped'] as const;
+export const TOURNAMENT_STATUSES = ['created', 'running', 'ended', 'aborted', 'stopped_by_budget', 'stopped'] as const;
 export const TournamentStatus = z.enum(TOURNAMENT_STATUSES);
 export type TournamentStatus = z.infer<typeof TournamentStatus>;
 

@@ -26,11 +26,11 @@ export type TournamentEvent =
 
 /**
  * How a tournament run stopped: `ended` (the format is done), `stopped` (the signal; resume it
- * later) or `stopped_budget` (the recorded cost reached `max_cost_usd`; resume with a higher one).
+ * later) or `stopped_by_budget` (the recorded cost reached `max_cost_usd`; resume with a higher one).
  */
 export type TournamentOutcome = {
   tournament_id: string;
-  status: 'ended' | 'stopped' | 'stopped_budget';
+  status: 'ended' | 'stopped' | 'stopped_by_budget';
   /** With a cost limit: the recorded provider cost (USD), the limit, and the largest single call's worst case reserved. */
   cost_usd?: number;
   max_cost_usd?: number;

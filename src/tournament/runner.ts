@@ -5,7 +5,7 @@ import { wallClock, type InputClock } from '../runner/input-clock.js';
 import { registerPersistentGame } from '../runner/persistent-runner.js';
 import { RunnerError } from '../runner/runner-errors.js';
 import { capRefusal, unpricedEntrants } from '../agents/seat/unpriced.js';
-import { SpendLedger } from '../providers/spend-ledger.js';
+import { SpendLedger, type CostLedger } from '../providers/spend-ledger.js';
 import { FencedWriteError, isDiskFull, StoreUnavailableError, type EventStore, type TournamentGameRecord, type TournamentRecord, type TournamentStore } from '../store/index.js';
 import { gameRules, parseTournamentConfig } from './config.js';
 import { nextGames } from './formats.js';
@@ -56,7 +56,7 @@ export type TournamentRunnerOptions = {
   retryFailed?: boolean;
   /**
    * Stop starting games once the tournament's recorded provider cost reaches this many USD (games in
-   * flight finish and count); the tournament then ends its run as `stopped_budget`, resumable with a
+   * flight finish and count); the tournament then ends its run as `stopped_by_budget`, resumable with a
    * higher limit. A number is stored with the tournament (a later resume keeps it); null lifts a
    * stored limit; undefined keeps whatever is stored.
    */
@@ -66,10 +66,21 @@ export type TournamentRunnerOptions = {
    * tournament checks it, so a coordinator whose lease was taken over cannot write after the new one.
    */
   fence?: number;
+  /**
+   * Opens the cost cap's ledger (default: a SpendLedger in this process). A scaled-out run passes the
+   * Redis one (src/scale/redis-spend-ledger.ts), which its workers join, so the cap holds across them.
+   */
+  openLedger?: (capUsd: number, spentUsd: number) => Promise<ClosableLedger>;
 };
 
-/** The tournament's cost cap for a game played by `play`: seats reserve on `spend`; `signal` aborts at its first refusal. */
-export type PlayCap = { spend?: SpendLedger; signal?: AbortSignal };
+/** A ledger the runner opened: closed when the run ends; `sync` reads what other processes did (the shared worst case). */
+export type ClosableLedger = CostLedger & { close?: () => Promise<void>; sync?: () => Promise<unknown> };
+
+/**
+ * The tournament's cost cap for a game played by `play`: seats reserve on `spend`; `signal` aborts at
+ * its first refusal; `tournament_id` tells a worker elsewhere which shared ledger to join.
+ */
+export type PlayCap = { spend?: CostLedger; signal?: AbortSignal; tournament_id?: string };
 
 /** A game of the schedule as the runner tracks it (a stored TournamentGameRecord, or not yet created). */
 type Tracked = Pick<TournamentGameRecord, 'game_id' | 'key' | 'round' | 'table' | 'seats' | 'state' | 'placements' | 'error' | 'degraded'>;
@@ -145,12 +156,13 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     saving = saving.then(() => ts.saveRatings(tournamentId, snapshot));
     return saving.then(() => snapshot);
   };
-  let ledger: SpendLedger | null = null;
+  let ledger: ClosableLedger | null = null;
   const budgetOf = () => (budget.limit === null ? {} : { cost_usd: budget.spent, max_cost_usd: budget.limit, ...(ledger ? { worst_call_usd: ledger.worstCallUsd } : {}) });
   const finish = async (status: TournamentOutcome['status']): Promise<TournamentOutcome> => {
     const final = await rate(true);
-    if (status === 'ended' || status === 'stopped_budget') await ts.setStatus(tournamentId, status);
+    if (status === 'ended' || status === 'stopped_by_budget') await ts.setStatus(tournamentId, status);
     if (budget.limit !== null) budget.spent = await ts.cost(tournamentId);
+    await ledger?.sync?.();
     // Games created and not finished when the run stops: cut by the cap (or the signal), kept out
     // of the ratings, and resumed from their last step by `resume`.
     const planned = planTournament(config).games;
@@ -170,7 +182,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
   }
   // One ledger for every game in flight: each LLM call reserves its worst case on it before it is
   // sent, so games at once cannot overspend (its first refusal stops every game at a step boundary).
-  ledger = budget.limit === null ? null : new SpendLedger(budget.limit, budget.spent);
+  ledger = budget.limit === null ? null : options.openLedger ? await options.openLedger(budget.limit, budget.spent) : new SpendLedger(budget.limit, budget.spent);
   const overBudget = () => budget.limit !== null && (budget.spent >= budget.limit || ledger?.stopped.aborted === true);
   const gameSignal = ledger ? (signal ? AbortSignal.any([signal, ledger.stopped]) : ledger.stopped) : signal;
   const seats = ledger ? { ...options.seats, spend: ledger } : options.seats;
@@ -197,7 +209,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     try {
       const created = await registerPersistentGame(store, { seed: g.seed, agents: g.seats, rules: gameRules(config), gameId, ...(options.gameOptions ? { options: options.gameOptions } : {}) });
       await ts.linkGame(tournamentId, { game_id: gameId, key: g.key, round: g.round, table: g.table, seats: g.seats });
-      const out = await (options.play ? options.play(gameId, ledger ? { spend: ledger, signal: ledger.stopped } : {}) : playScheduled(ports, gameId, created));
+      const out = await (options.play ? options.play(gameId, ledger ? { spend: ledger, signal: ledger.stopped, tournament_id: tournamentId } : {}) : playScheduled(ports, gameId, created));
       if (out.status === 'pending') return;
       placements = seatPlacements(g.seats.length, out.placements);
       Object.assign(tracked, { state: 'ended', placements: out.placements, degraded: out.degraded === true });
@@ -233,7 +245,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       if (todo.length === 0) {
         const next = nextBatch(config, games);
         if (next === 'done') return await finish('ended');
-        if (overBudget()) return await finish('stopped_budget');
+        if (overBudget()) return await finish('stopped_by_budget');
         batch = next;
         await ts.saveBatch(tournamentId, batch);
         continue;
@@ -242,7 +254,7 @@ export async function runTournament(tournamentId: string, options: TournamentRun
       // Set by the pool's workers (closures), which the compiler's narrowing does not see.
       const lost = fatal as Error | null;
       if (lost) throw lost;
-      if (todo.some(unsettled)) return await finish(signal?.aborted !== true && overBudget() ? 'stopped_budget' : 'stopped');
+      if (todo.some(unsettled)) return await finish(signal?.aborted !== true && overBudget() ? 'stopped_by_budget' : 'stopped');
       await rate();
     }
   } catch (e) {
@@ -252,5 +264,6 @@ export async function runTournament(tournamentId: string, options: TournamentRun
     throw e;
   } finally {
     await workers?.close();
+    await ledger?.close?.();
   }
 }

@@ -46,21 +46,21 @@ describe('tiltyard tournament --dry-run', () => {
 });
 
 describe('tiltyard tournament --max-cost-usd', () => {
-  it('refuses the first call that could pass the cap, stops that game as stopped_budget, resumes with a higher one, and plays the whole schedule once', async () => {
+  it('refuses the first call that could pass the cap, stops that game as stopped_by_budget, resumes with a higher one, and plays the whole schedule once', async () => {
     // One mock call's worst case (its prompt and 1,200 output tokens at $100 per million) is far
     // above a thousandth of a cent: the first LLM call is never sent, so nothing is spent.
     const first = await cli(...LINEUP, '--max-cost-usd', '0.00001');
     expect(first.code, first.stderr).toBe(0);
     const stopped = JSON.parse(first.stdout) as Outcome;
-    expect(stopped).toMatchObject({ status: 'stopped_budget', max_cost_usd: 0.00001, planned: 6, games: 0, stopped: 1, cost_usd: 0 });
+    expect(stopped).toMatchObject({ status: 'stopped_by_budget', max_cost_usd: 0.00001, planned: 6, games: 0, stopped: 1, cost_usd: 0 });
     expect(stopped.worst_call_usd).toBeGreaterThan(0.00001);
     expect(first.stderr).toMatch(/stopped at its cost cap: \$0\.0000 spent of \$0\.00001 .*0 of 6 planned games played, 1 stopped.*resume .* --max-cost-usd/);
     const listed = await cli('tournaments');
-    expect(listed.stdout).toMatch(new RegExp(`${stopped.tournament_id}\\s+round-robin\\s+stopped_budget\\s+3\\s+2\\s+0/6\\s+0\\s+1`));
+    expect(listed.stdout).toMatch(new RegExp(`${stopped.tournament_id}\\s+round-robin\\s+stopped_by_budget\\s+3\\s+2\\s+0/6\\s+0\\s+1`));
 
     // Resuming with the same stored limit starts nothing.
     const again = JSON.parse((await cli('tournament', 'resume', stopped.tournament_id, '--json')).stdout) as Outcome;
-    expect(again).toMatchObject({ status: 'stopped_budget', games: 0, stopped: 1 });
+    expect(again).toMatchObject({ status: 'stopped_by_budget', games: 0, stopped: 1 });
 
     const resumed = await cli('tournament', 'resume', stopped.tournament_id, '--max-cost-usd', '100', '--json');
     expect(resumed.code, resumed.stderr).toBe(0);

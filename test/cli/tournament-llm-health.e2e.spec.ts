@@ -107,7 +107,7 @@ describe('standings with LLM entrants', () => {
     const text = await tiltyardWith(where, 'standings', id);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/rating \[95% CI\][\s\S]*\nLLM agents:\n.*cost.*games failed.*fallbacks/);
-    for (const agent of LLM) expect(text.stdout).toMatch(new RegExp(`\\n${agent}\\s+4\\s.*\\$${llm[agent]!.cost_usd.toFixed(4).replace('.', '\\.')}\\s+0\\.0%`));
+    for (const agent of LLM) expect(text.stdout).toMatch(new RegExp(`\\n${agent}\\s+4\\s.*\\$${llm[agent]!.cost_usd!.toFixed(4).replace('.', '\\.')}\\s+0\\.0%`));
 
     // REST: GET /tournaments/:id gives researchers (and admins) the same `llm`; spectators none.
     const server = await spawnServer({ ...where.env, TILTYARD_RESEARCHER_TOKEN: 'research', TILTYARD_DEMO: 'off', TILTYARD_LOG: 'warn' }, [], { cwd: tmp });
@@ -140,7 +140,7 @@ describe('seat health that tells the truth, and budgets that end loudly', () => 
     }
     expect(seat.answered_first_time + seat.repaired + seat.rejected + seat.fell_back).toBe(seat.decisions);
     // The table, where people look: at the end of the run.
-    expect(run.stdout).toMatch(/Seats:\n.*first time\s+repaired\s+rejected\s+fell back\s+calls\s+tokens in\/out\s+cost\s+call ms p50\/p95\/max/);
+    expect(run.stdout).toMatch(/Seats:\n.*first time\s+repaired\s+rejected\s+fell back\s+calls\s+tokens in\/out\s+cost\s+wire ms p50\/p95\/max\s+queued ms p50\/p95\/max/);
     expect(run.stdout).toMatch(new RegExp(`\\nP1\\s+llm:rogue:sloppy-1\\s+${seat.decisions}\\s+${seat.answered_first_time}\\s+${seat.repaired}\\s+${seat.rejected}\\s+${seat.fell_back}\\s.*\\$\\d\\.\\d{4}\\s+\\d+\\/\\d+\\/\\d+`));
     expect(run.stdout).toContain(`P1 rejected by the engine ${seat.rejected}×: action/card_not_in_arena ${seat.rejected}`);
   });

@@ -61,3 +61,40 @@ describe('preflight over REST', () => {
     expect(JSON.stringify(await res.json())).toContain('preflight');
   });
 });
+
+/**
+ * An LLM seat whose model has no price (the providers file prices only `m`): refused with the price
+ * to add, unless allow_unpriced; then played, with its cost unknown (null), never $0, in GET answers.
+ */
+describe('unpriced models over REST', () => {
+  const get = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json() as Promise<Record<string, unknown>>;
+  const HOW = /dead:my-finetune-v2 has no price.*add one to the providers file \("prices": \{"my-finetune-v2": \{"inputPerMTok": <USD>, "outputPerMTok": <USD>\}\}.*allow_unpriced/;
+
+  it('given POST /games with an unpriced seat, then 400 naming the model and the price to add; with allow_unpriced, 201 and its seat cost null', async () => {
+    const agents = ['balanced', 'llm:dead:my-finetune-v2'];
+    const refused = await post('/games', { agents, seed: 7, preflight: false });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(HOW);
+
+    const created = await post('/games', { agents, seed: 7, preflight: false, allow_unpriced: true });
+    expect(created.status).toBe(201);
+    const { game_id } = (await created.json()) as { game_id: string };
+    const game = (await get(`/games/${game_id}`)) as { seat_health?: Array<{ agent: string; cost_usd: number | null }> };
+    expect(game.seat_health?.find((s) => s.agent === 'llm:dead:my-finetune-v2')).toMatchObject({ cost_usd: null });
+    // The priced seat keeps a number.
+    expect(game.seat_health?.find((s) => s.agent === 'balanced')?.cost_usd).toBe(0);
+  });
+
+  it('given POST /tournaments with an unpriced entrant, then 400 naming the model and the price to add; with allow_unpriced, 201 and its cost null', async () => {
+    const body = { format: 'round-robin', entrants: ['balanced', 'turtle', 'llm:dead:my-finetune-v2'], seats: 2, max_games: 2, preflight: false };
+    const refused = await post('/tournaments', body);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(HOW);
+
+    const created = await post('/tournaments', { ...body, allow_unpriced: true });
+    expect(created.status).toBe(201);
+    const { tournament_id } = (await created.json()) as { tournament_id: string };
+    const t = (await get(`/tournaments/${tournament_id}`)) as { llm?: Record<string, { cost_usd: number | null }> };
+    expect(t.llm?.['llm:dead:my-finetune-v2']).toMatchObject({ cost_usd: null });
+  });
+});

@@ -47,7 +47,7 @@ describe('what a caller sees of a tournament', () => {
 
   it('given a tournament its cost cap stopped, then its unfinished games count as stopped, beside the planned total', () => {
     const games = [game('k0', 'ended', placed(2, 1)), game('k1', 'running', null)];
-    expect(tournamentView(record('stopped_budget'), games, [], 'spectator').progress).toEqual({ played: 1, scheduled: 2, running: 1, failed: 0, planned: 4, stopped: 1 });
+    expect(tournamentView(record('stopped_by_budget'), games, [], 'spectator').progress).toEqual({ played: 1, scheduled: 2, running: 1, failed: 0, planned: 4, stopped: 1 });
   });
 
   it('given games in every state, then progress counts them, placements show per seat for ended games only, and each links to its game', () => {

@@ -60,13 +60,13 @@ describe('the cost cap (a shared reservation ledger)', () => {
         const { out, spent } = await capped(seed, cap, concurrency);
         seen.push(`cap ${cap} at ${concurrency}: spent ${spent.toFixed(5)}, worst call ${out.worst_call_usd?.toFixed(5)}, ${out.status}`);
         expect(out.failed).toBe(0);
-        expect(out.status === 'ended' || out.status === 'stopped_budget').toBe(true);
+        expect(out.status === 'ended' || out.status === 'stopped_by_budget').toBe(true);
         expect(spent).toBeLessThanOrEqual(cap + (out.worst_call_usd ?? 0));
         // Every call reserves its worst case, and a server keeping to max_tokens never bills more.
         expect(spent).toBeLessThanOrEqual(cap + 1e-9);
         expect(out.planned).toBe(18);
         expect(out.done + out.stopped).toBeLessThanOrEqual(out.planned);
-        if (out.status === 'stopped_budget') expect(out.done).toBeLessThan(18);
+        if (out.status === 'stopped_by_budget') expect(out.done).toBeLessThan(18);
         // The standings count ended games only: two seats each.
         expect(out.standings.reduce((n, s) => n + s.games, 0)).toBe(2 * out.done);
       }),
@@ -78,7 +78,7 @@ describe('the cost cap (a shared reservation ledger)', () => {
 
   it('stops games mid-way at a step boundary and resumes them with a higher cap', async () => {
     const { id, out, spent } = await capped(3, 0.02, 4);
-    expect(out).toMatchObject({ status: 'stopped_budget', max_cost_usd: 0.02 });
+    expect(out).toMatchObject({ status: 'stopped_by_budget', max_cost_usd: 0.02 });
     expect(out.stopped).toBeGreaterThan(0);
     expect(spent).toBeLessThanOrEqual(0.02);
     const cut = (await store.tournaments.games(id)).filter((g) => g.state === 'pending');

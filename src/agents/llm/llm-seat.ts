@@ -62,7 +62,7 @@ export function llmSeat(spec: string, ctx: SeatContext, options: LlmSeatOptions)
     const decisionMeter = new BudgetMeter('decision', options.budgets.decision);
     const seen = withMemory(request, memory);
     const record = (r: ProviderResult) => {
-      calls.push({ provider: r.provider, model: r.model, request_hash: r.requestHash, input_tokens: r.usage.inputTokens, output_tokens: r.usage.outputTokens, cost_usd: r.costUsd, latency_ms: Math.round(r.latencyMs), status: r.status, error: r.error, player_id: request.player_id, turn: request.turn, window: request.window });
+      calls.push({ provider: r.provider, model: r.model, request_hash: r.requestHash, input_tokens: r.usage.inputTokens, output_tokens: r.usage.outputTokens, cost_usd: r.costUsd, latency_ms: Math.round(r.latencyMs), queued_ms: Math.round(r.queuedMs ?? 0), status: r.status, error: r.error, player_id: request.player_id, turn: request.turn, window: request.window });
       trace.add('act', r.provider, { provider: r.provider, model: r.model, status: r.status, error: r.error }, { latency_ms: Math.round(r.latencyMs), tokens: r.usage.inputTokens + r.usage.outputTokens, cost_usd: r.costUsd });
     };
     const routeOptions = {

@@ -1,4 +1,4 @@
-import type { SpendLedger } from '../../providers/spend-ledger.js';
+import type { CostLedger } from '../../providers/spend-ledger.js';
 import type { JsonObject, StageEvent, TurnPlanRequest, UiEvent, Window } from '../../protocol/index.js';
 import type { ProviderCallRow } from '../../store/index.js';
 import type { Failure } from '../runtime/outcome.js';
@@ -88,7 +88,7 @@ export type SeatContext = {
   /** Trace sandboxed processes' system calls into this folder (agent-check's containment check). */
   sandboxTrace?: string;
   /** The tournament's cost cap, shared by all its games: LLM seats reserve every call on it. */
-  spend?: SpendLedger;
+  spend?: CostLedger;
 };
 
 /** ui_event names the product knows how to show; others are degraded to a notice (seed 001 §4.4). */

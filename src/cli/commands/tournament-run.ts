@@ -25,7 +25,7 @@ stored, byte for byte. --clock or --commit are accepted only when they agree wit
 (exit 2 otherwise), or for a tournament stored before these were (then they are stored).
 Failed games of the batch it was playing (a worker's error, a database that stayed away) are
 played again, each as a new attempt, and count once they end; so does a tournament that ended
-with such failures. A tournament stopped at its cost limit (stopped_budget) goes on with
+with such failures. A tournament stopped at its cost limit (stopped_by_budget) goes on with
 --max-cost-usd above what it has spent (the new limit is stored; "none" lifts it).
 `;
 
@@ -52,7 +52,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     const gameOptions = options.gameOptions ?? (await shownAsBefore(store, id));
     let out: TournamentOutcome;
     try {
-      out = await runTournament(id, { store, ...(gameOptions ? { gameOptions } : {}), concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence } : { workers: options.workers ?? 0 }) });
+      out = await runTournament(id, { store, ...(gameOptions ? { gameOptions } : {}), concurrency: where ? Math.max(options.concurrency, where.concurrency) : options.concurrency, signal: stop.signal, onEvent: display.onEvent, clock: INPUT_CLOCKS[clock], commit, ...(options.retryFailed ? { retryFailed: true } : {}), ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }), ...(where ? { play: where.play, fence: where.fence, openLedger: where.openLedger } : { workers: options.workers ?? 0 }) });
     } catch (e) {
       if (!isDiskFull(e)) throw e;
       display.end();
@@ -86,7 +86,7 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
       io.err(`tiltyard: tournament ${id}: another coordinator took it over (this one could not renew its lease); stopped here\n`);
       return EXIT.failure;
     }
-    if (out.status === 'stopped_budget') {
+    if (out.status === 'stopped_by_budget') {
       io.err(`tiltyard: tournament ${id} stopped at its cost cap: $${(out.cost_usd ?? 0).toFixed(4)} spent of $${out.max_cost_usd ?? 0} (the largest call's worst case: $${(out.worst_call_usd ?? 0).toFixed(4)}); ${out.done} of ${out.planned} planned games played, ${out.stopped} stopped; go on with \`tiltyard tournament resume ${id} --max-cost-usd <more>\`\n`);
       return done;
     }
@@ -174,10 +174,13 @@ async function gamesRunWhere(io: CliIo, store: EventStore, id: string, clock: In
     await lease.release();
     await Promise.all([queue.close(), bus.close()]);
   };
-  return { play: queuedPlay(queue, store, { clock, commit, signal: stop.signal, wake }), concurrency: QUEUED_IN_FLIGHT, lease, fence, close };
+  // The cost cap lives in Redis, where the workers reserve on it too; a new run clears an old stop.
+  const { RedisSpendLedger } = await import('../../scale/redis-spend-ledger.js');
+  const openLedger = (capUsd: number, spentUsd: number) => RedisSpendLedger.open(queue.redis, settings.prefix, id, { capUsd, spentUsd, reset: true });
+  return { play: queuedPlay(queue, store, { clock, commit, signal: stop.signal, wake }), concurrency: QUEUED_IN_FLIGHT, lease, fence, close, openLedger };
 }
 
-type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; lease: Lease; fence: number; close: () => Promise<void> };
+type Queued = { play: NonNullable<TournamentRunnerOptions['play']>; concurrency: number; lease: Lease; fence: number; close: () => Promise<void>; openLedger: NonNullable<TournamentRunnerOptions['openLedger']> };
 
 /** Games a coordinator keeps queued at once: enough to keep many workers busy; each costs one store read per poll. */
 const QUEUED_IN_FLIGHT = 256;

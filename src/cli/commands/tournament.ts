@@ -89,7 +89,7 @@ of its table, so deal and seat luck cancel. A killed tournament loses nothing: r
   --max-cost-usd X       a hard cap on provider cost, in US dollars, with games at once: each LLM
                          call reserves its worst case (prompt + max_tokens at the model's price)
                          and is not sent if that would pass X; games cut by it stop at a step
-                         boundary, out of the ratings; the tournament stops as stopped_budget, and
+                         boundary, out of the ratings; the tournament stops as stopped_by_budget, and
                          \`tournament resume <id> --max-cost-usd Y\` goes on with a higher cap.
                          Every model must have a price (docs/providers.md)
   --allow-unpriced       let LLM entrants whose model has no price play (refused otherwise): their

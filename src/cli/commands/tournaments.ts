@@ -12,10 +12,10 @@ export const tournamentsCommand: Command = {
   usage: `Usage: tiltyard tournaments [--json]
 
 Lists the tournaments in the store, newest first: id, format, status (created, running, ended,
-aborted, stopped, stopped_budget), entrants and seats, games ended of those planned, failed,
+aborted, stopped, stopped_by_budget), entrants and seats, games ended of those planned, failed,
 stopped (started and left unfinished: cut by the cost cap or interrupted; not rated), and when it
 was created. A tournament still "running" with no process playing it was interrupted, a "stopped"
-one stopped because the database's disk filled up (free space first), a "stopped_budget" one at
+one stopped because the database's disk filled up (free space first), a "stopped_by_budget" one at
 its cost limit: \`tiltyard tournament resume <id>\` continues each.
 
   --json             print one JSON array of {tournament_id, format, status, entrants, seats, progress: {games, ended, failed, pending, planned, stopped}, created_at}

@@ -82,7 +82,7 @@ export const GameDetail = GameView.extend({
     .meta({ description: 'For a fork: the game it branched from, where (seq and round) and whether it draws anew; null for any other game' }),
   forks: z.array(ForkEntry).meta({ description: 'The games forked from this one, oldest first, the first 50; only forks branching at or before the head the caller sees of this game, and for non-admins no same-deck fork that has not ended' }),
   fork_count: z.int().min(0).meta({ description: 'How many forks the caller may know of (`forks` lists the first 50)' }),
-  seat_health: z.array(z.record(z.string(), z.unknown())).optional().meta({ description: 'Admins and researchers: each seat’s decisions (first time, repaired, fell back by reason), provider calls by outcome, tokens, cost, latency' }),
+  seat_health: z.array(z.record(z.string(), z.unknown())).optional().meta({ description: 'Admins and researchers: each seat’s decisions (first time, repaired, fell back by reason), provider calls by outcome, tokens, cost (null when the model has no price: unknown), wire latency p50/p95/max (wire_ms, per HTTP attempt) and time queued in Tiltyard before sending (queued_ms)' }),
 });
 
 export const GamesPage = z.object({ games: z.array(GameView), next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }) });

@@ -70,8 +70,10 @@ export const TournamentView = z.object({
           calls: z.record(z.string(), z.int()).meta({ description: 'Provider calls by outcome (ok, malformed, refused, timeout, …)' }),
           input_tokens: z.int(),
           output_tokens: z.int(),
-          cost_usd: z.number(),
-          latency_ms: z.object({ p50: z.number(), p95: z.number() }).nullable(),
+          cost_usd: z.number().nullable().meta({ description: 'null: its model has no price (allow_unpriced), so the cost is unknown' }),
+          wire_ms: z.object({ p50: z.number(), p95: z.number(), max: z.number() }).nullable().meta({ description: 'Per HTTP attempt: request sent → whole reply read' }),
+          queued_ms: z.object({ p50: z.number(), p95: z.number(), max: z.number() }).nullable().meta({ description: 'Per call: time waiting in Tiltyard before the request left (cost cap holds, retry backoff)' }),
+          latency_ms: z.object({ p50: z.number(), p95: z.number() }).nullable().meta({ description: 'wire_ms under its older name' }),
         })
         .meta({ description: 'One LLM entrant over the tournament’s stored games' }),
     )

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAgentSpec } from '../../agents/seat/agent-spec.js';
+import { unpricedMessage, unpricedModels } from '../../agents/seat/unpriced.js';
 import { ConfigError, initialState, RulesConfig, type RulesInput } from '../../game/index.js';
 import { seatConfigs } from '../../runner/lineup.js';
 import { Seed } from '../../protocol/index.js';
@@ -29,7 +30,8 @@ function unknownKeys(input: unknown, parsed: unknown, path: (string | number)[] 
  * `POST /games`. Every field is checked here, so a 400 names it: each agent resolves (built-in,
  * skill:<folder>, llm:<provider>), rules overrides are the engine's RulesConfig (typos are errors,
  * not silently dropped keys), the table is one the engine accepts with those rules, and a
- * broadcast that refuses unsafe seats names each seat that could act on it.
+ * broadcast that refuses unsafe seats names each seat that could act on it, and an LLM seat whose
+ * model has no price is refused with the price to add unless `allow_unpriced` is true.
  *
  * @example CreateGameBody.parse({ agents: ['balanced', 'turtle'], pace_ms: 0 })
  */
@@ -46,6 +48,8 @@ export const CreateGameBody = z
     ...spectatorFields,
     /** false: start without checking the LLM seats' providers (see docs/providers.md, "Preflight"). */
     preflight: z.boolean('must be true or false').optional(),
+    /** true: play LLM seats whose model has no price; their cost is then reported as unknown (null), never $0. */
+    allow_unpriced: z.boolean('must be true or false').optional(),
   })
   .superRefine((body, ctx) => {
     let agentsOk = true;
@@ -56,7 +60,11 @@ export const CreateGameBody = z
       if (!r.ok) {
         agentsOk = false;
         ctx.addIssue({ code: 'custom', path: ['agents', i], message: r.message });
+        return;
       }
+      // A model with no price would be recorded as $0: refused unless the caller opts in.
+      const unpriced = body.allow_unpriced ? [] : unpricedModels(spec);
+      if (unpriced.length) ctx.addIssue({ code: 'custom', path: ['agents', i], message: unpricedMessage(spec, unpriced) });
     });
     const rules = RulesConfig.safeParse(body.rules ?? {});
     if (!rules.success) for (const issue of rules.error.issues) ctx.addIssue({ ...issue, path: ['rules', ...issue.path] });

@@ -68,10 +68,19 @@ export class GameService implements BeforeApplicationShutdown {
   ) {
     const deps = { store, bus, logger, defaultPaceMs: settings.paceMs };
     this.compactor = settings.compact ? new GameCompactor(store, logger) : null;
-    const run = queue ? (id: string, signal: AbortSignal) => this.onWorkers(queue, id, signal) : (id: string, signal: AbortSignal) => {
+    const capped = (id: string, signal: AbortSignal) => {
       const cap = this.caps.get(id);
-      return playLive(deps, id, cap?.signal ? AbortSignal.any([signal, cap.signal]) : signal, cap?.spend);
+      return { cap, signal: cap?.signal ? AbortSignal.any([signal, cap.signal]) : signal };
     };
+    const run = queue
+      ? (id: string, signal: AbortSignal) => {
+          const { cap, signal: s } = capped(id, signal);
+          return this.onWorkers(queue, id, s, cap?.tournament_id);
+        }
+      : (id: string, signal: AbortSignal) => {
+          const { cap, signal: s } = capped(id, signal);
+          return playLive(deps, id, s, cap?.spend);
+        };
     this.scheduler = new GameScheduler(
       this.capacity,
       async (id, signal) => {
@@ -145,7 +154,8 @@ export class GameService implements BeforeApplicationShutdown {
    */
   play(gameId: string, cap: PlayCap = {}): Promise<void> {
     if (this.scheduler.isClosed) return Promise.resolve();
-    // Only the in-process runner can share the ledger; queued workers check the cap between games.
+    // In-process the game's seats reserve on `cap.spend`; queued, the worker joins the tournament's
+    // shared ledger in Redis (the job names the tournament) and the cap's stop ends the following.
     if (cap.spend) this.caps.set(gameId, cap);
     const done = new Promise<void>((resolve) => this.waiters.set(gameId, [...(this.waiters.get(gameId) ?? []), resolve]));
     const pending = this.scheduler.enqueue(gameId) || this.playing.has(gameId) || this.scheduler.activity().queued.includes(gameId);
@@ -165,10 +175,10 @@ export class GameService implements BeforeApplicationShutdown {
    * Where a game runs with REDIS_URL set: queued for the workers, and followed in the store (woken
    * early by the lobby notice of its end on the bus) until it settles or this server shuts down.
    */
-  private async onWorkers(queue: GameQueue, gameId: string, signal: AbortSignal): Promise<{ status: 'ended' | 'stopped' } | null> {
+  private async onWorkers(queue: GameQueue, gameId: string, signal: AbortSignal, tournamentId?: string): Promise<{ status: 'ended' | 'stopped' } | null> {
     const wake = (id: string, w: () => void) => this.bus.onLobby((n) => (n.type === 'game_ended' || n.type === 'game_failed') && n.game_id === id && w());
     try {
-      const game = await queue.follow(this.store, { game_id: gameId, mode: 'live' }, { signal, wake });
+      const game = await queue.follow(this.store, { game_id: gameId, mode: 'live', ...(tournamentId ? { tournament_id: tournamentId } : {}) }, { signal, wake });
       if (!game) return { status: 'stopped' };
       return game.status === 'ended' ? { status: 'ended' } : null;
     } catch (e) {

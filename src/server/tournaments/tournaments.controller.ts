@@ -46,7 +46,7 @@ export class TournamentsController {
    * `POST /tournaments/:id/resume` → 202 and the tournament: its failed games of the batch being
    * played are played again (each a new attempt, counted once it ends), and it runs on; 409 while
    * this server runs it. Admin only. A body `{ "max_cost_usd": X }` sets a new cost limit (a
-   * tournament `stopped_budget` resumes with a higher one; null lifts it).
+   * tournament `stopped_by_budget` resumes with a higher one; null lifts it).
    */
   @Post(':id/resume')
   @HttpCode(202)

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { Inject, Injectable, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import { acquireLease, leaseKey, LEASE_MS } from '../../scale/coordinator-lease.js';
 import type { GameQueue } from '../../scale/game-queue.js';
+import { RedisSpendLedger } from '../../scale/redis-spend-ledger.js';
 import { describeChain, isTransient, StoreUnavailableError, type EventStore, type TournamentRecord } from '../../store/index.js';
 import type { GameOutcome } from '../../tournament/play-scheduled.js';
 import { ratedResultsOf } from '../../tournament/results.js';
@@ -216,10 +217,12 @@ export class TournamentsService implements BeforeApplicationShutdown {
           signal: controller.signal,
           gameOptions: options,
           play: (gameId, cap) => this.play(gameId, games, controller.signal, cap),
+          // Scaled out, the cost cap lives in Redis, shared with the workers that play the games.
+          ...(lease && this.queue && this.settings.scale ? { openLedger: this.sharedLedger(this.queue.redis, this.settings.scale.prefix, id) } : {}),
           onEvent: (e) => this.announce(t, e, options.spectator_delay_ms),
         });
         if (lease?.lost.aborted) this.logger.emit('warn', 'tournament taken over by another coordinator (this node could not renew its lease); stopped here', { tournament_id: id });
-        else if (out.status === 'stopped_budget') this.logger.emit('warn', 'tournament stopped at its cost limit; resume it with a higher max_cost_usd', { tournament_id: id, played: out.done, cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd });
+        else if (out.status === 'stopped_by_budget') this.logger.emit('warn', 'tournament stopped at its cost limit; resume it with a higher max_cost_usd', { tournament_id: id, played: out.done, cost_usd: out.cost_usd, max_cost_usd: out.max_cost_usd });
         else this.logger.emit('info', out.status === 'ended' ? 'tournament ended' : 'tournament paused for shutdown; it resumes at the next start', { tournament_id: id, played: out.done, failed: out.failed });
       } finally {
         await lease?.release();
@@ -233,6 +236,11 @@ export class TournamentsService implements BeforeApplicationShutdown {
       })
       .finally(() => this.running.delete(id));
     this.running.set(id, { controller, done, games });
+  }
+
+  /** Opens the tournament's RedisSpendLedger for a run (a new run clears an earlier run's stop). */
+  private sharedLedger(redis: GameQueue['redis'], prefix: string, id: string) {
+    return (capUsd: number, spentUsd: number) => RedisSpendLedger.open(redis, prefix, id, { capUsd, spentUsd, reset: true });
   }
 
   /**

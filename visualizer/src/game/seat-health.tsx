@@ -4,6 +4,9 @@ import type { GameRecordView } from './history.js';
 /** One seat's health as GET /games/:id gives it to admins and researchers. */
 export type SeatHealth = SeatSummary;
 
+/** "p50 / p95 / max ms", or a dash (games stored before wire and queued time were apart have no queued figures). */
+const ms = (p: SeatSummary['wire_ms'] | undefined): string => (p ? `${p.p50} / ${p.p95} / ${p.max} ms` : '—');
+
 // Codes verbatim (llm/invalid_json, action/missing_attack_plan): what the CLI, REST and docs say.
 const counts = (r: Record<string, number>): string =>
   Object.entries(r)
@@ -22,11 +25,12 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
   const seats = game.seat_health ?? [];
   if (!seats.some((s) => /^(skill|llm):/.test(s.agent) || Object.keys(s.calls).length > 0 || s.fell_back > 0)) return null;
   const fellBack = seats.reduce((n, s) => n + s.fell_back, 0);
-  const cost = seats.reduce((n, s) => n + s.cost_usd, 0);
+  // An unpriced seat's cost is unknown (null), so the total is too: never shown as $0.
+  const cost = seats.some((s) => s.cost_usd === null) ? null : seats.reduce((n, s) => n + (s.cost_usd ?? 0), 0);
   return (
     <details class="panel seat-health" data-testid="seat-health">
       <summary>
-        Seat health · {fellBack === 0 ? 'every decision answered by its agent' : `${fellBack} decision${fellBack === 1 ? '' : 's'} fell back`} · ${cost.toFixed(4)} in provider calls
+        Seat health · {fellBack === 0 ? 'every decision answered by its agent' : `${fellBack} decision${fellBack === 1 ? '' : 's'} fell back`} · {cost === null ? 'cost unknown (unpriced models)' : `$${cost.toFixed(4)} in provider calls`}
       </summary>
       <table class="grid">
         <thead>
@@ -41,7 +45,8 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
             <th>calls</th>
             <th>tokens in / out</th>
             <th>cost</th>
-            <th title="per call, nearest rank">latency p50 / p95 / max</th>
+            <th title="per HTTP attempt, request sent to whole reply; nearest rank">wire p50 / p95 / max</th>
+            <th title="per call, time waiting in Tiltyard before the request left (cost cap holds, retry backoff)">queued p50 / p95 / max</th>
           </tr>
         </thead>
         <tbody>
@@ -65,8 +70,9 @@ export function SeatHealthPanel({ game, names }: { game: GameRecordView & { seat
               <td>
                 {s.input_tokens.toLocaleString('en-US')} / {s.output_tokens.toLocaleString('en-US')}
               </td>
-              <td>${s.cost_usd.toFixed(4)}</td>
-              <td>{s.latency_ms ? `${s.latency_ms.p50} / ${s.latency_ms.p95} / ${s.latency_ms.max} ms` : '—'}</td>
+              <td>{s.cost_usd === null ? 'unknown' : `$${s.cost_usd.toFixed(4)}`}</td>
+              <td>{ms(s.wire_ms ?? s.latency_ms)}</td>
+              <td>{ms(s.queued_ms)}</td>
             </tr>
           ))}
         </tbody>
