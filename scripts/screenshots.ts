@@ -34,6 +34,13 @@ const shot = async (page: Page, name: string, selector?: string) => {
   console.log(`wrote docs/img/${name}`);
 };
 
+/** The lobby with its featured game's small table and the list of games drawn. */
+const lobbyDrawn = async (page: Page) => {
+  await page.getByTestId('featured').waitFor();
+  await page.getByTestId('mini-table').first().waitFor();
+  await page.getByTestId('games-list').waitFor();
+};
+
 try {
   const { game_id: ended } = await json<{ game_id: string }>('/games', { method: 'POST', body: JSON.stringify({ agents: ['balanced', 'aggressor', 'manipulator', 'trickster'], pace_ms: 0, seed: 20261127, spectators: 'broadcast' }) });
   const { tournament_id: tournament } = await json<{ tournament_id: string }>('/tournaments', {
@@ -50,7 +57,7 @@ try {
 
   const anon = await browser.page();
   await anon.goto(`${server.url}/`);
-  await anon.getByTestId('featured').waitFor();
+  await lobbyDrawn(anon);
   await shot(anon, 'visualizer-lobby.png');
 
   await anon.goto(`${server.url}/watch/games/${demo}`);
@@ -96,7 +103,7 @@ try {
   try {
     const p = await phone.newPage();
     await p.goto(`${server.url}/`);
-    await p.getByTestId('featured').waitFor();
+    await lobbyDrawn(p);
     await shot(p, 'visualizer-phone-lobby.png');
     await p.goto(`${server.url}/watch/games/${demo}`);
     await p.getByTestId('move-list').waitFor();
