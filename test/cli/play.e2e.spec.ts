@@ -35,7 +35,7 @@ describe('tiltyard play', () => {
     expect(run.stdout).toMatch(/\n {6}Attack plan: .+ to .+ through .+, delivered .+; confidence \d+%\./);
     expect(run.stdout).toMatch(/\n {2}.+ plays [A-Z][\w ]+ on .+ \(\d tempo\)\./);
     expect(run.stdout).toMatch(/\n★ .+ is eliminated\./);
-    expect(run.stdout).toMatch(/\nKey moments\n {2}round \d+ +\w+ +seq \d+ +\w/);
+    expect(run.stdout).toMatch(/\nKey moments\n {2}round \d+ +\w+ +event \d+ +\w/);
     expect(run.stdout).toMatch(/=== Game over after \d+ rounds/);
     expect(run.stdout).toMatch(/Placements\n +# +seat +agent[^\n]*\n +1 +P\d +random/);
   });
