@@ -89,7 +89,7 @@ describe('API docs', () => {
     expect(params('/games/{id}/snapshot')).toEqual({ id: 'path!', seq: 'query', view: 'query' });
     expect(params('/games')).toEqual({ status: 'query', limit: 'query', cursor: 'query', agent: 'query', tournament: 'query' });
     const body = doc.components.schemas['CreateGameBody'] as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(body.properties).sort()).toEqual(['agents', 'broadcast_unsafe', 'pace_ms', 'preflight', 'rules', 'seed', 'spectator_delay_ms', 'spectators']);
+    expect(Object.keys(body.properties).sort()).toEqual(['agents', 'allow_unpriced', 'broadcast_unsafe', 'pace_ms', 'preflight', 'rules', 'seed', 'spectator_delay_ms', 'spectators']);
     expect(body.required).toEqual(['agents']);
     expect(params('/tournaments')).toEqual({ status: 'query', limit: 'query', cursor: 'query' });
     expect(params('/tournaments/{id}/report')).toEqual({ id: 'path!', format: 'query', table: 'query' });

@@ -185,6 +185,8 @@ describe.each([
         output_tokens: 120,
         cost_usd: expect.closeTo(cost(wire.model, 1_500, 120), 12),
         latency_ms: expect.any(Number),
+        // Nothing held it back (no cap, no retry): measured, so only its kind is fixed here.
+        queued_ms: expect.any(Number),
         status: 'ok',
         error: null,
         player_id: SEAT,
