@@ -57,8 +57,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    files: ['src/game/**/*.ts'],
-    ignores: ['src/game/**/*.spec.ts'],
+    // The win-probability model is a pure view of a position too (src/eval), shared with the browser.
+    files: ['src/game/**/*.ts', 'src/eval/**/*.ts'],
+    ignores: ['src/game/**/*.spec.ts', 'src/eval/self-play.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: engineImportBans, message: 'src/game is pure: no I/O, clocks or ambient randomness.' }] }],
       'no-restricted-properties': [
