@@ -95,6 +95,15 @@ export type ServerSettings = {
 export class ServerConfigError extends Error {}
 
 /**
+ * Workers share the API node's database, so scale-out needs PostgreSQL: checked before anything is
+ * opened (`serve` says it as a usage error, not an unexpected one) and again by createServer.
+ */
+export function assertSharedStore(settings: Pick<ServerSettings, 'scale' | 'databaseUrl'>): void {
+  if (settings.scale && !settings.databaseUrl)
+    throw new ServerConfigError('REDIS_URL is set, so games run on workers, but DATABASE_URL is not: workers and API nodes must share one PostgreSQL (the embedded PGlite database lives in this process only). Set DATABASE_URL, or unset REDIS_URL to play games in this process.');
+}
+
+/**
  * Reads the settings from an environment-like record.
  *
  * @example serverSettings({ PORT: '0', TILTYARD_DEMO: 'off' }).port // 0

@@ -7,7 +7,7 @@ import { warmInterpreter } from '../agents/skills/load-skill.js';
 import { bootMark } from '../lib/boot-marks.js';
 import { logTransientWaits, type EventStore } from '../store/index.js';
 import { AppModule } from './app.module.js';
-import { ServerConfigError, type ServerSettings } from './config.js';
+import { assertSharedStore, type ServerSettings } from './config.js';
 import { setupDocs } from './docs/setup-docs.js';
 import { compress } from './http/compress.js';
 import { jsonOnly } from './http/json-only.js';
@@ -67,8 +67,7 @@ export async function createServer(
   const logger = options.logger ?? new JsonLogger(settings.logLevel);
   // A busy port fails here, before any game is resumed or created.
   await assertPortFree(settings.host, settings.port);
-  if (settings.scale && !settings.databaseUrl && !options.store)
-    throw new ServerConfigError('REDIS_URL is set, so games run on workers, but DATABASE_URL is not: workers and API nodes must share one PostgreSQL (the embedded PGlite database lives in this process only). Set DATABASE_URL, or unset REDIS_URL to play games in this process.');
+  if (!options.store) assertSharedStore(settings);
   const store = options.store ?? (await (options.opening ?? openServerStore(settings)));
   bootMark('store open');
   const unlogWaits = logTransientWaits(store.onTransientWait.bind(store), (message, fields) => logger.emit('warn', message, fields));

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,5 +93,19 @@ describe('a tournament whose disk fills up', () => {
     expect(run.stderr).toMatch(new RegExp(`^tiltyard: tournament ${id} stopped \\(status stopped\\), [\\w.]+: the database at ${join(dir, 'pglite')} is out of disk space \\(no space left on device: ENOSPC / disk_full 53100; free space there\\): .+; once there is room, continue it with \`tiltyard tournament resume ${id}\`$`, 'm'));
     const list = JSON.parse((await cli('tournaments', '--json')).stdout) as { tournament_id: string; status: string; progress: { failed: number } }[];
     expect(list.map((t) => [t.tournament_id, t.status, t.progress.failed])).toEqual([[id, 'stopped', 0]]);
+  });
+});
+
+describe('serve with REDIS_URL but no DATABASE_URL', () => {
+  it('is refused as a usage error before any database is opened, saying what to set', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'tiltyard-cli-scale-no-db-'));
+    try {
+      const run = await tiltyardWith({ cwd: tmp, env: { TILTYARD_DATA_DIR: join(tmp, 'data'), DATABASE_URL: undefined, REDIS_URL: 'redis://127.0.0.1:6379' } }, 'serve', '--port', '0');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe('tiltyard: REDIS_URL is set, so games run on workers, but DATABASE_URL is not: workers and API nodes must share one PostgreSQL (the embedded PGlite database lives in this process only). Set DATABASE_URL, or unset REDIS_URL to play games in this process.\n');
+      expect(existsSync(join(tmp, 'data'))).toBe(false);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -45,7 +45,7 @@ describe('win-probability model', () => {
       { player_id: 'plr_1', placement: 1 },
       { player_id: 'plr_2', placement: 1 },
       { player_id: 'plr_3', placement: 3 },
-    ] as Parameters<typeof endedChances>[1];
+    ] as unknown as Parameters<typeof endedChances>[1];
     expect(endedChances(['plr_1', 'plr_2', 'plr_3'], placements)).toEqual({ plr_1: 0.5, plr_2: 0.5, plr_3: 0 });
   });
 

@@ -116,12 +116,13 @@ through a unix socket in the data folder (only this user's), so they work beside
     }
     // Loaded here, not at the top, and in this order: the settings, then the store (which starts
     // opening the database), then Nest and the server's modules (heavy) while it opens.
-    const { serverSettings, ServerConfigError } = await import('../../server/config.js');
+    const { assertSharedStore, serverSettings, ServerConfigError } = await import('../../server/config.js');
     const { SandboxConfigError, sandboxBanner, sandboxSettings } = await import('../../agents/sandbox/index.js');
     let settings: ServerSettings;
     let sandbox: SandboxSettings;
     try {
       settings = serverSettings(serveEnv(values));
+      assertSharedStore(settings);
       sandbox = sandboxSettings();
     } catch (e) {
       if (e instanceof ServerConfigError || e instanceof SandboxConfigError) throw new UsageError(e.message);
