@@ -20,6 +20,18 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything a page needs before it draws goes in the entry's one file. Left to itself,
+          // Rolldown cut the entry's modules into a chunk per set of lazy chunks sharing them
+          // (socket.io and signals, the view fold, seat colours, Preact): five scripts where one
+          // does, each paying its own response headers and compressing worse alone (~5 KB on a
+          // game page). Lazy chunks import what they share from the entry, loaded first anyway.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(

@@ -11,8 +11,8 @@ type GameRow = { game_id: string; seats: { agent: string }[]; placements: { play
  * Issue 27 in a real browser against a real server: an ended game opens on its result; seat views
  * fold from seq 0 with no mismatch; the shortcuts work after a click on the scrubber; the
  * diagnostics line is an admin's (a toggle for others); the lobby's filters and pages; and every
- * text answer is compressed over real HTTP; and axe-core finds no serious accessibility fault on
- * any page.
+ * text answer is compressed over real HTTP; a game page loads no other page's code; and axe-core
+ * finds no serious accessibility fault on any page.
  */
 describe('visualizer: opening on the result, seat views, keys, lobby filters, compression', () => {
   let server: VizServer;
@@ -250,6 +250,48 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     expect(asked).toContain('/tournaments');
     expect(asked.filter((p) => p.startsWith('/docs'))).toEqual([]);
     await page.close();
+  });
+
+  it('a game page loads one script and one stylesheet, with none of the lobby’s or tournament’s code or rules; those pages load theirs', async () => {
+    /** The /assets/ files a page loads until it is ready and the network is quiet. */
+    const assets = async (path: string, ready: (p: Page) => Promise<void>): Promise<{ page: Page; js: string[]; css: string[] }> => {
+      const page = await browser.page();
+      const seen: string[] = [];
+      page.on('response', (r) => {
+        const u = new URL(r.url()).pathname;
+        if (u.startsWith('/assets/')) seen.push(u);
+      });
+      await page.goto(`${server.url}${path}`);
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      return { page, js: seen.filter((u) => u.endsWith('.js')), css: seen.filter((u) => u.endsWith('.css')) };
+    };
+    const game = await assets(`/watch/games/${gameId}`, async (p) => {
+      await p.getByTestId('table').waitFor();
+      await p.locator('[data-testid=scrubber][data-history=loaded]').waitFor();
+    });
+    // Each response is its headers plus a body that compresses worse alone: one file each.
+    expect(game.js).toHaveLength(1);
+    expect(game.css).toHaveLength(1);
+    const css = await (await fetch(`${server.url}${game.css[0]}`)).text();
+    for (const rule of ['.game-link', '.ring.mini', 'table.matrix', '.two-col']) expect(css, rule).not.toContain(rule);
+    await game.page.close();
+
+    const lobby = await assets('/', async (p) => {
+      await p.getByTestId('tournaments').waitFor();
+    });
+    expect(lobby.js.filter((u) => u.startsWith('/assets/lobby-page-'))).toHaveLength(1);
+    expect(lobby.js).toContain(game.js[0]);
+    // Its rules arrived with it: a game's row is laid out as a grid.
+    expect(await lobby.page.evaluate(`getComputedStyle(document.querySelector('.game-link')).display`)).toBe('grid');
+    await lobby.page.close();
+
+    const tournament = await assets(`/watch/tournaments/${tournamentId}`, async (p) => {
+      await p.getByTestId('h2h').waitFor();
+    });
+    expect(tournament.js.filter((u) => u.startsWith('/assets/tournament-page-'))).toHaveLength(1);
+    expect(await tournament.page.evaluate(`getComputedStyle(document.querySelector('table.matrix')).borderSpacing`)).toBe('2px');
+    await tournament.page.close();
   });
 
   it('compresses every text answer over real HTTP (brotli or gzip as asked), and the socket still connects', async () => {

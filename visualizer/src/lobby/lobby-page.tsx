@@ -5,6 +5,7 @@ import { keepAlive, spectateSocket, type LobbyNoticeMsg } from '../lib/spectate-
 import { featured, listGames, listTournaments, liveInfo, sampled, type GameSummary, type LiveInfo, type TournamentSummary } from './lobby-data.js';
 import { GameBrowser } from './lobby-games.js';
 import { FeaturedGame, GameRow, MiniTables } from './lobby-rows.js';
+import './lobby.css';
 
 /** How often the live tables are read again between the lobby channel's notices. */
 const LIVE_REFRESH_MS = 3000;

@@ -5,6 +5,7 @@ import { keepAlive, spectateSocket } from '../lib/spectate-socket.js';
 import { loadTournament, type Attacks, type Interval, type LlmHealth, type Tournament } from './tournament-data.js';
 import { CellAttacks, HeadToHeadMatrix, ManipulationMatrix } from './tournament-matrices.js';
 import { TournamentGames } from './tournament-games.js';
+import './tournament.css';
 
 const ci = (x: Interval, d = 2): string => (x ? `${x.value.toFixed(d)} [${x.low.toFixed(d)}, ${x.high.toFixed(d)}]` : '—');
 const share = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
