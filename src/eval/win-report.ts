@@ -45,6 +45,3 @@ export function swings(points: readonly CurvePoint[], min: number): Swing[] {
   }
   return out.sort((x, y) => Math.abs(y.to - y.from) - Math.abs(x.to - x.from) || x.seq - y.seq);
 }
-
-/** A chance as a whole percentage ("22%"). */
-export const percent = (p: number): string => `${Math.round(p * 100)}%`;
