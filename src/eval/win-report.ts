@@ -27,7 +27,7 @@ export type Swing = { seq: number; round: number; player_id: string; from: numbe
 
 /**
  * Every move of at least `min` (as a fraction: 0.15 is 15 points) of any seat's chance from one
- * point to the next, largest first (ties: earlier first). A seat absent from the earlier point
+ * point to the next, largest first (ties: earlier first, then by player id). A seat absent from the earlier point
  * counts as 0 there; the first point has nothing to move from.
  *
  * @example swings(curve.points, 0.15)[0] // { seq: 88, round: 4, player_id: 'plr_2', from: 0.22, to: 0.61 }
@@ -43,5 +43,7 @@ export function swings(points: readonly CurvePoint[], min: number): Swing[] {
       if (Math.abs(to - from) >= min - 1e-9) out.push({ seq: b.seq, round: b.round, player_id: id, from, to });
     }
   }
-  return out.sort((x, y) => Math.abs(y.to - y.from) - Math.abs(x.to - x.from) || x.seq - y.seq);
+  // Sizes compared to 1e-9, so a float's last bit does not reorder a swing and its mirror.
+  const size = (s: Swing) => Math.round(Math.abs(s.to - s.from) * 1e9);
+  return out.sort((x, y) => size(y) - size(x) || x.seq - y.seq || x.player_id.localeCompare(y.player_id));
 }
