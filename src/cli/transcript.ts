@@ -2,6 +2,8 @@ import type { EventPayload, GameEvent } from '../protocol/index.js';
 import { Narrator, type NarrationLine } from '../view/narrate.js';
 import { vectorWords } from '../view/narrate-effects.js';
 import { table } from './format.js';
+import type { Swing } from '../eval/win-report.js';
+import { storySwings, swingMarker } from './story-swings.js';
 
 /**
  * The admin's transcript of a full event log, told by the same narrator as the web page's move
@@ -11,7 +13,7 @@ import { table } from './format.js';
  * bookkeeping (draws, reaction requests, reflection records) is left out; `play --json` has everything.
  */
 export function formatTranscript(events: readonly GameEvent[], options: TranscriptOptions = {}): string {
-  const line = transcriptLines(options);
+  const line = transcriptLines({ swings: storySwings(events), ...options });
   const out = events.flatMap((e) => line(e));
   return [...out, ...line.summary()].join('\n') + '\n';
 }
@@ -25,6 +27,12 @@ export type TranscriptOptions = {
    * issue about an undefined input. In order of the seat's missing answers in that window.
    */
   noAnswerCause?: (playerId: string, window: string) => string | null;
+  /**
+   * Big swings of win probability by the seq of the event that made them (story-swings.ts): that
+   * event's first line ends with "(Ada's chance 22% → 61%)"; an event the story does not tell
+   * (a draw) gets a line of its own.
+   */
+  swings?: ReadonlyMap<number, readonly Swing[]>;
 };
 
 /** How the engine's zod check words a decision that is not there. */
@@ -65,11 +73,14 @@ export function transcriptLines(options: TranscriptOptions = {}): Transcript {
     if (e.type === 'game_started') return header(e, labels, agents);
     const out: string[] = [];
     if (e.type === 'game_ended') out.push('', `=== Game over after ${e.payload.rounds} rounds (${e.payload.reason.replace(/_/g, ' ')}) ===`);
-    for (const l of lines) {
+    const swung = options.swings?.get(e.seq);
+    const marker = swung ? ` ${swingMarker(swung, (id) => agents.get(id) ?? id)}` : '';
+    for (const [i, l] of lines.entries()) {
       if (e.type !== 'game_ended') out.push(...headers(l));
       if (l.key_moment) moments.push(l);
-      out.push(`${l.key_moment ? '★ ' : '  '}${l.text}`, ...l.details.map((d) => `      ${d}`));
+      out.push(`${l.key_moment ? '★ ' : '  '}${l.text}${i === 0 ? marker : ''}`, ...l.details.map((d) => `      ${d}`));
     }
+    if (marker && lines.length === 0) out.push(`  ~ ${e.type.replace(/_/g, ' ')} ${marker.trim()}`);
     const cause = missingCause(e, options);
     if (cause) out.push(`      (${e.type === 'secret_plan_committed' ? 'defaulted: ' : ''}no answer — ${cause})`);
     if (e.type === 'game_ended') out.push(...placements(e.payload, labels, agents));

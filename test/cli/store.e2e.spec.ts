@@ -152,6 +152,37 @@ describe('tiltyard run / games / replay / verify on the embedded database', () =
     );
   });
 
+  it('winprob prints each seat’s chance by name per round and the biggest swings; --json is the REST body; a missing game is one line, exit 1', async () => {
+    type Wp = { game_id: string; model: string; view: string; form: string; last_seq: number; points: Array<{ seq: number; round: number; p: Record<string, number> }> };
+    const json = await here('winprob', gameId, '--json');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as Wp;
+    // The game is over and the store is read as an admin would: the omniscient model.
+    expect(report).toMatchObject({ game_id: gameId, view: 'researcher', form: 'omniscient', last_seq: events });
+    expect(Object.keys(report).sort()).toEqual(['form', 'game_id', 'last_seq', 'model', 'points', 'view']);
+    const last = report.points.at(-1)!;
+    expect(last.seq).toBe(events);
+    // After the end the winners share the whole chance: every seat has that share or nothing.
+    const shares = Object.values(last.p);
+    expect(shares.every((x) => x === 0 || Math.abs(x - Math.max(...shares)) < 1e-9)).toBe(true);
+    for (const pt of report.points) expect(Math.abs(Object.values(pt.p).reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-9);
+    const pub = JSON.parse((await here('winprob', gameId, '--json', '--view', 'spectator')).stdout) as Wp;
+    expect(pub.form).toBe('public');
+    expect(JSON.stringify(pub.points)).not.toBe(JSON.stringify(report.points));
+    const text = await here('winprob', gameId);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toBe(`Win probability of ${gameId} · omniscient model (${report.model}) · view researcher · up to event ${events}`);
+    // Seats by display name, never by id; one row per round.
+    expect(lines[1]).toMatch(/^ {2}round {2}event {2}\S/);
+    expect(text.stdout).not.toMatch(/plr_\d/);
+    expect(lines.filter((l) => /^ {2}\d+ +\d+ /.test(l)).length).toBe(new Set(report.points.map((pt) => pt.round)).size);
+    expect(text.stdout).toMatch(/\nBiggest swings\n {2}round \d+ +event \d+ +\S.* \d+% → \d+%/);
+    const missing = await cli('winprob', 'game_nope');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('tiltyard: no game game_nope\n');
+  });
+
   it('verify writes a passing RunReport to .reports/<timestamp>.json, prints it, and exits 0', async () => {
     const run = await cli('verify', gameId, '--json');
     expect(run.code).toBe(0);

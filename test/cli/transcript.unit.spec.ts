@@ -4,10 +4,17 @@ import { formatTranscript } from '../../src/cli/transcript.js';
 import { narrate } from '../../src/view/index.js';
 import { contestWords } from '../../src/view/narrate-effects.js';
 import { playGame } from '../support/played-game.js';
+import { initialState, viewEvent, viewState } from '../../src/game/index.js';
+import { winCurve } from '../../src/eval/curve.js';
+import { swings } from '../../src/eval/win-report.js';
+import { storySwings } from '../../src/cli/story-swings.js';
 
 const NAMES = ['aggressor', 'turtle', 'random', 'balanced'];
 const { events } = playGame({ seed: 777_005, seats: 4, round_cap: 16, compact: false, driver: 9, names: NAMES });
-const out = formatTranscript(events);
+const told = formatTranscript(events);
+/** Win-probability markers end some lines ("(aggressor's chance 22% → 61%)"): the narrator's lines are what precedes them. */
+const MARKER = / \([^()]*chance \d+% → \d+%[^()]*\)/g;
+const out = told.replace(MARKER, '');
 /** Agents' words as the story quotes them: seat ids as names, snake_case keys as words. */
 const named = (text: string) => text.replace(/plr_\d+/g, (id) => NAMES[Number(id.slice(4)) - 1]!).replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (k) => k.replace(/_/g, ' '));
 const ofType = <T extends GameEvent['type']>(t: T) => events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === t);
@@ -40,5 +47,26 @@ describe('formatTranscript: the admin transcript, told by the shared narrator', 
     expect(out).toMatch(/^Game game_\w+ · seed 777005 · rules .* \(full windows\) · 4 seats · deck \d+\n {2}P1 +aggressor +baseline /);
     expect(out).toMatch(/=== Game over after \d+ rounds \([a-z ]+\) ===\n {2}Game over after \d+ rounds, .+ wins\. 1st /);
     expect(out).toMatch(/Placements\n +# +seat +agent +lives +resolve +tempo +exposure +out\n +1 +P\d +\w+/);
+  });
+
+  it('marks every event where a seat’s chance moved by 15 points or more, by name, with the omniscient model of the finished game', () => {
+    // The oracle: the admin's omniscient curve, folded from the raw engine state.
+    const ADMIN = { role: 'admin' } as const;
+    const config = { seats: NAMES.map((display_name) => ({ display_name })), rules: { round_cap: 16, windows: 'full' as const } };
+    const curve = winCurve({ seq: 0, view: viewState(initialState(config, 777_005), ADMIN) }, events.map((e) => viewEvent(e, ADMIN, true)), ADMIN, true);
+    expect(curve.form).toBe('omniscient');
+    const big = swings(curve.points, 0.15);
+    expect(big.length).toBeGreaterThan(0);
+    const bySeq = storySwings(events);
+    expect([...bySeq.values()].flat().sort((a, b) => a.seq - b.seq || a.player_id.localeCompare(b.player_id))).toEqual([...big].sort((a, b) => a.seq - b.seq || a.player_id.localeCompare(b.player_id)));
+    const marked = told.split('\n').filter((l) => MARKER.test(l));
+    MARKER.lastIndex = 0;
+    expect(marked.length).toBe(bySeq.size);
+    const name = (id: string) => NAMES[Number(id.slice(4)) - 1]!;
+    for (const list of bySeq.values()) {
+      const s0 = list[0]!;
+      expect(told).toContain(`(${name(s0.player_id)}'s chance ${Math.round(s0.from * 100)}% → ${Math.round(s0.to * 100)}%`);
+    }
+    expect(told).not.toMatch(/plr_\d's chance/);
   });
 });

@@ -62,6 +62,7 @@ describe('API docs', () => {
         'GET /games/{id}/events',
         'GET /games/{id}/snapshot',
         'GET /games/{id}/replay',
+        'GET /games/{id}/win-probability',
         'GET /games/{id}/traces',
         'GET /games/{id}/verify',
         'GET /games/{id}/analytics',

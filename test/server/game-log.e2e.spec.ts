@@ -339,6 +339,24 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
       }
     });
 
+    it('given the same game, then GET /win-probability gives a spectator the public curve up to its delayed head only, and researchers and admins theirs live', async () => {
+      const visible = (await get<EventsPage>(`/games/${delayedGame}/events?after=0&limit=1`)).body.last_seq;
+      type Wp = { game_id: string; view: string; form: string; last_seq: number; points: Array<{ seq: number; p: Record<string, number> }> };
+      const spectator = await get<Wp>(`/games/${delayedGame}/win-probability`);
+      expect(spectator.status).toBe(200);
+      expect(spectator.body).toMatchObject({ game_id: delayedGame, view: 'spectator', form: 'public', last_seq: visible });
+      expect(spectator.body.points.length).toBeGreaterThan(0);
+      expect(spectator.body.points.every((pt) => pt.seq <= visible)).toBe(true);
+      // It has ended (only its last part is recent): researchers get the omniscient model then, live, as admins do.
+      const researcher = await get<Wp>(`/games/${delayedGame}/win-probability`, RESEARCHER);
+      expect(researcher.body).toMatchObject({ view: 'researcher', form: 'omniscient', last_seq: head });
+      // A running game: researchers get the public model, read off the public table.
+      expect((await get<Wp>(`/games/${running}/win-probability`, RESEARCHER)).body).toMatchObject({ view: 'researcher', form: 'public' });
+      const admin = await get<Wp>(`/games/${delayedGame}/win-probability`, ADMIN);
+      expect(admin.body).toMatchObject({ view: 'admin', form: 'omniscient', last_seq: head });
+      for (const pt of admin.body.points) expect(Math.abs(Object.values(pt.p).reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-9);
+    });
+
     it('given the same game, then a spectator snapshot defaults to the delayed head and one past it is refused with 403 saying why', async () => {
       const spectator = await get<Snapshot>(`/games/${delayedGame}/snapshot`);
       expect(spectator.status).toBe(200);
@@ -485,6 +503,9 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
       ['a seq that is not a number', '/games/{id}/snapshot?seq=1.5', undefined, 400, 'seq: must be a whole number'],
       ['a seq past the head', '/games/{id}/snapshot?seq=999999', undefined, 400, 'seq: 999999 is past the head'],
       ['an unknown view', '/games/{id}/events?view=everything', ADMIN, 400, 'view must be spectator, researcher, admin or a seat id'],
+      ['an unknown game (win-probability)', '/games/game_nope/win-probability', undefined, 404, 'no game game_nope'],
+      ['a spectator asking for the admin win probability', '/games/{id}/win-probability?view=admin', undefined, 403, 'the admin view needs an admin token'],
+      ['a researcher asking for a seat’s win probability of a running game', '/games/{id}/win-probability?view=plr_1', RESEARCHER, 403, 'a seat view needs an admin token while the game runs'],
       ['a seat the game does not have', '/games/{id}/snapshot?view=plr_9', ADMIN, 400, 'view: this game has seats plr_1 to plr_4'],
       ['a token nobody configured', '/games/{id}/events', 'not-a-token', 401, 'unknown token'],
       ['a spectator asking for the admin view', '/games/{id}/events?view=admin', undefined, 403, 'the admin view needs an admin token'],
@@ -496,7 +517,7 @@ describe('GET /games/:id/events, /snapshot, /verify', () => {
     for (const [what, path, token, status, message] of cases) {
       it(`given ${what}, then ${status} as JSON {statusCode, error, message} saying "${message}"`, async () => {
         // A researcher may have a seat view of an ended game, not of a running one.
-        const r = await get<ErrorBody>(path.replace('{id}', what.includes('researcher asking for a seat view') ? running : ended), token);
+        const r = await get<ErrorBody>(path.replace('{id}', /researcher asking for a seat/.test(what) ? running : ended), token);
         expect(r.status).toBe(status);
         expect(Object.keys(r.body).sort()).toEqual(['error', 'message', 'statusCode']);
         expect(r.body.statusCode).toBe(status);

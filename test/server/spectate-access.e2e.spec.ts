@@ -32,12 +32,16 @@ describe('/spectate on a real server: who sees what, and when', () => {
    */
   const answerTo = async (payload: unknown, options?: Parameters<typeof Watcher.connect>[1]) => {
     const w = await watch(options);
-    const answers = () => w.log.filter((m) => m.name !== 'heartbeat');
+    // A joined socket also gets the win probability at its head (win_probability), computed after
+    // the join on a later turn: it answers nothing about the join, so it is left out like heartbeats.
+    const answers = () => w.log.filter((m) => m.name !== 'heartbeat' && m.name !== 'win_probability');
     w.socket.emit('join', payload);
     await until(() => answers().length > 0, 'an answer');
     await sleep(QUIET_MS);
+    lastWatcher = w;
     return answers().map((m) => ({ name: m.name, data: m.data }));
   };
+  let lastWatcher: Watcher | null = null;
   const refused = (code: string) => [
     { name: 'error', data: { code, message: expect.any(String) } },
   ];
@@ -89,6 +93,9 @@ describe('/spectate on a real server: who sees what, and when', () => {
       });
       expect(got.map((m) => m.name)).toEqual(['snapshot']);
       expect(got[0]!.data).toMatchObject({ game_id: ended, view: expected });
+      // And the estimate at the head, in the model the view is entitled to (the game is over: only the public table and a seat's view are public).
+      const estimate = await lastWatcher!.next('win_probability');
+      expect(estimate.data).toMatchObject({ game_id: ended, view: expected, seq: (got[0]!.data as { seq: number }).seq, form: expected === 'spectator' || expected.startsWith('plr_') ? 'public' : 'omniscient' });
     }
     // Through the handshake too.
     expect((await answerTo({ gameId: ended }, { auth: { token: ADMIN } }))[0]!.data).toMatchObject({

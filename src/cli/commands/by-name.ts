@@ -17,6 +17,7 @@ const MODULES: Readonly<Record<string, () => Promise<Record<string, unknown>>>> 
   fork: () => import('./fork.js'),
   counterfactual: () => import('./counterfactual.js'),
   replay: () => import('./replay.js'),
+  winprob: () => import('./winprob.js'),
   verify: () => import('./verify.js'),
   tournament: () => import('./tournament.js'),
   tournaments: () => import('./tournaments.js'),

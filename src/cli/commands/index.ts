@@ -17,7 +17,8 @@ import { storeCommand } from './store.js';
 import { tournamentCommand } from './tournament.js';
 import { tournamentsCommand } from './tournaments.js';
 import { verifyCommand } from './verify.js';
+import { winprobCommand } from './winprob.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, exportCommand, positionsCommand, storeCommand, agentCheckCommand, workerCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, winprobCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, exportCommand, positionsCommand, storeCommand, agentCheckCommand, workerCommand];

@@ -124,6 +124,24 @@ export const SnapshotView = z.object({
   state: StateView,
 });
 
+/** GET /games/:id/win-probability (src/eval/win-report.ts). */
+export const WinProbability = z.object({
+  game_id: GameId,
+  model: z.string().meta({ description: 'The model’s version (src/eval/winprob-model.ts)' }),
+  view: z.string().meta({ description: 'The view the curve was folded from: spectator, broadcast, researcher, admin or plr_N' }),
+  form: z.enum(['public', 'omniscient']).meta({ description: 'public: read off the public table alone (anonymous callers of a public game, researchers while it runs, seat views); omniscient: every seat’s hand and feelings too (admins, the broadcast view, researchers once the game is over)' }),
+  last_seq: z.int().meta({ description: 'The head this caller may see: no point lies past it' }),
+  points: z
+    .array(
+      z.object({
+        seq: z.int().min(1),
+        round: z.int().min(0),
+        p: z.record(z.string(), z.number().min(0).max(1)).meta({ description: 'Each seat’s chance to win after event `seq`, by player id, summing to 1 (seats out: 0; after the end the winners share 1)' }),
+      }),
+    )
+    .meta({ description: 'In seq order, one where some seat’s chance moved (and the last event): a step line' }),
+});
+
 export const RunReport = z.object({
   game_id: GameId,
   scenario: z.literal('verify'),

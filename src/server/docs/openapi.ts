@@ -2,12 +2,12 @@ import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } fr
 import { z } from 'zod';
 import { PlayerPrivateState, WorldState } from '../../protocol/index.js';
 import { RULES_VERSION } from '../../game/index.js';
-import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from '../games/game-log.schemas.js';
+import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery, WinProbabilityQuery } from '../games/game-log.schemas.js';
 import { ReplayFile } from '../../view/replay-file.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
 import { ForkGameBody } from '../games/fork-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from '../tournaments/tournament-request.js';
-import { AgentCatalog, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GameDetail, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView } from './api-schemas.js';
+import { AgentCatalog, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GameDetail, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView, WinProbability } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
 
@@ -26,6 +26,7 @@ const SCHEMAS = {
   PlayerPrivateState,
   SnapshotView,
   ReplayFile,
+  WinProbability,
   Traces,
   RunReport,
   GameAnalytics,
@@ -147,6 +148,18 @@ const ROUTES: Route[] = [
     role: 'spectator',
     query: ReplayQuery,
     ok: { status: 200, schema: 'ReplayFile' },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/win-probability',
+    tag: 'spectating',
+    summary: 'Each seat’s chance to win after every event the caller may see',
+    description:
+      'Folded from the events `/events` gives the same caller (same view, delay, hold-back, duplicate-set hold and 404s), so it knows nothing they do not: anonymous callers of a public game get the public model, read off the public table alone, up to their delayed head; the broadcast view the omniscient one under the broadcast’s hold-back; admins the omniscient one live; researchers the public one while the game runs and the omniscient one once it is over. Only points where some chance moved are listed (a step line). Never part of the hash chain; recomputed on demand (cached per head).',
+    role: 'spectator',
+    query: WinProbabilityQuery,
+    ok: { status: 200, schema: 'WinProbability' },
     errors: [400, 403, 404],
   },
   {

@@ -51,6 +51,15 @@ Server → client:
   the \`broadcast\` view by default (anyone may ask for it there): every seat's hands, plans,
   private speech and emotions, never the seed, PRNG or deck order, and each event only once the
   round after its own has fully ended (or the game has ended) and the delay has passed.
+- **win_probability** \`{game_id, seq, view, model, form, p}\` — each seat's chance to win after
+  event \`seq\` (\`p\` by player id, summing to 1; seats out 0, the winners share 1 after the end),
+  sent after the events of each step the client is sent and once on joining. It is folded from the
+  events this view was sent and nothing else, so it is exactly as late as they are (the delay and
+  the broadcast's hold-back apply) and equals \`GET /games/{id}/win-probability\` for the same view
+  at that seq. \`form\`: \`public\` (read off the public table: anonymous spectators of a public
+  game, researchers while it runs, seat views) or \`omniscient\` (every seat's hand and feelings
+  too: admins, the broadcast view, researchers once the game is over). Computed once per view
+  after the step has been sent, never holding up the game.
 - **state_hash** \`{game_id, seq, view, state_hash}\` — after every event whose seq is a multiple
   of TILTYARD_HASH_EVERY: the hash of the projected state there, to detect drift.
 - **heartbeat** \`{ts, seq}\` — every TILTYARD_HEARTBEAT_MS; a client silent for

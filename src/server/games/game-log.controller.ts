@@ -4,7 +4,8 @@ import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import { SETTINGS } from '../tokens.js';
-import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from './game-log.schemas.js';
+import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery, WinProbabilityQuery } from './game-log.schemas.js';
+import type { WinReport } from '../../eval/win-report.js';
 import type { ReplayFile } from '../../view/replay-file.js';
 import { GameLogService, type EventsPage, type GameAnalytics, type SnapshotView } from './game-log.service.js';
 
@@ -35,6 +36,13 @@ export class GameLogController {
   replay(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<ReplayFile> {
     const role = requireRole(headers, this.settings);
     return this.log.replay(id, role, parseOr400(ReplayQuery, query, 'query'));
+  }
+
+  /** Each seat's chance to win, event by event, as the caller's view may know it (GameLogService.winProbability). */
+  @Get(':id/win-probability')
+  winProbability(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<WinReport> {
+    const role = requireRole(headers, this.settings);
+    return this.log.winProbability(id, role, parseOr400(WinProbabilityQuery, query, 'query'));
   }
 
   @Get(':id/traces')

@@ -35,6 +35,10 @@ export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
 export const ReplayQuery = z.object({ view: View });
 export type ReplayQuery = z.infer<typeof ReplayQuery>;
 
+/** GET /games/:id/win-probability */
+export const WinProbabilityQuery = z.object({ view: View });
+export type WinProbabilityQuery = z.infer<typeof WinProbabilityQuery>;
+
 /** GET /games/:id/traces */
 export const TracesQuery = z.object({
   player: z.string().regex(/^plr_\d{1,2}$/, 'a seat id (plr_N)').optional().meta({ description: 'One seat’s decisions only' }),

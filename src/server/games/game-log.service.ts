@@ -16,7 +16,11 @@ import { SPECTATE_CLOCK, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { seesFullHashes } from './game-view.js';
 import { refuseHiddenFork } from './hidden-fork.js';
-import type { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery } from './game-log.schemas.js';
+import type { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery, WinProbabilityQuery } from './game-log.schemas.js';
+import { winCurve } from '../../eval/curve.js';
+import { winReport, type WinReport } from '../../eval/win-report.js';
+import { viewKey } from '../spectate/recent-log.js';
+import { WinCurveCache } from './win-curve-cache.js';
 import type { ReplayFile } from '../../view/replay-file.js';
 import { delayedHead, holdBackOfGame } from './spectator-delay.js';
 import { maskHidden, type AnalyticsFigures } from './partial-figures.js';
@@ -87,6 +91,8 @@ export class GameLogService {
   private readonly now: () => number;
   /** Ended games' traces, remade once (trace-cache.ts). */
   private readonly traceCache: TraceCache;
+  /** Win-probability curves by game, view and head (win-curve-cache.ts). */
+  private readonly curves = new WinCurveCache();
 
   constructor(
     @Inject(STORE) private readonly store: EventStore,
@@ -132,18 +138,36 @@ export class GameLogService {
     await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role, viewer);
     const gameOver = game.status === 'ended';
-    const reasons = await this.reasoningFor(gameId, viewer, head);
-    const events: GameEvent[] = [];
-    while (events.length < head) {
-      const rows = await this.store.read(gameId, events.length, 1000);
-      if (rows.length === 0) break;
-      for (const e of rows) if (e.seq <= head) events.push(withReasoning(viewEvent(e, viewer, gameOver), viewer, reasons));
-      if (rows.at(-1)!.seq >= head) break;
-    }
-    const base = viewState(await this.store.stateAt(gameId, 0), viewer, gameOver);
+    const { base, events } = await this.visibleLog(gameId, viewer, head, gameOver, await this.reasoningFor(gameId, viewer, head));
     const seats = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ player_id: s.player_id, agent: s.agent, ...(s.display_name ? { display_name: s.display_name } : {}) }));
     const view = viewer.role === 'seat' ? viewer.player_id : viewer.role;
     return { format: 'tiltyard-replay', version: 1, game_id: gameId, view, game_over: gameOver, seats, last_seq: events.at(-1)?.seq ?? 0, base: base as unknown as ReplayFile['base'], events: events as unknown as ReplayFile['events'] };
+  }
+
+  /**
+   * Each seat's chance to win after every event the caller may see, from the same viewer,
+   * duplicate-set hold, delayed head and projection as `/replay` (the same read, visibleLog): the
+   * curve is folded from the caller's projected events only, so it cannot know more than they do —
+   * anonymous callers of a public game get the public model, read off the public table; the
+   * broadcast, admins and researchers after the end the omniscient one (formFor). Only the points
+   * where some chance moved are kept. Cached per game, view and head (WinCurveCache).
+   *
+   * @example (await log.winProbability('game_ab12', 'spectator', {})).points.at(-1)?.p
+   */
+  async winProbability(gameId: string, role: Role, q: WinProbabilityQuery): Promise<WinReport> {
+    const game = await this.gameFor(gameId, role);
+    const viewer = viewerOr4xx(role, q.view, game);
+    await refuseHeld(this.store, gameId, role);
+    const { head } = await this.visibleHead(game, role, viewer);
+    const gameOver = game.status === 'ended';
+    const view = viewer.role === 'seat' ? viewer.player_id : viewer.role;
+    const key = WinCurveCache.key(gameId, viewKey(view, gameOver), gameOver, head);
+    const cached = this.curves.get(key);
+    if (cached) return cached;
+    const { base, events } = await this.visibleLog(gameId, viewer, head, gameOver, null);
+    const report = winReport(gameId, view, head, winCurve({ seq: 0, view: base }, events, viewer, gameOver, { changesOnly: true }));
+    this.curves.set(key, report);
+    return report;
   }
 
   /**
@@ -222,6 +246,21 @@ export class GameLogService {
     if (!seesFullHashes(role, game.status)) throw new ForbiddenException('verifying a game that has not ended needs an admin token (researchers may verify it once it is over)');
     await refuseHeld(this.store, gameId, role);
     return { ...(await verifyReport(this.store, gameId)), artifacts_path: `/games/${encodeURIComponent(gameId)}/verify` };
+  }
+
+  /**
+   * What a viewer may see of a game up to `head`: its projected state at seq 0 and every event
+   * after it, projected (and, on the broadcast view, dressed with the stated reasoning).
+   */
+  private async visibleLog(gameId: string, viewer: Viewer, head: number, gameOver: boolean, reasons: ReasoningIndex | null): Promise<{ base: StateView; events: GameEvent[] }> {
+    const events: GameEvent[] = [];
+    while (events.length < head) {
+      const rows = await this.store.read(gameId, events.length, 1000);
+      if (rows.length === 0) break;
+      for (const e of rows) if (e.seq <= head) events.push(withReasoning(viewEvent(e, viewer, gameOver), viewer, reasons));
+      if (rows.at(-1)!.seq >= head) break;
+    }
+    return { base: viewState(await this.store.stateAt(gameId, 0), viewer, gameOver), events };
   }
 
   /** The stated reasoning of LLM seats, read only for the broadcast view (the one view that shows it) when it has events to go on. */

@@ -19,6 +19,7 @@ import { RecentLog, projected, viewKey, type LogEntry } from './recent-log.js';
 import { pendingPackets } from './socket-pressure.js';
 import { viewHash } from './state-hash.js';
 import { ReasoningIndex, withReasoning } from '../games/stated-reasoning.js';
+import { WinEstimates } from './win-estimates.js';
 
 export type { Channel, Member, Snapshot, FeedLimits } from './feed-types.js';
 
@@ -61,6 +62,8 @@ export class GameFeed {
   private reasons: ReasoningIndex | null = null;
   private readonly unsubscribe: () => void;
   private readonly unresync: () => void;
+  /** Each room's win probability, sent after the steps it is sent (win-estimates.ts). */
+  private readonly estimates: WinEstimates;
 
   constructor(
     readonly gameId: string,
@@ -68,6 +71,21 @@ export class GameFeed {
     private readonly limits: FeedLimits,
   ) {
     this.lastActivity = this.lastTouched = ports.now();
+    this.estimates = new WinEstimates({
+      gameId,
+      closed: () => this.closed,
+      ended: () => this.ended,
+      head: (channel) => this.head(channel),
+      between: (afterSeq, toSeq) => this.log.between(afterSeq, toSeq),
+      project: (entry, view, viewer) => projected(entry, view, viewer, this.ended),
+      snapshot: (seq, view, viewer) => this.snapshot(seq, view, viewer),
+      placementsAt: async (seq) => {
+        const [last] = seq > 0 ? await ports.store.read(gameId, seq - 1, 1) : [];
+        return last?.type === 'game_ended' ? last.payload.placements : null;
+      },
+      rooms: (channel) => [...this.rooms.values()].filter((r) => r.channel === channel && r.members.size > 0).map((r) => ({ view: r.view, viewer: r.viewer, emit: (m) => ports.ns.to(r.name).emit('win_probability', m) })),
+      warn: (message) => ports.logger.emit('warn', message, { game_id: gameId }),
+    });
     // Subscribe before reading the head: a step committed in between arrives on the bus and is
     // recognised by its seq, so none falls between the store and the stream.
     this.unsubscribe = ports.bus.subscribe(gameId, (step) => this.onStep(step));
@@ -184,6 +202,7 @@ export class GameFeed {
     if (!room) this.rooms.set(name, (room = { name, channel: m.channel, view: m.view, viewer: m.viewer, members: new Set() }));
     room.members.add(m);
     void m.socket.join(name);
+    this.estimates.joined(m.channel, m.view, (message) => m.socket.emit('win_probability', message));
   }
 
   detach(m: Member): void {
@@ -379,6 +398,8 @@ export class GameFeed {
         else this.ports.logger.emit('warn', 'spectate: no state hash at hand for a live room', { game_id: this.gameId, seq, view: room.view });
       }
     }
+    // After the commit and off this call: the estimates fold and send on a later turn.
+    this.estimates.after(channel);
   }
 
   /** One slow client must not grow the server's memory without bound: it stops getting live steps and rejoins from the store. */

@@ -59,6 +59,13 @@ export type ServerMessages = {
    * read back from the store; `sent_at` (ms) when the server emitted it.
    */
   event: { game_id: string; seq: number; event: GameEvent; committed_at: number | null; sent_at: number };
+  /**
+   * Each seat's chance to win after event `seq` (src/eval), for this view: sent after the events
+   * of each step the client is sent (and on joining), folded from those same events only. `form`:
+   * public (read off the public table) or omniscient (admins, the broadcast, researchers once the
+   * game is over); `p` by player id sums to 1.
+   */
+  win_probability: { game_id: string; seq: number; view: string; model: string; form: 'public' | 'omniscient'; p: Record<string, number> };
   /** Follows event `seq` when seq is a multiple of the hash interval: the snapshot hash there. */
   state_hash: { game_id: string; seq: number; view: string; state_hash: string };
   /** The client fell too far behind: join again with `afterSeq: seq` (the last seq it was sent). */

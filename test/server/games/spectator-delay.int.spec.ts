@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delayedHead, holdBackOfGame } from '../../../src/server/games/spectator-delay.js';
 import type { EventStore, GameRecord } from '../../../src/store/index.js';
 import { openPgliteStore, playGame, type TestStore } from '../../store/support.js';
+import { GameLogService } from '../../../src/server/games/game-log.service.js';
+import { GameBus } from '../../../src/live/game-bus.js';
 
 /**
  * The delayed head of a game hot and after compaction: its rows leave `events` when it is
@@ -51,5 +53,21 @@ describe('delayedHead over hot and compacted games', () => {
     expect(hot).toBeLessThan(game.last_seq);
     await store.compact(game.game_id);
     expect(await delayedHead(store, { ...(await store.getGame(game.game_id)), status: 'running' }, holdBackOfGame(game), Date.now())).toBe(hot);
+  });
+
+  it('given a delayed ended game, then an anonymous win-probability curve is empty within the delay and whole after it, hot and compacted alike, while an admin’s is whole at once', async () => {
+    const game = await stored({ spectator_delay_ms: 600_000 }, 'wp_cold');
+    const at = (now: number) => new GameLogService(store, new GameBus(), () => now);
+    const within = await at(Date.now()).winProbability(game.game_id, 'spectator', {});
+    expect(within).toMatchObject({ last_seq: 0, form: 'public', points: [] });
+    const after = await at(Date.now() + 700_000).winProbability(game.game_id, 'spectator', {});
+    expect(after.last_seq).toBe(game.last_seq);
+    expect(after.points.at(-1)?.seq).toBe(game.last_seq);
+    const admin = await at(Date.now()).winProbability(game.game_id, 'admin', {});
+    expect(admin).toMatchObject({ last_seq: game.last_seq, form: 'omniscient' });
+    expect(await store.compact(game.game_id)).toBe('compacted');
+    expect(await at(Date.now()).winProbability(game.game_id, 'spectator', {})).toMatchObject({ last_seq: 0, points: [] });
+    expect(await at(Date.now() + 700_000).winProbability(game.game_id, 'spectator', {})).toEqual(after);
+    expect(await at(Date.now()).winProbability(game.game_id, 'admin', {})).toEqual(admin);
   });
 });

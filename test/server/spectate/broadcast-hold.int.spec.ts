@@ -14,7 +14,10 @@ import { openStore, type EventStore } from '../../../src/store/index.js';
 import { decisionSeq } from '../../../src/server/games/stated-reasoning.js';
 import { reasoningOf } from '../../../src/research/export-trace.js';
 import { futureLeaks } from '../../support/leaks.js';
-import { Watcher, sleep, until } from '../spectate-support.js';
+import { winCurve, type CurvePoint } from '../../../src/eval/curve.js';
+import type { ReplayFile } from '../../../src/view/replay-file.js';
+import type { StateView, Viewer } from '../../../src/game/index.js';
+import { ADMIN, Watcher, sleep, until } from '../spectate-support.js';
 import { serveSpectate, type ServedSpectate } from './serve-spectate.js';
 
 const AGENTS = ['balanced', 'aggressor', 'trickster'];
@@ -30,16 +33,28 @@ type Published = { events: GameEvent[]; commits: Map<number, number>; ended: boo
  * broadcast audience may have by now. Time: the step committed DELAY ago; rounds: the log holds
  * an event two rounds on, or the game ended; `held`: only the game's end releases anything.
  */
-function allowedHead(p: Published, clock: number, held = false, delayMs = DELAY): number {
+function allowedHead(p: Published, clock: number, held = false, delayMs = DELAY, rounds = true): number {
   const lastTurn = p.events.at(-1)?.turn ?? 0;
   let head = 0;
   for (const e of p.events) {
-    const byRounds = p.ended || (!held && e.turn <= lastTurn - 2);
+    const byRounds = !rounds || p.ended || (!held && e.turn <= lastTurn - 2);
     if (!byRounds || p.commits.get(e.seq)! + delayMs > clock) break;
     head = e.seq;
   }
   return head;
 }
+
+/** The curve a viewer's replay file gives, a point after every event (the oracle: the file is what `/events` gives that viewer). */
+function curveOf(file: ReplayFile, viewer: Viewer): Map<number, CurvePoint> {
+  const curve = winCurve({ seq: 0, view: file.base as unknown as StateView }, file.events as unknown as GameEvent[], viewer, file.game_over);
+  return new Map(curve.points.map((pt) => [pt.seq, pt]));
+}
+
+/** The value a step line (changes-only points, in seq order) holds at `seq`. */
+const stepAt = (points: readonly CurvePoint[], seq: number): CurvePoint | undefined => points.filter((pt) => pt.seq <= seq).at(-1);
+
+/** Whether two points' chances agree within `tol` for every seat. */
+const same = (a: Record<string, number>, b: Record<string, number>, tol = 1e-9): boolean => Object.keys({ ...a, ...b }).every((id) => Math.abs((a[id] ?? 0) - (b[id] ?? 0)) <= tol);
 
 /**
  * A broadcast game on the real SpectateService and a real socket.io client, with a clock the test
@@ -62,7 +77,7 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
     // Staleness is judged on the same clock: the test's jumps must not make its clients look silent.
-    const settings = serverSettings({ TILTYARD_HASH_EVERY: '10', TILTYARD_LOG: 'silent', TILTYARD_STALE_MS: '3600000' });
+    const settings = serverSettings({ TILTYARD_HASH_EVERY: '10', TILTYARD_LOG: 'silent', TILTYARD_STALE_MS: '3600000', TILTYARD_ADMIN_TOKEN: ADMIN });
     service = new SpectateService(store, settings, new JsonLogger('silent'), bus, { pageSize: 7, retainEvents: 20 }, () => clock);
     rest = new GameLogService(store, bus, () => clock);
     served = await serveSpectate(service);
@@ -111,7 +126,7 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
   function judge(w: Watcher, arrivals: Map<number, { head: number }>, seed: number): string[] {
     const problems: string[] = [];
     for (const m of w.log) {
-      if (m.name !== 'event' && m.name !== 'snapshot') continue;
+      if (m.name !== 'event' && m.name !== 'snapshot' && m.name !== 'win_probability') continue;
       const seq = (m.data as { seq: number }).seq;
       const allowed = arrivals.get(w.log.indexOf(m))?.head ?? -1;
       if (seq > allowed) problems.push(`${m.name} #${seq} arrived when the rule allowed up to #${allowed}`);
@@ -121,9 +136,9 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
   }
 
   /** Records, for each frame as it arrives, the head the rule allowed at that moment. */
-  function stamp(w: Watcher, published: Published, held = false, delayMs = DELAY): Map<number, { head: number }> {
+  function stamp(w: Watcher, published: Published, held = false, delayMs = DELAY, rounds = true): Map<number, { head: number }> {
     const arrivals = new Map<number, { head: number }>();
-    w.socket.onAny(() => arrivals.set(w.log.length - 1, { head: allowedHead(published, clock, held, delayMs) }));
+    w.socket.onAny(() => arrivals.set(w.log.length - 1, { head: allowedHead(published, clock, held, delayMs, rounds) }));
     return arrivals;
   }
 
@@ -147,6 +162,12 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
         expect(page.last_seq).toBeLessThanOrEqual(allowed);
         expect(page.events.map((e) => e.seq)).toEqual(Array.from({ length: page.last_seq }, (_, k) => k + 1));
         for (const e of page.events) expect(futureLeaks(e, game.seed)).toEqual([]);
+        // The win-probability curve stops where the events do, and is the broadcast's omniscient one.
+        const wp = await rest.winProbability(game.gameId, 'spectator', {});
+        expect(wp.last_seq).toBe(page.last_seq);
+        expect(wp.view).toBe('broadcast');
+        expect(wp.form).toBe('omniscient');
+        for (const pt of wp.points) expect(pt.seq).toBeLessThanOrEqual(page.last_seq);
         const record = await visibleGame(store, await store.getGame(game.gameId), 'spectator', clock, bus.commits);
         expect(record.last_seq).toBeLessThanOrEqual(allowed);
         expect(record.status).not.toBe('ended');
@@ -178,6 +199,17 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
     expect(events.some((e) => e.type === 'speech_posted' && (e.payload as { speech_act?: unknown }).speech_act)).toBe(true);
     expect(restChecks).toBeGreaterThan(5);
     expect(heldByRounds).toBeGreaterThan(0);
+    // The socket's estimates came while the game ran, omniscient, each equal to the curve of the
+    // broadcast view's events at its seq (judge: none before its event was allowed).
+    await w.next('win_probability', (m) => m.seq === game.published.events.length);
+    const estimates = w.all('win_probability');
+    expect(estimates.filter((m) => m.seq < game.published.events.length).length).toBeGreaterThan(3);
+    const oracle = curveOf(await rest.replay(game.gameId, 'spectator', {}), { role: 'broadcast' });
+    for (const m of estimates) {
+      expect(m.form).toBe('omniscient');
+      expect(m.view).toBe('broadcast');
+      expect(same(m.p, oracle.get(m.seq)!.p)).toBe(true);
+    }
     await game.done;
   });
 
@@ -302,9 +334,78 @@ describe('a broadcast game: nothing reaches an anonymous client before the hold-
     v.join({ gameId: game.gameId, afterSeq: 0 });
     const snap = await v.next('snapshot');
     expect(snap.data.view).toBe('spectator');
+    const admin = await Watcher.connect(url, { auth: { token: ADMIN } });
+    watchers.push(admin);
+    admin.join({ gameId: game.gameId, afterSeq: 0 });
+    await admin.next('snapshot');
     while (!game.published.ended) await game.step();
     await v.ended();
     for (const e of v.all('event')) if (e.event.type === 'cards_drawn') expect(e.event.payload).not.toHaveProperty('card_refs');
+    await game.done;
+    // Win probability: anonymous callers get the public model, and it is the curve of the
+    // spectator's own events; the omniscient one (admins) differs on some point.
+    const last = game.published.events.length;
+    await v.next('win_probability', (m) => m.seq === last);
+    await admin.next('win_probability', (m) => m.seq === last);
+    const publicCurve = curveOf(await rest.replay(game.gameId, 'spectator', {}), { role: 'spectator' });
+    const omniscientCurve = curveOf(await rest.replay(game.gameId, 'admin', {}), { role: 'admin' });
+    const anonymous = v.all('win_probability');
+    expect(anonymous.length).toBeGreaterThan(3);
+    for (const m of anonymous) {
+      expect(m.form).toBe('public');
+      expect(same(m.p, publicCurve.get(m.seq)!.p)).toBe(true);
+    }
+    for (const m of admin.all('win_probability')) {
+      expect(m.form).toBe('omniscient');
+      expect(same(m.p, omniscientCurve.get(m.seq)!.p)).toBe(true);
+    }
+    expect([...publicCurve.values()].some((pt) => !same(pt.p, omniscientCurve.get(pt.seq)!.p, 1e-3))).toBe(true);
+    const wp = await rest.winProbability(game.gameId, 'spectator', {});
+    expect(wp).toMatchObject({ game_id: game.gameId, view: 'spectator', form: 'public', last_seq: last });
+    for (const [seq, pt] of publicCurve) expect(same(stepAt(wp.points, seq)?.p ?? {}, pt.p, 1e-4)).toBe(true);
+    const adminWp = await rest.winProbability(game.gameId, 'admin', {});
+    expect(adminWp.form).toBe('omniscient');
+    // A researcher sees it all once the game is over; an anonymous caller cannot ask for more than the public table.
+    expect((await rest.winProbability(game.gameId, 'researcher', {})).form).toBe('omniscient');
+    await expect(rest.winProbability(game.gameId, 'spectator', { view: 'admin' })).rejects.toThrow(/admin token/);
+    await expect(rest.winProbability('game_nosuch0000', 'spectator', {})).rejects.toThrow(/game_nosuch0000/);
+  });
+
+  it('given a public game with a spectator delay, then an anonymous client’s win probability (socket and REST) is the public one and never runs ahead of the delay, while researchers follow it live', async () => {
+    const game = await table({});
+    const w = await Watcher.connect(url);
+    watchers.push(w);
+    const arrivals = stamp(w, game.published, false, DELAY, false);
+    w.join({ gameId: game.gameId, afterSeq: 0 });
+    await w.next('snapshot');
+    let checks = 0;
+    let behind = 0;
+    for (let i = 0; !game.published.ended; i++) {
+      await game.step();
+      if (i % 4 === 3) clock += DELAY;
+      if (i % 3 === 0 && !game.published.ended) {
+        const allowed = allowedHead(game.published, clock, false, DELAY, false);
+        const wp = await rest.winProbability(game.gameId, 'spectator', {});
+        expect(wp.form).toBe('public');
+        expect(wp.last_seq).toBeLessThanOrEqual(allowed);
+        for (const pt of wp.points) expect(pt.seq).toBeLessThanOrEqual(allowed);
+        const live = await rest.winProbability(game.gameId, 'researcher', {});
+        expect(live.last_seq).toBe(game.published.events.length);
+        if (wp.last_seq < live.last_seq) behind++;
+        checks++;
+      }
+    }
+    clock += DELAY;
+    await w.ended();
+    await w.next('win_probability', (m) => m.seq === game.published.events.length);
+    expect(judge(w, arrivals, game.seed)).toEqual([]);
+    expect(checks).toBeGreaterThan(3);
+    expect(behind).toBeGreaterThan(0);
+    const oracle = curveOf(await rest.replay(game.gameId, 'spectator', {}), { role: 'spectator' });
+    for (const m of w.all('win_probability')) {
+      expect(m.form).toBe('public');
+      expect(same(m.p, oracle.get(m.seq)!.p)).toBe(true);
+    }
     await game.done;
   });
 });
