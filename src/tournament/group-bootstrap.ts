@@ -26,7 +26,7 @@ export const groupKey = (key: string): string => key.replace(/-p\d+$/, '');
 const REFIT_STEPS = 2;
 
 /** mulberry32: a tiny seeded generator, the same on every platform. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed | 0;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
