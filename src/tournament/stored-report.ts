@@ -1,8 +1,7 @@
-import type { Window } from '../protocol/index.js';
 import { readDecisions, readLog } from '../runner/stored-game.js';
 import type { EventStore, TournamentGameRecord, TournamentRecord } from '../store/index.js';
-import { agentsBySeat, tournamentReport, type Report, type ReportGame } from './report.js';
-import { wpaTally, type GameWpaTally } from './wpa-figures.js';
+import { tournamentReport, type Report, type ReportGame } from './report.js';
+import { asksOf, storedTally } from './stored-wpa.js';
 
 /** A tournament's research report as GET /tournaments/:id/report and `tiltyard report --json` give it. */
 export type TournamentReportView = {
@@ -32,24 +31,9 @@ export async function storedReport(store: EventStore, t: TournamentRecord, games
   return { tournament_id: t.tournament_id, status: t.status, games_counted: games.length, report: tournamentReport(read) };
 }
 
-/**
- * Ended games' WPA tallies by game id and log length: folding a game at every event costs ~0.1 s,
- * and an ended game never changes, so a report asked again reads them from here. Bounded: the
- * oldest entry goes first.
- */
-const WPA_CACHE_SIZE = 20_000;
-const wpaCache = new Map<string, GameWpaTally>();
-
 async function reportGame(store: EventStore, g: TournamentGameRecord): Promise<ReportGame> {
   const [events, decisions, calls] = await Promise.all([readLog(store, g.game_id), readDecisions(store, g.game_id), store.readProviderCalls(g.game_id)]);
-  const asks = decisions.map((d) => ({ seq: d.seq_before, player_id: d.player_id, window: d.window as Window }));
-  const game: ReportGame = { game_id: g.game_id, key: g.key, events, seats: g.seats, decisions: decisions.length, asks, ...(calls.length ? { providerCalls: calls } : {}) };
-  const cacheKey = `${g.game_id}\u0000${events.length}\u0000${events.at(-1)?.ts ?? ''}`;
-  let wpa = wpaCache.get(cacheKey);
-  if (!wpa) {
-    wpa = wpaTally(events, agentsBySeat(game), asks);
-    if (wpaCache.size >= WPA_CACHE_SIZE) wpaCache.delete(wpaCache.keys().next().value!);
-    wpaCache.set(cacheKey, wpa);
-  }
-  return { ...game, wpa };
+  const asks = asksOf(decisions);
+  const wpa = await storedTally(store, g, { events, asks });
+  return { game_id: g.game_id, key: g.key, events, seats: g.seats, decisions: decisions.length, asks, wpa, ...(calls.length ? { providerCalls: calls } : {}) };
 }
