@@ -6,6 +6,8 @@ import { gameWpa } from '../../src/eval/wpa.js';
 import { reportToCsv } from '../../src/tournament/report-csv.js';
 import { tournamentReport, type ReportGame } from '../../src/tournament/report.js';
 import { wpaFigures, type WpaGame } from '../../src/tournament/wpa-figures.js';
+import { standings } from '../../src/tournament/standings.js';
+import { withWpa } from '../../src/tournament/wpa-standings.js';
 
 /** Two deals, each in both seatings: a duplicate group of two games per deal. */
 function games(): ReportGame[] {
@@ -60,5 +62,23 @@ describe('WPA figures', () => {
     expect(t!.mean).toEqual({ value: 0.0625, low: 0.0625, high: 0.0625 });
     expect(s!.mean!.value).toBe(0.0625);
     expect(s!.mean!.high - s!.mean!.low).toBeGreaterThan(0.05);
+  });
+});
+
+describe('standings with WPA', () => {
+  it('given results with tallies, then each agent gets its mean WPA per decision beside its rating (resampling the duplicate groups), an agent with none gets null, and the ratings do not move', () => {
+    const config = { entrants: ['a', 'b', 'c'], seed: 5 };
+    const results = [0, 1, 2, 3].flatMap((d) => [0, 1].map((p) => ({ key: `r0000-t0000-d${d}-p${p}`, round: 0, seats: p ? ['b', 'a'] : ['a', 'b'], placements: p ? [2, 1] : [1, 2] })));
+    const tallies = new Map(results.map((r, i) => [r.key, [{ agent: 'a', kind: 'all' as const, sum: 0.01 * (i % 3), decisions: 2 }, { agent: 'b', kind: 'all' as const, sum: -0.01, decisions: 2 }]]));
+    const table = standings(config, results);
+    const out = withWpa(table, config, results, tallies);
+    expect(out.map(({ wpa: _w, wpa_decisions: _d, ...s }) => s)).toEqual(table);
+    const a = out.find((s) => s.agent === 'a')!;
+    expect(a.wpa_decisions).toBe(16);
+    expect(a.wpa!.value).toBeCloseTo((0.01 * (0 + 1 + 2 + 0 + 1 + 2 + 0 + 1)) / 16, 6);
+    expect(a.wpa!.high).toBeGreaterThan(a.wpa!.low);
+    expect(out.find((s) => s.agent === 'b')!.wpa).toEqual({ value: -0.005, low: -0.005, high: -0.005 });
+    expect(out.find((s) => s.agent === 'c')).toMatchObject({ wpa: null, wpa_decisions: 0 });
+    expect(withWpa(table, config, results, tallies)).toEqual(out);
   });
 });
