@@ -6,8 +6,10 @@
  * and an empirical check by subsampling the pairs (src/eval/games-to-separate.ts).
  *
  * Statistics per game, first agent minus second: `win_rate` (the mean win share of its two seats),
- * `wpa_per_decision` (the mean over its seats of their mean choice WPA per decision) and
- * `wpa_per_game` (the mean over its seats of their summed choice WPA).
+ * `wpa_per_decision` (the mean over its seats of their mean choice WPA per decision),
+ * `wpa_per_game` (the mean over its seats of their summed choice WPA) and `wpa_with_resolutions`
+ * (that sum plus how the seat's own actions' resolutions moved it: the contest rolls and slips are
+ * chance, but so is the payoff of a good action, which only lands when it resolves).
  *
  *   npm run bench:wpa -- --games 400 --expert-games 120
  */
@@ -27,8 +29,8 @@ const SEED = Number(values.seed);
 for (const [flag, n] of [['--games', GAMES], ['--expert-games', EXPERT_GAMES]] as const)
   if (!Number.isInteger(n) || n < 0 || n > 100_000 || n % 2) throw new Error(`${flag}: an even whole number (games come in duplicate pairs)`);
 
-type Stats = { win_rate: number; wpa_per_decision: number; wpa_per_game: number };
-const STATS = ['win_rate', 'wpa_per_decision', 'wpa_per_game'] as const;
+type Stats = { win_rate: number; wpa_per_decision: number; wpa_per_game: number; wpa_with_resolutions: number };
+const STATS = ['win_rate', 'wpa_per_decision', 'wpa_per_game', 'wpa_with_resolutions'] as const;
 
 /** One game of `a` and `b` at seats [a, b, a, b] (or swapped): its statistics, a minus b. */
 function playOne(a: string, b: string, seed: number, swapped: boolean): { stats: Stats; cpu: { play: number; wpa: number }; events: number } {
@@ -51,6 +53,7 @@ function playOne(a: string, b: string, seed: number, swapped: boolean): { stats:
       win_rate: diff((id) => shares.get(id) ?? 0),
       wpa_per_decision: diff((id) => w.seats[id]!.choice_mean ?? 0),
       wpa_per_game: diff((id) => w.seats[id]!.choice_sum),
+      wpa_with_resolutions: diff((id) => w.seats[id]!.choice_sum + w.chances.reduce((s, c) => s + (c.actor === id ? c.delta[id]! : 0), 0)),
     },
     cpu: { play: (play.user + play.system) / 1000, wpa: (wpa.user + wpa.system) / 1000 },
     events: run.events.length,

@@ -33,7 +33,11 @@ export type Ask = { seq: number; player_id: string; window: Window };
 /** One decision: the summed WPA of the choice events it made (`events` of them). */
 export type DecisionWpa = { seq: number; player_id: string; window: Window; wpa: number; events: number };
 export type ChoiceEventWpa = { seq: number; type: keyof typeof CHOICE_KINDS; player_id: string; wpa: number };
-export type ChanceEventWpa = { seq: number; type: string; delta: Chances };
+/** A chance event's move of every seat; `actor` is the seat whose action resolved (or whose ritual fired), else null. */
+export type ChanceEventWpa = { seq: number; type: string; actor: string | null; delta: Chances };
+
+const chanceActor = (e: GameEvent): string | null =>
+  e.type === 'action_resolved' ? e.payload.actor_player_id : e.type === 'ritual_fired' ? e.payload.owner_player_id : null;
 
 /** A seat's account over the game; `choice_mean` is per decision (null with none). */
 export type SeatWpa = {
@@ -88,7 +92,7 @@ export function gameWpa(events: readonly GameEvent[], asks?: readonly Ask[]): Ga
     }
     const actor = actorOf(e);
     if (actor) choices.push({ seq: e.seq, type: e.type as keyof typeof CHOICE_KINDS, player_id: actor, wpa: (next[actor] ?? 0) - (p[actor] ?? 0) });
-    else if (CHANCE_EVENTS.has(e.type)) chances.push({ seq: e.seq, type: e.type, delta: Object.fromEntries(ids.map((id) => [id, (next[id] ?? 0) - (p![id] ?? 0)])) });
+    else if (CHANCE_EVENTS.has(e.type)) chances.push({ seq: e.seq, type: e.type, actor: chanceActor(e), delta: Object.fromEntries(ids.map((id) => [id, (next[id] ?? 0) - (p![id] ?? 0)])) });
     for (const id of ids) {
       const d = (next[id] ?? 0) - (p[id] ?? 0);
       const s = seats[id]!;
