@@ -17,7 +17,8 @@ import { wpaFigures, type GameWpaTally } from './wpa-figures.js';
 export function withWpa(table: readonly Standing[], config: { entrants: readonly string[]; seed: number }, results: readonly GameResult[], tallies: ReadonlyMap<string, GameWpaTally>, resamples = DEFAULT_RESAMPLES): Standing[] {
   const games = canonical(results).flatMap((r) => {
     const tally = tallies.get(r.key);
-    return tally ? [{ group: groupKey(r.key), tally }] : [];
+    // Only the every-decision cells: the windows' would cost the bootstrap five times as much for nothing.
+    return tally ? [{ group: groupKey(r.key), tally: tally.filter((c) => c.kind === 'all') }] : [];
   });
   const agents = table.map((s) => s.agent);
   const rows = new Map(wpaFigures(agents, games, config.seed, resamples).filter((r) => r.kind === 'all').map((r) => [r.agent, r]));
