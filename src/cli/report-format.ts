@@ -3,6 +3,7 @@ import type { AgentResearch } from '../runner/research-figures.js';
 import type { Interval } from '../tournament/bootstrap.js';
 import type { ChoiceShiftRow } from '../tournament/choice-shift.js';
 import type { TournamentReportView } from '../tournament/stored-report.js';
+import { WPA_KINDS, type WpaRow } from '../tournament/wpa-figures.js';
 import { int, num, pct, signed, table } from './format.js';
 
 /** How the text names a target after a successful manipulation with each intent. */
@@ -52,6 +53,19 @@ function shiftTable(rows: readonly ChoiceShiftRow[], first: 'intent' | 'target')
     ],
     1,
   );
+}
+
+/** A chance in percentage points to 2 places (WPA per decision is small): +0.15 pp. */
+const pp2 = (x: number) => `${signed(Math.round(x * 1e4) / 100 || 0, 2)} pp`;
+
+/** Mean choice WPA per decision: one row per agent, one column per kind, each with its interval. */
+function wpaTable(rows: readonly WpaRow[]): string[] {
+  const agents = [...new Set(rows.map((r) => r.agent))];
+  const cell = (agent: string, kind: string) => {
+    const r = rows.find((x) => x.agent === agent && x.kind === kind);
+    return r?.mean ? `${pp2(r.mean.value)} [${pp2(r.mean.low)}, ${pp2(r.mean.high)}]` : '–';
+  };
+  return table([['agent', 'decisions', ...WPA_KINDS.map((k) => (k === 'all' ? 'every decision [95% CI]' : k))], ...agents.map((a) => [a, int(rows.find((r) => r.agent === a && r.kind === 'all')?.decisions ?? 0), ...WPA_KINDS.map((k) => cell(a, k))])], 1);
 }
 
 function resilienceRow(a: AgentResearch): string[] {
@@ -118,6 +132,10 @@ export function formatReport(view: TournamentReportView): string {
     'By target agent',
     ...(seen.length ? indent(shiftTable(seen, 'target')) : ['  no successful manipulation was followed by its target acting']),
     '',
+    'Win probability added: how much each decision moved its own seat’s chance to win, on average',
+    '(omniscient model; draws and contest rolls are chance, not the decision’s; 95% CI resamples whole duplicate groups)',
+    ...(report.wpa.length ? indent(wpaTable(report.wpa)) : ['  no stored decisions to measure']),
+    '',
     'Who manipulated whom (attempts, success rate)',
     ...(pairs.length
       ? indent(table([['agent → target', 'attempts', 'success', 'forced errors'], ...pairs.map((p) => [`${p.agent} → ${p.target}`, int(p.manipulation.attempts), pct(p.manipulation.success_rate), int(p.forced_errors)])]))
@@ -126,7 +144,7 @@ export function formatReport(view: TournamentReportView): string {
       ? ['', 'LLM use', ...indent(table([['agent', 'calls', 'failed', 'tokens in', 'tokens out', 'cost', 'mean latency'], ...usage.map((a) => [a.agent, int(a.usage!.calls), int(a.usage!.failed_calls), int(a.usage!.input_tokens), int(a.usage!.output_tokens), `$${a.usage!.cost_usd.toFixed(4)}`, a.usage!.mean_latency_ms === null ? '–' : `${int(a.usage!.mean_latency_ms)} ms`])]))]
       : []),
     '',
-    'Every figure: --json; one table as CSV: --csv --table agents|pairs|plans|intents|ledger|shifts (docs/tournaments.md).',
+    'Every figure: --json; one table as CSV: --csv --table agents|pairs|plans|intents|ledger|shifts|wpa (docs/tournaments.md).',
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -5,6 +5,7 @@ import { JsonObject, type TurnPlanRequest, type Window } from '../protocol/index
 import { assertSameLog } from '../runner/replay-decisions.js';
 import { configOf, readLog, recordedDecision } from '../runner/stored-game.js';
 import type { ActionRow, EventStore, GameRecord } from '../store/index.js';
+import { gameWpa } from '../eval/wpa.js';
 import { EXPORT_VERSION, type ExportRecord } from './export-record.js';
 import { traceSummary, reasoningOf } from './export-trace.js';
 import { forkOf } from './fork-lineage.js';
@@ -54,6 +55,7 @@ export async function exportGame(store: EventStore, game: GameRecord): Promise<E
   const placement = new Map((game.placements ?? []).map((p) => [p.player_id, p.placement]));
   const agents = new Map(game.seats.map((s) => [s.player_id, s]));
   const compact = state.rules.windows === 'compact';
+  const wpa = game.status === 'ended' ? decisionWpa(log, asked) : new Map<Asked, number>();
   return asked.map((a, i) => {
     const r = a.row;
     const next = asked[i + 1];
@@ -83,6 +85,7 @@ export async function exportGame(store: EventStore, game: GameRecord): Promise<E
       rejection_code: r.rejection_code,
       reasoning: reasoningOf(a.trace),
       trace: traceSummary(a.trace),
+      wpa: wpa.get(a) ?? null,
       outcome: {
         events,
         rejected: !r.accepted,
@@ -97,3 +100,19 @@ export async function exportGame(store: EventStore, game: GameRecord): Promise<E
   });
 }
 
+
+/**
+ * Each decision's WPA (src/eval/wpa.ts), on the last answer asked for at its seq: a refused answer
+ * that was asked again leaves it to the answer that counted.
+ */
+function decisionWpa(log: Parameters<typeof gameWpa>[0], asked: readonly Asked[]): Map<Asked, number> {
+  const w = gameWpa(log, asked.map((a) => ({ seq: Number(a.row.seq_before), player_id: a.row.player_id, window: a.window })));
+  const byKey = new Map(w.decisions.map((d) => [`${d.seq}|${d.player_id}`, d.wpa]));
+  const last = new Map(asked.map((a) => [`${Number(a.row.seq_before)}|${a.row.player_id}`, a]));
+  const out = new Map<Asked, number>();
+  for (const [key, a] of last) {
+    const x = byKey.get(key);
+    if (x !== undefined) out.set(a, x);
+  }
+  return out;
+}

@@ -97,6 +97,13 @@ export const ExportRecord = z.object({
   reasoning: z.string().nullable(),
   /** The runtime's trace of the decision; null when the game was stored without traces (whole built-in games). */
   trace: DecisionTraceSummary.nullable(),
+  /**
+   * Win probability added: the seat's chance to win after this decision's own events minus before
+   * them (the omniscient model of src/eval, folded at every event; chance events such as draws and
+   * contest rolls are not the decision's). Null while the game has not ended, and for an answer
+   * that was refused and asked again (the answer that counted carries the decision's WPA).
+   */
+  wpa: z.number().nullable(),
   outcome: DecisionOutcome,
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;

@@ -26,7 +26,7 @@ export const groupKey = (key: string): string => key.replace(/-p\d+$/, '');
 const REFIT_STEPS = 2;
 
 /** mulberry32: a tiny seeded generator, the same on every platform. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed | 0;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -34,6 +34,31 @@ function mulberry32(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * The group bootstrap's draws: for each of `resamples` resamples, how many times each item (a
+ * game) was drawn, when as many groups as there are are drawn with replacement and a group brings
+ * all its items (`groups[i]`: item i's group). Seeded by `seed`, so figures resampled with the same
+ * seed and groups move together: the ratings, and the WPA figures beside them (wpa-figures.ts).
+ * The array yielded is reused from one resample to the next.
+ */
+export function* groupResamples(groups: readonly string[], seed: number, resamples: number): Generator<Float64Array> {
+  const byGroup = new Map<string, number[]>();
+  groups.forEach((id, i) => {
+    const list = byGroup.get(id) ?? [];
+    list.push(i);
+    byGroup.set(id, list);
+  });
+  const members = [...byGroup.values()];
+  if (members.length === 0) return;
+  const next = mulberry32(deriveSeed(seed, 'bootstrap', 'groups'));
+  const weights = new Float64Array(groups.length);
+  for (let b = 0; b < resamples; b++) {
+    weights.fill(0);
+    for (let k = 0; k < members.length; k++) for (const i of members[Math.floor(next() * members.length)]!) weights[i]! += 1;
+    yield weights;
+  }
 }
 
 /**
@@ -54,44 +79,31 @@ export function groupBootstrap(
   resamples: number,
 ): AgentIntervals[] {
   const n = agents.length;
-  const groups = new Map<string, number[]>();
-  results.forEach((r, i) => {
-    const id = groupKey(r.key);
-    const list = groups.get(id) ?? [];
-    list.push(i);
-    groups.set(id, list);
-  });
-  const members = [...groups.values()];
   const index = new Map(agents.map((a, i) => [a, i]));
   const samples = agents.map(() => ({ rating: [] as number[], win: [] as number[], placement: [] as number[] }));
-  const next = mulberry32(deriveSeed(seed, 'bootstrap', 'groups'));
   const compiled = compileGames(n, fitGames(agents, results));
-  const weights = new Float64Array(results.length);
-  if (members.length > 0)
-    for (let b = 0; b < resamples; b++) {
-      weights.fill(0);
-      for (let k = 0; k < members.length; k++) for (const i of members[Math.floor(next() * members.length)]!) weights[i]! += 1;
-      const refit = newtonSteps(compiled, weights, { priorSd: PRIOR_SD, start: theta, steps: REFIT_STEPS });
-      const games = new Float64Array(n);
-      const wins = new Float64Array(n);
-      const places = new Float64Array(n);
-      results.forEach((r, i) => {
-        const w = weights[i]!;
-        if (w === 0) return;
-        r.seats.forEach((a, s) => {
-          const j = index.get(a)!;
-          games[j]! += w;
-          if (r.placements[s] === 1) wins[j]! += w;
-          places[j]! += w * r.placements[s]!;
-        });
+  for (const weights of groupResamples(results.map((r) => groupKey(r.key)), seed, resamples)) {
+    const refit = newtonSteps(compiled, weights, { priorSd: PRIOR_SD, start: theta, steps: REFIT_STEPS });
+    const games = new Float64Array(n);
+    const wins = new Float64Array(n);
+    const places = new Float64Array(n);
+    results.forEach((r, i) => {
+      const w = weights[i]!;
+      if (w === 0) return;
+      r.seats.forEach((a, s) => {
+        const j = index.get(a)!;
+        games[j]! += w;
+        if (r.placements[s] === 1) wins[j]! += w;
+        places[j]! += w * r.placements[s]!;
       });
-      for (let j = 0; j < n; j++) {
-        if (games[j] === 0) continue;
-        samples[j]!.rating.push(PRIOR_MU + SCALE * refit[j]!);
-        samples[j]!.win.push(wins[j]! / games[j]!);
-        samples[j]!.placement.push(places[j]! / games[j]!);
-      }
+    });
+    for (let j = 0; j < n; j++) {
+      if (games[j] === 0) continue;
+      samples[j]!.rating.push(PRIOR_MU + SCALE * refit[j]!);
+      samples[j]!.win.push(wins[j]! / games[j]!);
+      samples[j]!.placement.push(places[j]! / games[j]!);
     }
+  }
 
   const point = agents.map((a) => {
     let games = 0;
@@ -125,7 +137,7 @@ function standardDeviation(xs: readonly number[]): number | null {
   return round6(Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1)));
 }
 
-function interval(value: number, draws: number[]): Interval {
+export function interval(value: number, draws: number[]): Interval {
   if (draws.length === 0) return { value: round6(value), low: round6(value), high: round6(value) };
   const sorted = Float64Array.from(draws).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))]!;

@@ -5,7 +5,7 @@ import type { ChoiceShiftRow } from './choice-shift.js';
 import type { Report } from './report.js';
 
 /** The report's tables, one CSV each (`<table>.csv`). */
-export const REPORT_TABLES = ['agents', 'pairs', 'plans', 'intents', 'ledger', 'shifts'] as const;
+export const REPORT_TABLES = ['agents', 'pairs', 'plans', 'intents', 'ledger', 'shifts', 'wpa'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 type Cell = string | number | boolean | null | undefined;
@@ -65,7 +65,8 @@ function table(records: readonly Record<string, Cell>[]): string {
  * - `plans.csv`, `intents.csv`: one row per agent × manipulation_plan / emotional_intent;
  * - `ledger.csv`: one row per agent × commitment kind × outcome;
  * - `shifts.csv`: the emotion → choice shifts, one row per emotional intent pooled (target `*`),
- *   then per target × intent, each shift with its 95 % interval (`_low`, `_high`).
+ *   then per target × intent, each shift with its 95 % interval (`_low`, `_high`);
+ * - `wpa.csv`: mean choice WPA per decision, one row per agent × kind (`all`, then each window).
  */
 export function reportToCsv(report: Report): Record<`${ReportTable}.csv`, string> {
   const agents = report.agents.map((a) => {
@@ -106,5 +107,6 @@ export function reportToCsv(report: Report): Record<`${ReportTable}.csv`, string
       ),
     ),
     'shifts.csv': toCsv(SHIFT_COLUMNS, [...report.choice_shift.by_intent, ...report.choice_shift.by_target].map(shiftRow)),
+    'wpa.csv': toCsv(['agent', 'kind', 'games', 'decisions', 'wpa', 'wpa_low', 'wpa_high'], report.wpa.map((r) => [r.agent, r.kind, r.games, r.decisions, ...interval(r.mean)])),
   };
 }

@@ -3,7 +3,11 @@ import type { AgentResearch, PairResearch } from '../runner/research-figures.js'
 import type { ProviderUsage } from '../runner/research-tally.js';
 import { SimStats, type SimFigures } from '../runner/sim-stats.js';
 import { attackMatrix, attackRows, type AttackCell } from './attacks.js';
-import { ChoiceShiftTally, type ChoiceShiftFigures } from './choice-shift.js';
+import type { Ask } from '../eval/wpa.js';
+import { DEFAULT_RESAMPLES } from './bootstrap.js';
+import { ChoiceShiftTally, SHIFT_BOOTSTRAP_SEED, type ChoiceShiftFigures } from './choice-shift.js';
+import { groupKey } from './group-bootstrap.js';
+import { wpaFigures, wpaTally, type GameWpaTally, type WpaRow } from './wpa-figures.js';
 
 /** One finished game of a tournament, as read from the store. */
 export type ReportGame = {
@@ -17,6 +21,16 @@ export type ReportGame = {
   providerCalls?: readonly ProviderUsage[];
   /** Decisions taken (for the rejection rate); unknown → the rate is null. */
   decisions?: number;
+  /** Its schedule key: the games of one duplicate group resample together (without one, a game is its own group). */
+  key?: string;
+  /**
+   * The engine's asks (its stored decisions), grouping its choice events into decisions for WPA.
+   * A game with neither asks nor `wpa` is left out of the WPA figures: only a real, stored log
+   * folds into win probabilities (hand-made logs hold just the fields the other figures read).
+   */
+  asks?: readonly Ask[];
+  /** Its WPA tally when already known (ended games never change: callers may keep it). */
+  wpa?: GameWpaTally;
 };
 
 /** A tournament's research report: the simulation figures of its games, plus per agent and per pair. */
@@ -33,6 +47,12 @@ export type Report = {
    * attack and defensive share the round after, pooled and per target, with 95 % bootstrap intervals.
    */
   choice_shift: ChoiceShiftFigures;
+  /**
+   * Win probability added: each agent's mean choice WPA per decision, over all its decisions
+   * (`kind` all) and per window, with 95 % intervals resampling whole duplicate groups (games
+   * without a key: each its own group), seeded like choice_shift.
+   */
+  wpa: WpaRow[];
 };
 
 /** Agent by seat index, from a seat list or a player_id map read through game_started. */
@@ -68,5 +88,13 @@ export function tournamentReport(games: readonly ReportGame[]): Report {
   const overall = stats.figures();
   if (games.some((g) => g.decisions === undefined)) overall.rejectionRate = null;
   const attacks = attackMatrix(games.flatMap((g, i) => attackRows(g.game_id ?? `#${i}`, g.events, agentsBySeat(g))));
-  return { games: games.length, overall, agents, pairs, attacks, choice_shift: shifts.figures() };
+  return { games: games.length, overall, agents, pairs, attacks, choice_shift: shifts.figures(), wpa: reportWpa(games) };
+}
+
+/** The report's WPA rows: agents by name, bootstrap seeded as the choice shifts' (the tournament seed may still be hidden). */
+function reportWpa(games: readonly ReportGame[]): WpaRow[] {
+  const stored = games.filter((g) => g.wpa !== undefined || g.asks !== undefined);
+  const wpaGames = stored.map((g, i) => ({ group: g.key !== undefined ? groupKey(g.key) : (g.game_id ?? `#${i}`), tally: g.wpa ?? wpaTally(g.events, agentsBySeat(g), g.asks) }));
+  const agents = [...new Set(stored.flatMap((g) => agentsBySeat(g)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return wpaFigures(agents, wpaGames, SHIFT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES);
 }

@@ -1,6 +1,7 @@
 import { readDecisions, readLog } from '../runner/stored-game.js';
 import type { EventStore, TournamentGameRecord, TournamentRecord } from '../store/index.js';
 import { tournamentReport, type Report, type ReportGame } from './report.js';
+import { asksOf, storedTally } from './stored-wpa.js';
 
 /** A tournament's research report as GET /tournaments/:id/report and `tiltyard report --json` give it. */
 export type TournamentReportView = {
@@ -32,5 +33,7 @@ export async function storedReport(store: EventStore, t: TournamentRecord, games
 
 async function reportGame(store: EventStore, g: TournamentGameRecord): Promise<ReportGame> {
   const [events, decisions, calls] = await Promise.all([readLog(store, g.game_id), readDecisions(store, g.game_id), store.readProviderCalls(g.game_id)]);
-  return { game_id: g.game_id, events, seats: g.seats, decisions: decisions.length, ...(calls.length ? { providerCalls: calls } : {}) };
+  const asks = asksOf(decisions);
+  const wpa = await storedTally(store, g, { events, asks });
+  return { game_id: g.game_id, key: g.key, events, seats: g.seats, decisions: decisions.length, asks, wpa, ...(calls.length ? { providerCalls: calls } : {}) };
 }

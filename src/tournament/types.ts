@@ -77,6 +77,15 @@ export type Standing = {
   mean_placement: number | null;
   win_rate: { value: number; low: number; high: number } | null;
   placement_ci: { value: number; low: number; high: number } | null;
+  /**
+   * Skill beside the rating: mean win probability added per decision (src/eval/wpa.ts) with its
+   * 95 % interval, resampling the rating's duplicate groups (wpa-standings.ts). Absent where it was
+   * not computed (the runner's stored table; a caller who may not see ended games' hidden parts);
+   * null for an agent with no measured decision.
+   */
+  wpa?: { value: number; low: number; high: number } | null;
+  /** The decisions behind `wpa`. */
+  wpa_decisions?: number;
 };
 
 /**

@@ -154,7 +154,10 @@ describe('tiltyard export', () => {
       expect(row[col('decision')] === '' ? null : JSON.parse(row[col('decision')]!)).toEqual(r.decision);
       expect(JSON.parse(row[col('outcome_events')]!)).toEqual(r.outcome.events);
       expect(row[col('reasoning')]).toBe(r.reasoning ?? '');
+      expect(row[col('wpa')]).toBe(r.wpa === null ? '' : String(r.wpa));
     });
+    // The games ended: every decision that counted has its win probability added.
+    expect(records.filter((r) => r.accepted).every((r) => typeof r.wpa === 'number')).toBe(true);
   }, 600_000);
 
   it('selects by tournament, agent, status and limit', async () => {

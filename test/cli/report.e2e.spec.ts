@@ -43,6 +43,10 @@ describe('tiltyard report', () => {
     expect(r.stdout).toMatch(/^By target agent$/m);
     expect(r.stdout).toMatch(/attack shift \[95% CI\]/);
     expect(r.stdout).toMatch(/^Who manipulated whom/m);
+    // Win probability added per agent: every decision, then each window, in percentage points.
+    expect(r.stdout).toMatch(/^Win probability added/m);
+    expect(r.stdout).toMatch(/every decision \[95% CI\] +intent +talk +action +reaction +reflect/);
+    expect(r.stdout).toMatch(/^ {2}balanced +[\d,]+ +[+−]\d+\.\d\d pp \[/m);
     // Text, not a JSON dump.
     expect(r.stdout).not.toMatch(/[{}]/);
   }, 300_000);
@@ -70,6 +74,17 @@ describe('tiltyard report', () => {
     expect(lines[0]).toMatch(/^target,emotional_intent,samples,attack_share_after,attack_share_baseline,attack_shift,attack_shift_low,attack_shift_high,/);
     expect(lines).toHaveLength(1 + 6 + 30);
     expect((await here('report', id, '--csv')).stdout.split('\n')[0]).toMatch(/^agent,games,wins,/);
+    // WPA: a row per agent and kind; each agent's windows add up to its every-decision row.
+    const wpa = (view.report as unknown as { wpa: Array<{ agent: string; kind: string; decisions: number; mean: { low: number; high: number } }> }).wpa;
+    for (const agent of ['aggressor', 'balanced', 'manipulator', 'trickster', 'turtle']) {
+      const rows = wpa.filter((x) => x.agent === agent);
+      expect(rows[0]).toMatchObject({ kind: 'all', decisions: expect.any(Number) });
+      expect(rows.slice(1).reduce((n, x) => n + x.decisions, 0)).toBe(rows[0]!.decisions);
+      for (const x of rows) expect(x.mean.low).toBeLessThanOrEqual(x.mean.high);
+    }
+    const wpaCsv = await here('report', id, '--csv', '--table', 'wpa');
+    expect(wpaCsv.stdout.split('\n')[0]).toBe('agent,kind,games,decisions,wpa,wpa_low,wpa_high');
+    expect(wpaCsv.stdout.trimEnd().split('\n')).toHaveLength(1 + wpa.length);
   }, 300_000);
 
   it('an unknown tournament id is one line and exit 1', async () => {
@@ -84,7 +99,7 @@ describe('tiltyard report', () => {
     [['report', 'a', 'b'], /^tiltyard: expected one tournament id .*got 2 arguments$/],
     [['report', 'trn_x', '--json', '--csv'], /^tiltyard: --json and --csv exclude each other$/],
     [['report', 'trn_x', '--table', 'pairs'], /^tiltyard: --table goes with --csv/],
-    [['report', 'trn_x', '--csv', '--table', 'nope'], /^tiltyard: --table: must be agents, pairs, plans, intents, ledger or shifts, got "nope"$/],
+    [['report', 'trn_x', '--csv', '--table', 'nope'], /^tiltyard: --table: must be agents, pairs, plans, intents, ledger, shifts or wpa, got "nope"$/],
     [['report', 'trn_x', '--frobnicate'], /^tiltyard: unknown flag --frobnicate$/],
   ] as Array<[string[], RegExp]>)('%j exits 2 with one line', async (args, line) => {
     const r = await here(...args);

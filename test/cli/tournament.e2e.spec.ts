@@ -23,7 +23,7 @@ const here = (...args: string[]): Promise<CliRun> => tiltyardInProcess(where, ..
 
 const ISSUE = ['tournament', '--agents', 'random,balanced,aggressor,turtle,manipulator,trickster', '--seats', '4', '--format', 'round-robin', '--seeds', '1', '--games', '8', '--compact', '--json'];
 
-type Result = { tournament_id: string; status: string; games: number; failed: number; standings: Array<{ agent: string; games: number }> };
+type Result = { tournament_id: string; status: string; games: number; failed: number; standings: Array<{ agent: string; games: number; wpa?: unknown }> };
 
 describe('tiltyard tournament', () => {
   it('run twice with the same --seed, prints identical standings; tournaments and standings show them', async () => {
@@ -39,6 +39,9 @@ describe('tiltyard tournament', () => {
     expect(JSON.stringify(rb.standings)).toBe(JSON.stringify(ra.standings));
     expect(ra.standings.map((s) => s.agent).sort()).toEqual(['aggressor', 'balanced', 'manipulator', 'random', 'trickster', 'turtle']);
     expect(ra.standings.reduce((n, s) => n + s.games, 0)).toBe(8 * 4);
+    // The skill figure beside the rating: each entrant that played has a mean WPA per decision with its interval.
+    expect(ra.standings.filter((s) => s.games > 0).length).toBeGreaterThan(0);
+    for (const s of ra.standings) expect(s.wpa, s.agent).toEqual(s.games > 0 ? { value: expect.any(Number), low: expect.any(Number), high: expect.any(Number) } : null);
 
     const list = await cli('tournaments', '--json');
     expect(list.code).toBe(0);
@@ -51,10 +54,11 @@ describe('tiltyard tournament', () => {
     expect(JSON.stringify((JSON.parse(json.stdout) as Result).standings)).toBe(JSON.stringify(ra.standings));
     const csv = await here('standings', ra.tournament_id, '--csv');
     const lines = csv.stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('rank,agent,mu,sigma,rating_low,rating_high,games,wins,mean_placement,win_rate,win_rate_low,win_rate_high,placement,placement_low,placement_high');
+    expect(lines[0]).toBe('rank,agent,mu,sigma,rating_low,rating_high,games,wins,mean_placement,win_rate,win_rate_low,win_rate_high,placement,placement_low,placement_high,wpa,wpa_low,wpa_high,wpa_decisions');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(ra.standings.map((s) => s.agent));
     const text = await here('standings', ra.tournament_id);
     expect(text.stdout).toMatch(/rating \[95% CI\]/);
+    expect(text.stdout).toMatch(/WPA\/decision, pp/);
     expect(text.stdout).toContain(ra.standings[0]!.agent);
     // An ended tournament resumed plays nothing more.
     const again = await here('tournament', 'resume', ra.tournament_id, '--json');

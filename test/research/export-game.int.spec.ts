@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gameWpa } from '../../src/eval/wpa.js';
 import { exportGame } from '../../src/research/export-game.js';
+import { readLog } from '../../src/runner/stored-game.js';
 import { ExportRecord } from '../../src/research/export-record.js';
 import { runPersistent } from '../../src/runner/persistent-runner.js';
 import { openPgliteStore } from '../store/support.js';
@@ -58,6 +60,17 @@ describe('exportGame', () => {
       for (const r of reprompts) expect(r.request.constraints.reprompt).not.toBeNull();
       // The other seat's records never show plr_1's memory.
       for (const r of records.filter((x) => x.player_id === 'plr_2')) expect(r.request.player_private_view.memory_state.agent).toEqual({});
+
+      // WPA: a refused answer that was asked again has none (its reprompt carries the decision's);
+      // each seat's decisions add up to the choice WPA of its seat over the game.
+      for (const r of refused.filter((x) => x.attempt === 1)) expect(r.wpa).toBeNull();
+      for (const r of reprompts) expect(r.wpa).toEqual(expect.any(Number));
+      const w = gameWpa(await readLog(store, out.gameId));
+      for (const id of ['plr_1', 'plr_2']) {
+        const sum = records.filter((r) => r.player_id === id).reduce((a, r) => a + (r.wpa ?? 0), 0);
+        expect(Math.abs(sum - w.seats[id]!.choice_sum)).toBeLessThan(1e-9);
+      }
+      expect(records.filter((r) => r.player_id === 'plr_2').every((r) => typeof r.wpa === 'number')).toBe(true);
     } finally {
       await dispose();
     }

@@ -17,7 +17,7 @@ const RESEARCHER = 'trn-research';
 const SMALL = { format: 'round-robin', entrants: ['random', 'balanced', 'aggressor'], seats: 2, seeds: 1, compact: true, rules: { round_cap: 3 } };
 
 type Json = Record<string, unknown>;
-type Standing = { agent: string; games: number; wins: number; mu: number; rating_ci: { low: number; high: number } | null; win_rate: { low: number; high: number } | null; placement_ci: unknown };
+type Standing = { agent: string; games: number; wins: number; mu: number; rating_ci: { low: number; high: number } | null; win_rate: { low: number; high: number } | null; placement_ci: unknown; wpa?: { value: number; low: number; high: number } | null; wpa_decisions?: number };
 type TGame = { game_id: string; link: string; key: string; seats: string[]; status: string; placements: number[] | null };
 type Tournament = Json & { tournament_id: string; status: string; config: Json & { seed: number | null }; seed_hidden: boolean; progress: { played: number; scheduled: number; running: number; failed: number; planned: number | null; stopped: number }; standings: Standing[]; games: TGame[] };
 
@@ -205,6 +205,18 @@ describe('tournaments over REST and in the lobby, on a real server process', () 
     // Its per-agent games and wins are the standings' (both fold the same six ended games).
     const table = (await api.json<Tournament>(`/tournaments/${id}`)).standings;
     for (const s of table) expect(report.report.overall.byAgent[s.agent]).toMatchObject({ games: s.games, wins: s.wins });
+    // The skill figure beside the rating reads every hand and plan (the omniscient model): a
+    // researcher's standings carry each agent's mean WPA per decision (the report's, over the same
+    // games; its interval drawn with the tournament seed), an anonymous caller's none.
+    const wpa = (report.report as unknown as { wpa: Array<{ agent: string; kind: string; decisions: number; mean: { value: number } }> }).wpa.filter((r) => r.kind === 'all');
+    const seen = (await api.json<Tournament>(`/tournaments/${id}`, RESEARCHER)).standings;
+    expect(seen.map((s) => s.agent)).toEqual(table.map((s) => s.agent));
+    for (const s of seen) {
+      const row = wpa.find((r) => r.agent === s.agent)!;
+      expect(s.wpa_decisions).toBe(row.decisions);
+      expect(s.wpa!.value).toBe(row.mean.value);
+    }
+    for (const s of table) expect(s).not.toHaveProperty('wpa');
     expect(await api.json(`/tournaments/${id}/report`, ADMIN)).toEqual(report);
     // The who-manipulated-whom matrix: anyone may have it (public facts of ended games), and it is
     // the report's own, folded from the games as a spectator sees them.

@@ -44,7 +44,8 @@ Writes one record per decision of the selected stored games, oldest game first: 
 and its agent, the window, seq and round, the request exactly as the seat's agent got it (its own
 view only), the answer, the reasoning an LLM seat gave, rejections and repairs from the trace, and
 the outcome (the events the decision produced as the seat saw them, its lives and resolve before
-and after, its final placement). The record's JSON Schema: docs/schemas/export-record.schema.json;
+and after, its final placement) and its win probability added (wpa: the seat's chance to win after
+the decision minus before, for ended games). The record's JSON Schema: docs/schemas/export-record.schema.json;
 docs/research.md ("Export") explains the fields. Nothing is played and no agent is called: each
 game is replayed from its seed and recorded decisions, and must reproduce its stored log.
 

@@ -33,7 +33,7 @@ async function tournamentOrNull(store: EventStore, id: string) {
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: "print a tournament's research report (manipulation, tilt resilience, emotion → choice)",
+  summary: "print a tournament's research report (manipulation, tilt resilience, emotion → choice, WPA)",
   usage: `Usage: tiltyard report <tournament id> [--json | --csv [--table T]]
 
 Prints the research report of a tournament's ended games — the one GET /tournaments/:id/report
@@ -41,7 +41,9 @@ serves — as text: per agent its results, manipulations given and received, sli
 prediction accuracy and promises kept; tilt resilience (mean placement when manipulated vs
 otherwise, with the games behind each); the emotion → choice shifts (how a successful manipulation
 with each emotional intent moves its target's attack and defensive share the round after, pooled
-and per target agent, with 95 % bootstrap intervals); who manipulated whom; LLM use.
+and per target agent, with 95 % bootstrap intervals); the win probability each agent's decisions
+added (mean WPA per decision, overall and per window, intervals over whole duplicate groups); who
+manipulated whom; LLM use.
 Every ended game in the store is folded (the server hides a duplicate set still being played from
 researchers; this command reads your own store).
 

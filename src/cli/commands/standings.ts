@@ -6,6 +6,7 @@ import { formatStandings, standingsCsv } from '../standings-format.js';
 import { storedAgentHealth } from '../../runner/agent-health.js';
 import { withStore } from '../store-session.js';
 import { ratedResultsOf } from '../../tournament/results.js';
+import { standingsWithWpa } from '../../tournament/stored-wpa.js';
 import { standings as computeStandings } from '../../tournament/standings.js';
 import type { TournamentConfig } from '../../tournament/types.js';
 import type { Command } from './command.js';
@@ -18,8 +19,9 @@ export const standingsCommand: Command = {
 Prints a tournament's standings as last stored (recomputed from all its results after every batch
 and at its end): rank, agent, rating μ (one Plackett–Luce fit over every ended game, on openskill's
 scale: the ranking key, independent of the order games finished in) with its 95 % interval, σ,
-games, wins, and 95 % intervals of the win rate and of the mean placement. Intervals resample whole
-duplicate groups (docs/tournaments.md). Standings stored by a release that ranked by openskill's
+games, wins, and 95 % intervals of the win rate and of the mean placement, and beside them a skill
+figure: the mean win probability each decision added (WPA, per decision, from the ended games'
+logs). Intervals resample whole duplicate groups (docs/tournaments.md). Standings stored by a release that ranked by openskill's
 online fold are recomputed with the fit.
 
 LLM entrants (llm:<provider>:<model>) get a second table: decisions answered first time, repaired
@@ -49,6 +51,7 @@ traces and provider calls (the same figures as each game's seat table, over the 
       if (standings.some((s) => s.games > 0 && s.rating_ci === undefined)) {
         standings = computeStandings({ entrants, seed: t.seed }, ratedResultsOf(await store.tournaments.games(id), (t.config as Partial<Pick<TournamentConfig, 'rate_degraded'>>).rate_degraded === true));
       }
+      standings = await standingsWithWpa(store, t, standings);
       if (values.csv) {
         io.out(standingsCsv(standings));
         return EXIT.ok;

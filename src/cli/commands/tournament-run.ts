@@ -8,6 +8,7 @@ import { runTournament, type TournamentRunnerOptions } from '../../tournament/ru
 import type { TournamentOutcome } from '../../tournament/runner-events.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
 import { formatStandings } from '../standings-format.js';
+import { standingsWithWpa } from '../../tournament/stored-wpa.js';
 import { formatAgentHealth } from '../agent-health-format.js';
 import { storedAgentHealth } from '../../runner/agent-health.js';
 import { failureLine } from '../store-session.js';
@@ -69,12 +70,13 @@ export async function runAndReport(io: CliIo, store: EventStore, id: string, opt
     const degraded = (await store.tournaments.games(id)).filter((g) => g.degraded);
     // What the LLM entrants cost and how they answered, where people look: at the end of the run.
     const llm = await storedAgentHealth(store, id, entrants);
-    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, planned: out.planned, games: out.done, failed: out.failed, stopped: out.stopped, degraded: degraded.length, ...budget, standings: out.standings, llm })}\n`);
+    const standings = await standingsWithWpa(store, t, out.standings);
+    if (options.json) io.out(`${JSON.stringify({ tournament_id: id, format, status: out.status, planned: out.planned, games: out.done, failed: out.failed, stopped: out.stopped, degraded: degraded.length, ...budget, standings, llm })}\n`);
     else {
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       const health = formatAgentHealth(llm);
       const counts = `${out.done} of ${out.planned} planned games played${out.failed ? `, ${out.failed} failed` : ''}${out.stopped ? `, ${out.stopped} stopped (not rated; resume goes on)` : ''}${degraded.length ? `, ${degraded.length} degraded` : ''}${out.cost_unknown ? ', cost unknown (unpriced models)' : ''}`;
-      io.out(`Tournament ${id} (${format}, ${entrants.length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${counts} (${secs} s this run)\n\n${formatStandings(out.standings)}${health ? `\n${health}` : ''}`);
+      io.out(`Tournament ${id} (${format}, ${entrants.length} entrants, ${String(t.config['seats'])} seats): ${out.status}, ${counts} (${secs} s this run)\n\n${formatStandings(standings)}${health ? `\n${health}` : ''}`);
     }
     // Exit 3 (EXIT.degraded) unless something worse is reported below.
     const done = degraded.length ? EXIT.degraded : EXIT.ok;

@@ -20,6 +20,11 @@ export const Standing = z.object({
   mean_placement: z.number().nullable(),
   win_rate: Interval.meta({ description: '95 % bootstrap interval of the win rate (seeded, resampling whole duplicate groups); null before any game' }),
   placement_ci: Interval.meta({ description: '95 % bootstrap interval of the mean placement; null before any game' }),
+  wpa: Interval.optional().meta({
+    description:
+      'Skill beside the rating: mean win probability added per decision (the seat’s chance after its own choices minus before, omniscient model) with its 95 % interval resampling the same duplicate groups as the rating; null without decisions or for a caller who may not see ended games’ hidden parts (spectators)',
+  }),
+  wpa_decisions: z.int().optional().meta({ description: 'The decisions behind `wpa`' }),
 });
 
 const Progress = z.object({
@@ -156,6 +161,14 @@ const ChoiceShiftRow = z.object({
   status: z.enum(['ok', 'not_enough_samples']),
 });
 
+const WpaRow = z.object({
+  agent: z.string(),
+  kind: z.enum(['all', 'intent', 'talk', 'action', 'reaction', 'reflect']).meta({ description: 'Every decision, or one window’s' }),
+  games: z.int(),
+  decisions: z.int(),
+  mean: Interval.meta({ description: 'Mean choice WPA per decision with its 95 % bootstrap interval (whole duplicate groups resampled, fixed seed)' }),
+});
+
 const ReportAgent = z.object({ agent: z.string(), tilt_resilience: TiltResilience }).catchall(z.unknown());
 
 export const TournamentReport = z
@@ -176,6 +189,7 @@ export const TournamentReport = z
         choice_shift: z
           .object({ by_intent: z.array(ChoiceShiftRow), by_target: z.array(ChoiceShiftRow) })
           .meta({ description: 'Emotion → choice: how a successful manipulation with each emotional intent moved its target’s attack and defensive share the round after, pooled (by_intent) and per target agent (by_target)' }),
+        wpa: z.array(WpaRow).meta({ description: 'Win probability added: each agent’s mean choice WPA per decision, over every decision and per window (docs/research.md)' }),
       })
       .meta({ description: 'The research report (src/tournament/report.ts)' }),
   })

@@ -23,6 +23,7 @@ import type { TournamentRequest } from './tournament-request.js';
 import { tournamentPage } from './tournament-page.js';
 import { reportOf, type TournamentReportView } from './tournament-report.js';
 import { attacksOf, type TournamentAttacksView } from './tournament-attacks.js';
+import { standingsAsSeen } from './tournament-wpa.js';
 import type { AttackRow } from '../../tournament/attacks.js';
 import { progressOf, tournamentSummary, tournamentView, type TournamentSummaryView, type TournamentView } from './tournament-view.js';
 import { gamesAsSeenBy, mayHoldBack, recordAsSeen } from './delayed-games.js';
@@ -102,7 +103,8 @@ export class TournamentsService implements BeforeApplicationShutdown {
     const results = ratedResultsOf(games, (t.config as Partial<Pick<TournamentConfig, 'rate_degraded'>>).rate_degraded === true);
     // A running tournament's table is redrawn as games end: live resamples; an ended one's is final.
     const resamples = t.status === 'ended' ? DEFAULT_RESAMPLES : LIVE_RESAMPLES;
-    return tournamentView(recordAsSeen(t, stored, games), games, standings({ entrants, seed: t.seed }, results, { resamples }), role, headToHead(entrants, results));
+    const table = await standingsAsSeen(this.store, t, entrants, games, results, standings({ entrants, seed: t.seed }, results, { resamples }), role, resamples);
+    return tournamentView(recordAsSeen(t, stored, games), games, table, role, headToHead(entrants, results));
   }
 
   /** The who-manipulated-whom matrix of a tournament's ended games, as `role` may see it (see attacksOf). */

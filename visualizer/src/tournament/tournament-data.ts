@@ -15,6 +15,9 @@ export type Standing = {
   mean_placement: number | null;
   win_rate: Interval;
   placement_ci: Interval;
+  /** Mean win probability added per decision: sent to admins and researchers only (it reads hidden parts). */
+  wpa?: Interval;
+  wpa_decisions?: number;
 };
 
 export type HeadToHead = { a: string; b: string; games: number; above: number; level: number; below: number };

@@ -7,6 +7,11 @@ import { CellAttacks, HeadToHeadMatrix, ManipulationMatrix } from './tournament-
 import { TournamentGames } from './tournament-games.js';
 import './tournament.css';
 
+/** WPA per decision in percentage points, signed: a decision moves a seat's chance by a fraction of one. */
+const ppCi = (x: Interval): string => {
+  const pp = (v: number) => `${v < 0 ? '−' : '+'}${Math.abs(v * 100).toFixed(2)}`;
+  return x ? `${pp(x.value)} [${pp(x.low)}, ${pp(x.high)}]` : '—';
+};
 const ci = (x: Interval, d = 2): string => (x ? `${x.value.toFixed(d)} [${x.low.toFixed(d)}, ${x.high.toFixed(d)}]` : '—');
 const share = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
 
@@ -112,6 +117,7 @@ export function TournamentPage({ id }: { id: string }) {
   const { t, attacks } = data;
   // Only admins and researchers are sent it, and only for tournaments with LLM entrants.
   const llm = t.llm && Object.keys(t.llm).length ? t.llm : null;
+  const wpa = t.standings.some((s) => s.wpa !== undefined);
   const entrants = t.config.entrants;
   const p = t.progress;
   const cell = sel ? attacks.cells.find((c) => c.agent === sel.agent && c.target === sel.target) : undefined;
@@ -159,6 +165,7 @@ export function TournamentPage({ id }: { id: string }) {
                 <th>wins</th>
                 <th title="win rate with its 95 % bootstrap interval">win rate [95 %]</th>
                 <th title="mean placement with its 95 % bootstrap interval">mean place [95 %]</th>
+                {wpa && <th title="skill: the mean win probability each decision added to its own seat, in percentage points, with its 95 % bootstrap interval">WPA per decision, pp [95 %]</th>}
                 {llm && <th title="what its provider calls cost over the tournament (LLM entrants)">LLM cost</th>}
                 {llm && <th title="share of its games that failed · share of its decisions that fell back to the rules">failed · fell back</th>}
               </tr>
@@ -174,6 +181,7 @@ export function TournamentPage({ id }: { id: string }) {
                   <td>{s.wins}</td>
                   <td>{ci(s.win_rate)}</td>
                   <td>{ci(s.placement_ci)}</td>
+                  {wpa && <td data-testid="standing-wpa">{ppCi(s.wpa ?? null)}</td>}
                   {llm && <LlmCells h={llm[s.agent]} />}
                 </tr>
               ))}
