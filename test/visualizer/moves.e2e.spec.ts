@@ -5,7 +5,7 @@ import { ViewTimeline, leader, leaderWords, lineAt, narrate, stepMoment, type Ga
 import { WinTrack } from '../../src/eval/win-track.js';
 import { biggestSwings, keyMomentSeqs, type Swing } from '../../src/eval/swings.js';
 import { launchBrowser, type Browser } from './browser.js';
-import { ADMIN, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
+import { ADMIN, allEvents, api, clickQuarterAlong, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
 /**
  * The move list in Chromium against a real server: the page tells the game with the same narrator
@@ -199,11 +199,7 @@ describe('visualizer: the move list', () => {
       expect(await page.getByTestId(id).getAttribute('data-cursor')).toBe(String(mid));
     }
     // A click a quarter of the way along the resolve chart's plot goes a quarter of the way into the game.
-    const over = page.getByTestId('chart-resolve').locator('.u-over');
-    const box = (await over.boundingBox())!;
-    await over.click({ position: { x: box.width / 4, y: box.height / 2 } });
-    await page.waitForFunction(`document.querySelector('[data-testid=cursor]').textContent !== '${mid}'`);
-    const to = await num(page, 'cursor');
+    const to = await clickQuarterAlong(page, 'chart-resolve', mid);
     expect(Math.abs(to - head / 4)).toBeLessThanOrEqual(Math.ceil(head / 50));
     await waitShown(page, 'chart-lives', 'eq', to, 'data-cursor');
     await expectMarkedAt(page, to);

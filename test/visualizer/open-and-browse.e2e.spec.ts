@@ -6,7 +6,7 @@ import { launchBrowser, type Browser } from './browser.js';
 import type { GameEvent, StateView } from '../../src/view/index.js';
 import { winCurve } from '../../src/eval/curve.js';
 import { chanceWords, pct } from '../../src/eval/chance-words.js';
-import { ADMIN, allEvents, api, createGame, num, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
+import { ADMIN, allEvents, api, clickQuarterAlong, createGame, num, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
 type GameRow = { game_id: string; seats: { agent: string }[]; placements: { player_id: string; placement: number }[] | null };
 
@@ -115,11 +115,7 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await graph.locator('canvas').waitFor();
     expect(await graph.getAttribute('aria-label')).toMatch(/^Chance to win per seat/);
     expect(await graph.getAttribute('data-cursor')).toBe(String(mid.seq));
-    const over = graph.locator('.u-over');
-    const box = (await over.boundingBox())!;
-    await over.click({ position: { x: box.width / 4, y: box.height / 2 } });
-    await page.waitForFunction(`document.querySelector('[data-testid=cursor]').textContent !== '${mid.seq}'`);
-    const to = await num(page, 'cursor');
+    const to = await clickQuarterAlong(page, 'win-graph', mid.seq);
     expect(Math.abs(to - head / 4)).toBeLessThanOrEqual(Math.ceil(head / 50));
     await waitShown(page, 'win-graph', 'eq', to, 'data-cursor');
     const at = curve.points.filter((p) => p.seq <= to).at(-1)!;

@@ -132,3 +132,15 @@ export async function waitShown(page: Page, testId: string, op: 'eq' | 'gte', va
     { timeout },
   );
 }
+
+/**
+ * Clicks a uPlot chart (the element with `testId`) a quarter of the way along its plot and returns
+ * the position the page moves to from `from` (a click seeks to the event under the pointer).
+ */
+export async function clickQuarterAlong(page: Page, testId: string, from: number): Promise<number> {
+  const over = page.getByTestId(testId).locator('.u-over');
+  const box = (await over.boundingBox())!;
+  await over.click({ position: { x: box.width / 4, y: box.height / 2 } });
+  await page.waitForFunction(`document.querySelector('[data-testid=cursor]').textContent !== '${from}'`);
+  return num(page, 'cursor');
+}
