@@ -5,10 +5,12 @@
  */
 import { happened } from '../view/jump-label.js';
 import { pct } from './chance-words.js';
+import { swings } from './win-report.js';
+import type { CurvePoint } from './curve.js';
 import type { WinPoint } from './win-track.js';
 
-/** One swing: at `seq`, `player_id`'s chance went from `from` to `to`. */
-export type Swing = { seq: number; player_id: string; from: number; to: number; title: string };
+/** One key swing: at `seq`, `player_id`'s chance went from `from` to `to`, and what did it in words. */
+export type KeySwing = { seq: number; player_id: string; from: number; to: number; title: string };
 
 type EventLike = { turn: number; type: string; payload: unknown };
 
@@ -16,40 +18,28 @@ type EventLike = { turn: number; type: string; payload: unknown };
 export const SWING_FLOOR = 0.05;
 
 /**
- * The `n` events that moved some seat's chance most (by |Δp|, at least `floor`), in seq order.
- * The end of the game is left out: game_ended turning the winner's chance into 1 is the result,
- * not a swing. Each event counts once, for the seat it moved most; equal swings keep the earlier.
+ * The `n` events that moved some seat's chance most (the shared `swings`, at least `floor`), in
+ * seq order. The end of the game is left out: game_ended turning the winner's chance into 1 is the
+ * result, not a swing. Each event counts once, for the seat it moved most.
  *
  * @example biggestSwings(track.points, (s) => timeline.event(s), (id) => names.get(id) ?? 'a seat')
  * // [{ seq: 812, player_id: 'plr_2', from: 0.4, to: 0.12, title: "Ada's Strip hits Bo: Bo 40 % → 12 %" }]
  */
-export function biggestSwings(points: readonly WinPoint[], eventAt: (seq: number) => EventLike | undefined, seat: (id: string) => string, o: { n?: number; floor?: number } = {}): Swing[] {
-  const n = o.n ?? 5;
-  const floor = o.floor ?? SWING_FLOOR;
-  const found: Omit<Swing, 'title'>[] = [];
-  let prev: WinPoint['p'] = null;
-  for (const pt of points) {
-    const p = pt.p;
-    if (prev && p && eventAt(pt.seq)?.type !== 'game_ended') {
-      let best: Omit<Swing, 'title'> | null = null;
-      for (const [id, to] of Object.entries(p)) {
-        const from = prev[id] ?? 0;
-        if (Math.abs(to - from) > Math.abs(best ? best.to - best.from : 0)) best = { seq: pt.seq, player_id: id, from, to };
-      }
-      if (best && Math.abs(best.to - best.from) >= floor) found.push(best);
-    }
-    prev = p ?? prev;
+export function biggestSwings(points: readonly WinPoint[], eventAt: (seq: number) => EventLike | undefined, seat: (id: string) => string, o: { n?: number; floor?: number } = {}): KeySwing[] {
+  const dealt = points.filter((p): p is CurvePoint => p.p !== null);
+  const seen = new Set<number>();
+  const picked: KeySwing[] = [];
+  // Largest first: the first swing of an event is its largest.
+  for (const s of swings(dealt, o.floor ?? SWING_FLOOR)) {
+    if (picked.length === (o.n ?? 5)) break;
+    if (seen.has(s.seq)) continue;
+    seen.add(s.seq);
+    const e = eventAt(s.seq);
+    if (e?.type === 'game_ended') continue;
+    const cause = e ? `${happened(e, seat)}: ` : '';
+    picked.push({ seq: s.seq, player_id: s.player_id, from: s.from, to: s.to, title: `${cause}${seat(s.player_id)} ${pct(s.from)} → ${pct(s.to)}` });
   }
-  const size = (s: Omit<Swing, 'title'>) => Math.abs(s.to - s.from);
-  return found
-    .sort((a, b) => size(b) - size(a) || a.seq - b.seq)
-    .slice(0, n)
-    .sort((a, b) => a.seq - b.seq)
-    .map((s) => {
-      const e = eventAt(s.seq);
-      const cause = e ? `${happened(e, seat)}: ` : '';
-      return { ...s, title: `${cause}${seat(s.player_id)} ${pct(s.from)} → ${pct(s.to)}` };
-    });
+  return picked.sort((a, b) => a.seq - b.seq);
 }
 
 /**

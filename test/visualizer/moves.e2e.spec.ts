@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ViewTimeline, leader, leaderWords, lineAt, narrate, stepMoment, type GameEvent, type Narration, type StateView } from '../../src/view/index.js';
 import { WinTrack } from '../../src/eval/win-track.js';
-import { biggestSwings, keyMomentSeqs, type Swing } from '../../src/eval/swings.js';
+import { biggestSwings, keyMomentSeqs, type KeySwing } from '../../src/eval/swings.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { ADMIN, allEvents, api, clickQuarterAlong, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
@@ -21,7 +21,7 @@ describe('visualizer: the move list', () => {
   let story: Narration;
   let names: Map<string, string>;
   /** The largest swings of the spectator's chances to win, and the key moments with them (what N and P step through). */
-  let swings: Swing[];
+  let swings: KeySwing[];
   let moments: { seq: number }[];
 
   beforeAll(async () => {
@@ -199,7 +199,7 @@ describe('visualizer: the move list', () => {
       expect(await page.getByTestId(id).getAttribute('data-cursor')).toBe(String(mid));
     }
     // A click a quarter of the way along the resolve chart's plot goes a quarter of the way into the game.
-    const to = await clickQuarterAlong(page, 'chart-resolve', mid);
+    const to = await clickQuarterAlong(page, '[data-testid=chart-resolve] .u-over', mid);
     expect(Math.abs(to - head / 4)).toBeLessThanOrEqual(Math.ceil(head / 50));
     await waitShown(page, 'chart-lives', 'eq', to, 'data-cursor');
     await expectMarkedAt(page, to);

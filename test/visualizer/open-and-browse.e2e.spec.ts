@@ -112,10 +112,11 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     expect(await page.getByTestId('win-now').textContent()).toContain(`${name(Object.keys(mid.p)[0]!)} ${pct(mid.p[Object.keys(mid.p)[0]!]!)}`);
     // The graph: named, on the same cursor; a click a quarter of the way along goes a quarter of the way in.
     const graph = page.getByTestId('win-graph');
-    await graph.locator('canvas').waitFor();
+    await graph.locator('path.seat-line').first().waitFor();
+    expect(await graph.locator('path.seat-line').count()).toBe(names.size);
     expect(await graph.getAttribute('aria-label')).toMatch(/^Chance to win per seat/);
     expect(await graph.getAttribute('data-cursor')).toBe(String(mid.seq));
-    const to = await clickQuarterAlong(page, 'win-graph', mid.seq);
+    const to = await clickQuarterAlong(page, '[data-testid=win-plot]', mid.seq);
     expect(Math.abs(to - head / 4)).toBeLessThanOrEqual(Math.ceil(head / 50));
     await waitShown(page, 'win-graph', 'eq', to, 'data-cursor');
     const at = curve.points.filter((p) => p.seq <= to).at(-1)!;
@@ -391,7 +392,7 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
         await p.goto(`${server.url}/watch/games/${gameId}`);
         await p.getByTestId('result').waitFor();
         await waitShown(p, 'cursor', 'eq', head);
-        await p.getByTestId('win-graph').locator('canvas').waitFor();
+        await p.getByTestId('win-graph').locator('path.seat-line').first().waitFor();
       },
       tournament: async (p) => {
         await p.goto(`${server.url}/watch/tournaments/${tournamentId}`);

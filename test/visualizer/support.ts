@@ -134,11 +134,12 @@ export async function waitShown(page: Page, testId: string, op: 'eq' | 'gte', va
 }
 
 /**
- * Clicks a uPlot chart (the element with `testId`) a quarter of the way along its plot and returns
- * the position the page moves to from `from` (a click seeks to the event under the pointer).
+ * Clicks a chart's plot (the element `selector` finds: a uPlot chart's `.u-over`, the chances
+ * graph's SVG) a quarter of the way along and returns the position the page moves to from `from`
+ * (a click seeks to the event under the pointer).
  */
-export async function clickQuarterAlong(page: Page, testId: string, from: number): Promise<number> {
-  const over = page.getByTestId(testId).locator('.u-over');
+export async function clickQuarterAlong(page: Page, selector: string, from: number): Promise<number> {
+  const over = page.locator(selector);
   const box = (await over.boundingBox())!;
   await over.click({ position: { x: box.width / 4, y: box.height / 2 } });
   await page.waitForFunction(`document.querySelector('[data-testid=cursor]').textContent !== '${from}'`);

@@ -215,7 +215,7 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
         expect(table!.top).toBeGreaterThanOrEqual(0);
         expect(table!.top).toBeLessThan(844 * 0.6);
         // The chances-to-win graph fits the screen's width and covers no seat (nor the story).
-        await page.getByTestId('win-graph').locator('canvas').waitFor();
+        await page.getByTestId('win-graph').locator('path.seat-line').first().waitFor();
         const [graph] = await boxes(page, '[data-testid=win-graph]');
         expect(graph!.left).toBeGreaterThanOrEqual(0);
         expect(graph!.right).toBeLessThanOrEqual(390);

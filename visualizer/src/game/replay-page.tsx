@@ -4,9 +4,6 @@ import type { Role } from '../lib/role-probe.js';
 import { GameBody } from './game-body.js';
 import type { GameRecordView, WireEvent } from './history.js';
 import { Player } from './player.js';
-// The chances graph's chunk (uPlot) comes with this page: a replay plays with the network down, and
-// the game body would otherwise ask for it when it first draws the graph.
-import '../panels/win-graph.js';
 
 /** Reads a dropped or picked file, refusing an oversized one before reading it into memory. */
 async function readFile(file: File): Promise<LoadedReplay> {

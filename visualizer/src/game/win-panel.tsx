@@ -1,14 +1,8 @@
 import { pct, ranked } from '../../../src/eval/chance-words.js';
 import type { Chances } from '../../../src/eval/model.js';
 import type { WinTrack } from '../../../src/eval/win-track.js';
-import { lazyComponent } from '../lib/lazy.js';
 import { seatColor } from '../panels/seat-color.js';
-
-// uPlot is a chunk of its own (shared with the charts tab): the table is painted before it loads.
-const WinGraph = lazyComponent(
-  () => import('../panels/win-graph.js').then((m) => m.WinGraph),
-  () => <div class="chart win-graph" aria-busy="true" />,
-);
+import { WinGraph } from './win-graph.js';
 
 type Props = {
   track: WinTrack;
@@ -35,7 +29,7 @@ export function WinPanel({ track, version, now, seats, names, range, cursor, see
     <section class="panel win-panel" aria-labelledby="win-h" data-testid="win-panel" data-form={track.form}>
       <h2 id="win-h">Chances to win</h2>
       <p class="muted win-model">estimated {FORM_TEXT[track.form]}</p>
-      <WinGraph points={track.points} version={version} seats={seats} names={names} range={range} cursor={cursor} seek={seek} />
+      <WinGraph points={track.points} version={version} seats={seats} range={range} cursor={cursor} seek={seek} />
       {/* The graph's text alternative and its legend: each seat's colour, name and chance at the position. */}
       <p class="win-now" data-testid="win-now">
         {now ? (

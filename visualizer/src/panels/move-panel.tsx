@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { lineAt, stepMoment, type NarrationGroup } from '../../../src/view/index.js';
-import { biggestSwings, keyMomentSeqs, type Swing } from '../../../src/eval/swings.js';
+import { biggestSwings, keyMomentSeqs, type KeySwing } from '../../../src/eval/swings.js';
 import type { WireEvent } from '../game/history.js';
 import { NarrationLog } from '../game/narration.js';
 import type { Player } from '../game/player.js';
@@ -38,7 +38,7 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
   const moments = useMemo(() => keyMomentSeqs(story.moments, swings), [story, swings]);
   // Each swing is titled on the line the position shows at its event (an event may have no line of its own).
   const swingsAt = useMemo(() => {
-    const at = new Map<number, Swing[]>();
+    const at = new Map<number, KeySwing[]>();
     for (const s of swings) {
       const i = lineAt(story.lines, s.seq);
       const seq = i >= 0 ? story.lines[i]!.seq : s.seq;
@@ -143,7 +143,7 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
 }
 
 /** One round-and-phase group: a heading, then its lines, each carrying its seq. */
-function Group({ group, swingsAt }: { group: NarrationGroup; swingsAt: ReadonlyMap<number, Swing[]> }) {
+function Group({ group, swingsAt }: { group: NarrationGroup; swingsAt: ReadonlyMap<number, KeySwing[]> }) {
   return (
     <li class="move-group" data-testid="move-group">
       <h3>{group.round === 0 ? 'Setup' : `Round ${group.round} · ${group.phase}`}</h3>

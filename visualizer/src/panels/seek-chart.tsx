@@ -15,20 +15,15 @@ type Props = {
   seek: (seq: number) => void;
   label: string;
   testId: string;
-  /** Covers the plot past the position, for data that holds the whole game (a replay does not show its future). */
-  hideFuture?: boolean;
-  height?: number;
 };
 
-/** The panel's own colour: what lies past the position is covered, not drawn faintly. */
-const FUTURE = '#171b21';
 const AXIS = { stroke: '#9aa3af', grid: { stroke: '#2c333d' }, ticks: { stroke: '#2c333d' } };
 
 /**
  * One value per seat over the game on a canvas (uPlot), with the position drawn as a vertical line;
  * a click on the plot seeks to the event under the pointer.
  */
-export function SeekChart({ data, seats, names, range, y, cursor, seek, label, testId, hideFuture = false, height = 160 }: Props) {
+export function SeekChart({ data, seats, names, range, y, cursor, seek, label, testId }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   // Read by the draw hook and the click handler, which outlive a render.
@@ -41,7 +36,7 @@ export function SeekChart({ data, seats, names, range, y, cursor, seek, label, t
     const u = new uPlot(
       {
         width: Math.max(260, el.clientWidth),
-        height,
+        height: 160,
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: false, range: () => live.current.range }, y: y ? { range: y } : { auto: true } },
@@ -53,12 +48,6 @@ export function SeekChart({ data, seats, names, range, y, cursor, seek, label, t
               const x = u.valToPos(live.current.cursor, 'x', true);
               const ctx = u.ctx;
               ctx.save();
-              if (hideFuture && x < u.bbox.left + u.bbox.width) {
-                // A line's stroke reaches past the plot's box (a last step up to 100 % at its edge): cover that too.
-                const pad = 3 * devicePixelRatio;
-                ctx.fillStyle = FUTURE;
-                ctx.fillRect(x, u.bbox.top - pad, u.bbox.left + u.bbox.width - x + pad, u.bbox.height + 2 * pad);
-              }
               ctx.strokeStyle = '#56b4e9';
               ctx.lineWidth = 2 * devicePixelRatio;
               ctx.beginPath();
@@ -81,7 +70,7 @@ export function SeekChart({ data, seats, names, range, y, cursor, seek, label, t
       live.current.seek(Math.min(hi, Math.max(lo, Math.round(u.posToVal(left, 'x')))));
     };
     u.over.addEventListener('click', onClick);
-    const ro = new ResizeObserver(() => u.setSize({ width: Math.max(260, el.clientWidth), height }));
+    const ro = new ResizeObserver(() => u.setSize({ width: Math.max(260, el.clientWidth), height: 160 }));
     ro.observe(el);
     return () => {
       ro.disconnect();
