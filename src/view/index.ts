@@ -32,6 +32,7 @@
  * - branchPoint(seq, round) / drawsPhrase(fork) / forkOutcome(fork) / forkAgents(fork) → string — a fork's lineage in words (the game page's forks, `tiltyard games <id>`).
  * - leader(players) → Leader | null / leaderWords(leader, name) → string — who is ahead (lives, then resolve) and it in words: "Ada leads, 2 lives to 1", "level".
  * - jumpLabel(event, seat) → string — a button's text for going to an event: "round 4: Ada's Strip hits Bo", never a bare seq.
+ * - happened(event, seat) → string — the same without the round: "Ada's Strip hits Bo".
  * - cardFace(card, i) → CardFace — a card's name, type, one-line effect and text alternative (a back for a face-down card).
  */
 export { foldView, foldEvents } from './fold-view.js';
@@ -54,7 +55,7 @@ export { tableScene, seatPoint, METER_EMOTIONS, type TableScene, type SeatScene,
 export { cardFace, cardBack, type CardFace } from './card-faces.js';
 export { branchPoint, drawsPhrase, forkOutcome, forkAgents, type ForkSummary } from './lineage.js';
 export { leader, leaderWords, type Leader, type Standing } from './leader.js';
-export { jumpLabel } from './jump-label.js';
+export { jumpLabel, happened } from './jump-label.js';
 export { gameResult, type GameResult, type SeatResult, type FinalBlow } from './result.js';
 export type { Viewer, StateView } from '../game/views.js';
 export type { GameEvent } from '../protocol/events.js';

@@ -10,9 +10,9 @@ const cardName = (v: unknown): string | null =>
 /**
  * What happened at an event, in a few words, for a button that goes there: "Ada's Strip hits Bo",
  * "Bo is eliminated", "the ledger settles". Only what the view's own event carries (a face-down
- * card stays "card"); seats by `seat`, never by id.
+ * card stays "card"); seats by `seat`, never by id. Also what a win-probability swing names as its cause.
  */
-function happened(e: EventLike, seat: (id: string) => string): string {
+export function happened(e: EventLike, seat: (id: string) => string): string {
   const p = (e.payload ?? {}) as Record<string, unknown>;
   const who = (k: string): string | null => {
     const id = str(p[k]);

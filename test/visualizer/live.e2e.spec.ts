@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { EVIL_SPEECH, writeEvilSkill } from './evil-skill.js';
 import { until } from '../server/spawn-server.js';
+import { winChances } from '../../src/eval/model.js';
+import { chanceLeader, pct } from '../../src/eval/chance-words.js';
+import type { StateView } from '../../src/view/index.js';
 import { ADMIN, RESEARCHER, api, createGame, num, outDir, startVizServer, waitShown, withToken, type VizServer } from './support.js';
 
 /**
@@ -87,6 +90,20 @@ describe('visualizer: a live game', () => {
     const lives = shown.state.world.players.filter((p) => p.alive).map((p) => String(p.lives));
     expect(await Promise.all((await table.locator('[data-testid=mini-lives]').all()).map((l) => l.getAttribute('data-lives')))).toEqual(lives);
     expect(await table.getAttribute('aria-label')).toMatch(new RegExp(`${names[0]} (\\d+ li(fe|ves)|out)`));
+    // Its row names the leader with the public model's chance, as of the snapshot the table shows.
+    const said = await until(
+      'the lobby to name a leader with a chance',
+      async () => {
+        const r = await page.evaluate<{ seq: number; text: string | null }>(`(() => ({ seq: Number(document.querySelector('[data-testid=featured] [data-testid=mini-table]').getAttribute('data-seq')), text: document.querySelector('[data-testid=featured] [data-testid=live-leader]')?.textContent ?? null }))()`);
+        return r.text ? r : undefined;
+      },
+      60_000,
+      100,
+    );
+    const at = await api<{ state: StateView }>(server, `/games/${gameId}/snapshot?view=spectator&seq=${said.seq}`);
+    const top = chanceLeader(winChances(at.state, 'public'))!;
+    const lead = at.state.world.players.find((p) => p.player_id === top.player_id)!;
+    expect(said.text).toBe(`${lead.display_name || lead.player_id} leads · ${pct(top.p)}`);
     // It follows the game: a later refresh shows a later position.
     const featuredSeq = async () => Number(await page.locator('[data-testid=featured] [data-testid=mini-table]').getAttribute('data-seq'));
     await until('the lobby table to move on', async () => ((await featuredSeq()) > seq0 ? true : undefined), 60_000, 100);

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leader, leaderWords, lineAt, narrate, stepMoment, type GameEvent, type Narration, type StateView } from '../../src/view/index.js';
+import { ViewTimeline, leader, leaderWords, lineAt, narrate, stepMoment, type GameEvent, type Narration, type StateView } from '../../src/view/index.js';
+import { WinTrack } from '../../src/eval/win-track.js';
+import { biggestSwings, keyMomentSeqs, type KeySwing } from '../../src/eval/swings.js';
 import { launchBrowser, type Browser } from './browser.js';
-import { ADMIN, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
+import { ADMIN, allEvents, api, clickQuarterAlong, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
 /**
  * The move list in Chromium against a real server: the page tells the game with the same narrator
@@ -18,6 +20,9 @@ describe('visualizer: the move list', () => {
   let head: number;
   let story: Narration;
   let names: Map<string, string>;
+  /** The largest swings of the spectator's chances to win, and the key moments with them (what N and P step through). */
+  let swings: KeySwing[];
+  let moments: { seq: number }[];
 
   beforeAll(async () => {
     server = await startVizServer();
@@ -29,6 +34,14 @@ describe('visualizer: the move list', () => {
     const events = (await allEvents(server, gameId, 'spectator')) as unknown as GameEvent[];
     names = new Map(game.seats.map((s) => [s.player_id, s.display_name ?? s.agent]));
     story = narrate(events, { names });
+    // The page's own computation, from the spectator's snapshot at 0 and events: one fold, a point per event.
+    const base = await api<{ state: StateView }>(server, `/games/${gameId}/snapshot?seq=0&view=spectator`);
+    const t = new ViewTimeline({ viewer: { role: 'spectator' }, gameOver: true, base: { seq: 0, view: base.state } });
+    const track = new WinTrack({ role: 'spectator' }, true, 0);
+    for (const e of events) track.push(e, t.append(e));
+    const bySeq = new Map(events.map((e) => [e.seq, e]));
+    swings = biggestSwings(track.points, (s) => bySeq.get(s), (id) => names.get(id) ?? 'a seat');
+    moments = keyMomentSeqs(story.moments, swings);
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -61,7 +74,10 @@ describe('visualizer: the move list', () => {
     expect(await page.getByTestId('move-group').count()).toBe(story.groups.length);
     expect(story.moments.length).toBeGreaterThan(0);
     expect(await page.getByTestId('moment-title').count()).toBe(story.moments.length);
-    expect(await page.getByTestId('moment-count').textContent()).toBe(`${story.moments.length} key moment${story.moments.length === 1 ? '' : 's'}`);
+    // The largest swings of the chances to win are key moments too, titled with their cause.
+    expect(swings.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('swing-title').allTextContents()).toEqual(swings.map((s) => `chances swing ${s.title}`));
+    expect(await page.getByTestId('moment-count').textContent()).toBe(`${moments.length} key moment${moments.length === 1 ? '' : 's'}`);
     await page.close();
   }, 120_000);
 
@@ -95,13 +111,13 @@ describe('visualizer: the move list', () => {
   }, 120_000);
 
   it('jumps to the next and previous key moment with the buttons and the N / P keys', async () => {
-    const start = Math.max(1, story.moments[0]!.seq - 1);
+    const start = Math.max(1, moments[0]!.seq - 1);
     const page = await open(start);
-    const first = stepMoment(story.moments, start, 1)!;
+    const first = stepMoment(moments, start, 1)!;
     await page.getByTestId('next-moment').click();
     await waitShown(page, 'cursor', 'eq', first);
     await expectMarkedAt(page, first);
-    const second = stepMoment(story.moments, first, 1);
+    const second = stepMoment(moments, first, 1);
     if (second !== null) {
       await page.locator('h1').first().click();
       await page.keyboard.press('n');
@@ -109,7 +125,7 @@ describe('visualizer: the move list', () => {
       await page.keyboard.press('p');
       await waitShown(page, 'cursor', 'eq', first);
     }
-    expect(await page.getByTestId('prev-moment').isDisabled()).toBe(stepMoment(story.moments, first, -1) === null);
+    expect(await page.getByTestId('prev-moment').isDisabled()).toBe(stepMoment(moments, first, -1) === null);
     expect(await num(page, 'cursor')).toBe(first);
     await page.screenshot({ path: join(outDir(), 'visualizer-moves.png'), fullPage: true });
     await page.close();
@@ -128,14 +144,14 @@ describe('visualizer: the move list', () => {
     const page = await open(Math.floor(head / 2));
     await page.getByTestId('scrubber').click();
     const from = await num(page, 'cursor');
-    const next = stepMoment(story.moments, from, 1);
-    const prev = stepMoment(story.moments, from, -1);
+    const next = stepMoment(moments, from, 1);
+    const prev = stepMoment(moments, from, -1);
     expect(next ?? prev).not.toBeNull();
     if (next !== null) {
       await page.keyboard.press('n');
       await waitShown(page, 'cursor', 'eq', next);
       await page.keyboard.press('p');
-      await waitShown(page, 'cursor', 'eq', stepMoment(story.moments, next, -1)!);
+      await waitShown(page, 'cursor', 'eq', stepMoment(moments, next, -1)!);
     } else {
       await page.keyboard.press('p');
       await waitShown(page, 'cursor', 'eq', prev!);
@@ -157,15 +173,15 @@ describe('visualizer: the move list', () => {
     }
     await page.getByTestId('play').click();
     // A jump far ahead: its line is in view at once (no smooth scroll still under way).
-    const far = story.moments.find((m) => m.seq > last + 100) ?? story.moments.at(-1)!;
+    const far = moments.find((m) => m.seq > last + 100) ?? moments.at(-1)!;
     await page.getByTestId('scrubber').fill(String(far.seq - 1));
     await waitShown(page, 'cursor', 'eq', far.seq - 1);
     await page.getByTestId('next-moment').click();
-    await waitShown(page, 'cursor', 'eq', stepMoment(story.moments, far.seq - 1, 1)!);
+    await waitShown(page, 'cursor', 'eq', stepMoment(moments, far.seq - 1, 1)!);
     expect((await markInView(page)).inView).toBe(true);
     // And back to the first with P: in view too.
     await page.locator('h1').first().click();
-    const back = stepMoment(story.moments, await num(page, 'cursor'), -1);
+    const back = stepMoment(moments, await num(page, 'cursor'), -1);
     if (back !== null) {
       await page.keyboard.press('p');
       await waitShown(page, 'cursor', 'eq', back);
@@ -183,11 +199,7 @@ describe('visualizer: the move list', () => {
       expect(await page.getByTestId(id).getAttribute('data-cursor')).toBe(String(mid));
     }
     // A click a quarter of the way along the resolve chart's plot goes a quarter of the way into the game.
-    const over = page.getByTestId('chart-resolve').locator('.u-over');
-    const box = (await over.boundingBox())!;
-    await over.click({ position: { x: box.width / 4, y: box.height / 2 } });
-    await page.waitForFunction(`document.querySelector('[data-testid=cursor]').textContent !== '${mid}'`);
-    const to = await num(page, 'cursor');
+    const to = await clickQuarterAlong(page, '[data-testid=chart-resolve] .u-over', mid);
     expect(Math.abs(to - head / 4)).toBeLessThanOrEqual(Math.ceil(head / 50));
     await waitShown(page, 'chart-lives', 'eq', to, 'data-cursor');
     await expectMarkedAt(page, to);

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../server/spawn-server.js';
 import { axeViolations, type Violation } from './axe.js';
 import { launchBrowser, type Browser } from './browser.js';
-import { ADMIN, allEvents, api, createGame, num, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
+import type { GameEvent, StateView } from '../../src/view/index.js';
+import { winCurve } from '../../src/eval/curve.js';
+import { chanceWords, pct } from '../../src/eval/chance-words.js';
+import { ADMIN, allEvents, api, clickQuarterAlong, createGame, num, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
 
 type GameRow = { game_id: string; seats: { agent: string }[]; placements: { player_id: string; placement: number }[] | null };
 
@@ -88,6 +91,43 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await waitShown(early, 'cursor', 'eq', 5);
     expect(await early.getByTestId('result').count()).toBe(0);
     await early.close();
+  });
+
+  it('shows each seat’s chance to win: the page says who is ahead with a percentage, the seats and the graph’s text agree with the model, and a click on the graph seeks there', async () => {
+    const record = await api<{ seats: { player_id: string; display_name?: string; agent: string }[] }>(server, `/games/${gameId}`);
+    const names = new Map(record.seats.map((s) => [s.player_id, s.display_name ?? s.agent]));
+    const name = (id: string) => names.get(id) ?? 'a seat';
+    // The model over the spectator's own events, as the page computes it from its fold.
+    const base = await api<{ state: StateView }>(server, `/games/${gameId}/snapshot?seq=0&view=spectator`);
+    const events = (await allEvents(server, gameId, 'spectator')) as unknown as GameEvent[];
+    const curve = winCurve({ seq: 0, view: base.state }, events, { role: 'spectator' }, true);
+    expect(curve.form).toBe('public');
+    const mid = curve.points[Math.floor(curve.points.length / 2)]!;
+    const page = await openGame(`?seq=${mid.seq}`);
+    await waitShown(page, 'cursor', 'eq', mid.seq);
+    await page.getByTestId('chance-words').filter({ hasText: chanceWords(mid.p, name) }).waitFor();
+    expect(await page.getByTestId('chance-words').textContent()).toMatch(/^\S.* (is ahead: (\d+|<1|>99) % to win|are level at \d+ % each)/);
+    const seats = await page.evaluate<{ player: string | null; text: string | null }[]>(`[...document.querySelectorAll('[data-testid=table] [data-player]')].map((s) => ({ player: s.getAttribute('data-player'), text: s.querySelector('[data-testid=seat-chance]')?.textContent ?? null }))`);
+    expect(seats).toEqual(Object.keys(mid.p).map((id) => ({ player: id, text: pct(mid.p[id]!) })));
+    expect(await page.getByTestId('win-now').textContent()).toContain(`${name(Object.keys(mid.p)[0]!)} ${pct(mid.p[Object.keys(mid.p)[0]!]!)}`);
+    // The graph: named, on the same cursor; a click a quarter of the way along goes a quarter of the way in.
+    const graph = page.getByTestId('win-graph');
+    await graph.locator('path.seat-line').first().waitFor();
+    expect(await graph.locator('path.seat-line').count()).toBe(names.size);
+    expect(await graph.getAttribute('aria-label')).toMatch(/^Chance to win per seat/);
+    expect(await graph.getAttribute('data-cursor')).toBe(String(mid.seq));
+    const to = await clickQuarterAlong(page, '[data-testid=win-plot]', mid.seq);
+    expect(Math.abs(to - head / 4)).toBeLessThanOrEqual(Math.ceil(head / 50));
+    await waitShown(page, 'win-graph', 'eq', to, 'data-cursor');
+    const at = curve.points.filter((p) => p.seq <= to).at(-1)!;
+    await page.getByTestId('chance-words').filter({ hasText: chanceWords(at.p, name) }).waitFor();
+    // At the end the winner has it all.
+    await page.keyboard.press('End');
+    await waitShown(page, 'cursor', 'eq', head);
+    const last = curve.points.at(-1)!.p;
+    const winner = Object.keys(last).find((id) => last[id] === 1)!;
+    await page.getByTestId('chance-words').filter({ hasText: `${name(winner)} is ahead: 100 % to win` }).waitFor();
+    await page.close();
   });
 
   it('draws the head before the history: the table shows while every event page is held, with one head snapshot', async () => {
@@ -352,6 +392,7 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
         await p.goto(`${server.url}/watch/games/${gameId}`);
         await p.getByTestId('result').waitFor();
         await waitShown(p, 'cursor', 'eq', head);
+        await p.getByTestId('win-graph').locator('path.seat-line').first().waitFor();
       },
       tournament: async (p) => {
         await p.goto(`${server.url}/watch/tournaments/${tournamentId}`);

@@ -132,3 +132,16 @@ export async function waitShown(page: Page, testId: string, op: 'eq' | 'gte', va
     { timeout },
   );
 }
+
+/**
+ * Clicks a chart's plot (the element `selector` finds: a uPlot chart's `.u-over`, the chances
+ * graph's SVG) a quarter of the way along and returns the position the page moves to from `from`
+ * (a click seeks to the event under the pointer).
+ */
+export async function clickQuarterAlong(page: Page, selector: string, from: number): Promise<number> {
+  const over = page.locator(selector);
+  const box = (await over.boundingBox())!;
+  await over.click({ position: { x: box.width / 4, y: box.height / 2 } });
+  await page.waitForFunction(`document.querySelector('[data-testid=cursor]').textContent !== '${from}'`);
+  return num(page, 'cursor');
+}

@@ -214,6 +214,16 @@ describe('visualizer: the table draws cards, meters, arrows and talk', () => {
         for (const seat of seats) expect(seat.bottom).toBeLessThanOrEqual(table!.bottom);
         expect(table!.top).toBeGreaterThanOrEqual(0);
         expect(table!.top).toBeLessThan(844 * 0.6);
+        // The chances-to-win graph fits the screen's width and covers no seat (nor the story).
+        await page.getByTestId('win-graph').locator('path.seat-line').first().waitFor();
+        const [graph] = await boxes(page, '[data-testid=win-graph]');
+        expect(graph!.left).toBeGreaterThanOrEqual(0);
+        expect(graph!.right).toBeLessThanOrEqual(390);
+        const pageWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+        expect(pageWidth).toBeLessThanOrEqual(390);
+        for (const seat of seats) expect(overlap(seat, graph!), `${view}: a seat over the graph`).toBe(false);
+        expect(overlap(graph!, story!)).toBe(false);
+        expect(await page.getByTestId('seat-chance').count()).toBe(4);
         expect(await page.getByTestId('keys-help').isVisible()).toBe(false);
         const [select] = await boxes(page, '[data-testid=view-select]');
         const [exported] = await boxes(page, '[data-testid=export-replay]');

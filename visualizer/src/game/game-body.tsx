@@ -16,6 +16,8 @@ import { Panels } from '../panels/panels.js';
 import { MovePanel } from '../panels/move-panel.js';
 import { ExportButton } from './export-button.js';
 import { TracePanel } from '../panels/trace-panel.js';
+import { chancesAt } from './chances.js';
+import { WinPanel } from './win-panel.js';
 
 type Props = {
   player: Player;
@@ -63,6 +65,8 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
     player.seek(seq);
   };
   const drawn = Boolean(timeline && state);
+  const chances = timeline && state ? chancesAt(timeline, cursor, state) : null;
+  const seatOrder = useMemo(() => [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id), [game]);
   // Decision traces hold what seats saw and thought: the admin view, or the researcher's once over.
   const traceable = !offline && ((role === 'admin' && view === 'admin') || (role !== 'spectator' && view === 'researcher' && game.status === 'ended'));
   const [trace, setTrace] = useState<{ seat: string; turn: number } | null>(null);
@@ -131,17 +135,18 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
       ) : (
         <>
           <Controls player={player} stops={stops} markers={markers} live={live && !over} />
-          <LeaderLine state={state} names={names} />
+          <LeaderLine state={state} names={names} chances={chances} />
           {ended && <ResultBanner result={ended} names={names} seek={seek} />}
           <SeatHealthPanel game={game} names={names} />
           <div class="game-grid">
             <div class="col">
-              <TablePanel view={state} events={all} upTo={Math.max(0, cursor - timeline.first)} last={timeline.event(cursor)} placements={ended?.seats ?? null} />
+              <TablePanel view={state} events={all} upTo={Math.max(0, cursor - timeline.first)} last={timeline.event(cursor)} placements={ended?.seats ?? null} chances={chances} />
+              <WinPanel track={timeline.wins} version={version} now={chances} seats={seatOrder} names={names} range={[timeline.first, Math.max(timeline.first + 1, timeline.head)]} cursor={cursor} seek={seek} />
               <MovePanel player={player} all={all} cursor={cursor} names={names} {...(traceable ? { onTrace: (seat: string, seq: number) => setTrace({ seat, turn: timeline.event(seq)?.turn ?? 0 }) } : {})} />
               {trace && <TracePanel gameId={game.game_id} seat={trace.seat} turn={trace.turn} name={names.get(trace.seat) ?? trace.seat} close={() => setTrace(null)} />}
             </div>
             <div class="col">
-              <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={[...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player_id)} gameId={game.game_id} offline={offline} />
+              <Panels player={player} all={all} cursor={cursor} state={state} names={names} role={role} view={view} ended={game.status === 'ended'} seats={seatOrder} gameId={game.game_id} offline={offline} />
             </div>
           </div>
           <HealthLine player={player} state={state} cursor={cursor} head={timeline.head} live={live} role={role} />

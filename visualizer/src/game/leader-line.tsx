@@ -1,21 +1,32 @@
 import { leader, leaderWords, type StateView } from '../../../src/view/index.js';
+import { chanceLeader, chanceWords } from '../../../src/eval/chance-words.js';
+import type { Chances } from '../../../src/eval/model.js';
 
 /**
- * Who is ahead at the cursor, in words ("Ada leads, 2 lives to 1", "level"): the shared `leader`
- * over the view's public counters at the position, so it moves with the scrubber and a replay
- * before its end does not spoil who wins.
+ * Who is ahead at the cursor, in words: the model's chances where it has them ("Ada is ahead: 61 %
+ * to win, Bo next at 22 %"), and the shared `leader` over the view's public counters ("Ada leads,
+ * 2 lives to 1", "level") beside them, or alone where the model has nothing to say. Both read the
+ * position, so they move with the scrubber and a replay before its end does not spoil who wins.
  */
-export function LeaderLine({ state, names }: { state: StateView; names: Map<string, string> }) {
+export function LeaderLine({ state, names, chances }: { state: StateView; names: Map<string, string>; chances: Chances | null }) {
   const l = leader(state.world.players);
   const name = (id: string) =>
     names.get(id) ?? state.world.players.find((p) => p.player_id === id)?.display_name ?? 'a seat';
+  const ahead = chances ? chanceLeader(chances) : null;
   return (
     <p
       class="leader-line"
       data-testid="leader"
       data-leader={l?.kind === 'leads' ? l.player_id : l ? 'level' : ''}
+      data-chance-leader={chances ? (ahead?.player_id ?? 'level') : ''}
     >
-      <span class="muted">standing: </span>
+      {chances && (
+        <>
+          <b data-testid="chance-words">{chanceWords(chances, name)}</b>
+          <span class="muted"> · standing: </span>
+        </>
+      )}
+      {!chances && <span class="muted">standing: </span>}
       <b>{leaderWords(l, name)}</b>
     </p>
   );

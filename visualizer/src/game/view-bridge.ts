@@ -3,6 +3,7 @@
  * hash and the panel models come from there, never from a copy of the rules in the client.
  */
 import { ViewTimeline, stateHash, type GameEvent, type StateView, type Viewer } from '../../../src/view/index.js';
+import { WinTrack } from '../../../src/eval/win-track.js';
 import type { WireEvent } from './history.js';
 
 export type View = StateView;
@@ -26,6 +27,11 @@ export class Timeline {
   private segments: ViewTimeline[];
   private list: WireEvent[] = [];
   private base: number;
+  /**
+   * Each seat's chance to win after every event held, computed from the view each fold already
+   * makes (no second fold of the history), with the model this viewer is entitled to.
+   */
+  wins: WinTrack;
 
   constructor(
     base: View,
@@ -35,6 +41,7 @@ export class Timeline {
   ) {
     this.base = baseSeq;
     this.segments = [this.segment(baseSeq, base)];
+    this.wins = new WinTrack(viewer, gameOver, baseSeq);
   }
 
   private segment(seq: number, view: View): ViewTimeline {
@@ -57,7 +64,7 @@ export class Timeline {
     const seg = this.segments.at(-1)!;
     this.list.push(e);
     try {
-      seg.append(asEvent(e));
+      this.wins.push(asEvent(e), seg.append(asEvent(e)));
       return true;
     } catch {
       return false;
@@ -93,9 +100,12 @@ export class Timeline {
     const seg = this.segment(seq, state);
     this.segments = this.segments.filter((x) => x.first < seq);
     this.segments.push(seg);
+    // The point at seq itself is the server's state's; an event refused there never got one.
+    const at = this.event(seq);
+    if (at) this.wins.push(asEvent(at), state);
     for (const e of this.list.slice(Math.max(0, seq - this.first))) {
       try {
-        seg.append(asEvent(e));
+        this.wins.push(asEvent(e), seg.append(asEvent(e)));
       } catch {
         return e.seq;
       }
@@ -108,6 +118,7 @@ export class Timeline {
     this.base = seq;
     this.list = [];
     this.segments = [this.segment(seq, state)];
+    this.wins = new WinTrack(this.viewer, this.gameOver, seq);
   }
 
   /** How many times the timeline had to restart from a server state. */

@@ -1,5 +1,7 @@
 import { getJson, ApiError } from '../lib/api.js';
 import { leader } from '../../../src/view/leader.js';
+import { winChances } from '../../../src/eval/model.js';
+import { chanceLeader } from '../../../src/eval/chance-words.js';
 import type { View } from '../panels/types.js';
 
 /** A game as `GET /games` lists it (the fields the lobby shows). */
@@ -15,9 +17,10 @@ export type GameSummary = {
 
 /**
  * What the lobby adds for a live game from its public (spectator) snapshot: the round, who leads
- * (by name and id), and the view itself for its small table.
+ * (by name and id) and, where the model has a view, that seat's chance to win, and the view itself
+ * for its small table.
  */
-export type LiveInfo = { turn: number; phase: string; leader: string | null; leader_id: string | null; alive: number; seq: number; view: View };
+export type LiveInfo = { turn: number; phase: string; leader: string | null; leader_id: string | null; chance: number | null; alive: number; seq: number; view: View };
 
 /**
  * How many live games the lobby reads a snapshot of (and draws as a small table): the rest are
@@ -87,8 +90,19 @@ export function featured(live: readonly GameSummary[], info: Record<string, Live
 export async function liveInfo(gameId: string): Promise<LiveInfo> {
   const snap = await getJson<{ seq: number; state: View }>(`/games/${encodeURIComponent(gameId)}/snapshot?view=spectator`);
   const w = snap.state.world;
-  const lead = leadingSeat(w.players);
-  return { turn: w.turn, phase: w.phase, leader: lead ? lead.display_name || lead.player_id : null, leader_id: lead?.player_id ?? null, alive: w.players.filter((p) => p.alive).length, seq: snap.seq, view: snap.state };
+  const top = modelLeader(snap.state);
+  const lead = top ? (w.players.find((p) => p.player_id === top.player_id) ?? null) : leadingSeat(w.players);
+  return { turn: w.turn, phase: w.phase, leader: lead ? lead.display_name || lead.player_id : null, leader_id: lead?.player_id ?? null, chance: top?.p ?? null, alive: w.players.filter((p) => p.alive).length, seq: snap.seq, view: snap.state };
+}
+
+/**
+ * Who the public model has ahead on a spectator's table, and their chance: the model reads the
+ * public table alone, as the game page does for anyone without a token. Null before the deal, at
+ * the end (the result says it) and on a tie at the top (lives and resolve then decide the words).
+ */
+export function modelLeader(view: View): { player_id: string; p: number } | null {
+  if (view.world.players.length === 0 || view.world.status === 'done') return null;
+  return chanceLeader(winChances(view, 'public'));
 }
 
 /**

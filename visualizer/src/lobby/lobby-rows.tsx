@@ -7,6 +7,7 @@ const CompactTable = lazyComponent(
   () => <div class="ring mini" aria-busy="true" />,
 );
 import type { GameSummary, LiveInfo } from './lobby-data.js';
+import { pct } from '../../../src/eval/chance-words.js';
 
 const agentsOf = (g: GameSummary): string => [...g.seats].sort((a, b) => a.seat - b.seat).map((s) => s.display_name ?? s.agent).join(' · ');
 const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '');
@@ -20,12 +21,19 @@ function winnerOf(g: GameSummary): string | null {
   return seat?.display_name ?? seat?.agent ?? w.player_id;
 }
 
-/** What a live game's row says: its round, phase and who leads (from its public snapshot), else its length. */
+/** What a live game's row says: its round, phase and who leads with their chance ("Ada leads · 61 %", from its public snapshot), else its length. */
 function liveMeta(g: GameSummary, i: LiveInfo | undefined) {
   if (!i) return <>{g.last_seq} events</>;
   return (
     <>
-      round {i.turn} · {i.phase} · {i.alive} alive{i.leader ? <> · leads: <b>{i.leader}</b></> : ' · even at the top'}
+      round {i.turn} · {i.phase} · {i.alive} alive ·{' '}
+      {i.leader ? (
+        <span data-testid="live-leader">
+          <b>{i.leader}</b> leads{i.chance !== null && ` · ${pct(i.chance)}`}
+        </span>
+      ) : (
+        'even at the top'
+      )}
     </>
   );
 }
@@ -68,7 +76,7 @@ export function FeaturedGame({ g, info }: { g: GameSummary; info: LiveInfo | und
       </a>
       {info && (
         <div class="mini-tables" data-game-id={g.game_id}>
-          <CompactTable view={info.view} seq={info.seq} leader={info.leader_id} large label={`Featured game ${g.game_id}`} />
+          <CompactTable view={info.view} seq={info.seq} leader={info.leader_id} chance={info.chance} large label={`Featured game ${g.game_id}`} />
         </div>
       )}
     </div>
@@ -89,7 +97,7 @@ export function MiniTables({ games, info }: { games: GameSummary[]; info: Record
         return (
           <li key={g.game_id} data-game-id={g.game_id}>
             <a href={gamePath(g.game_id)} class="game-link" aria-label={`Watch game ${g.game_id}`}>
-              <CompactTable view={i.view} seq={i.seq} leader={i.leader_id} label={`Game ${g.game_id}`} />
+              <CompactTable view={i.view} seq={i.seq} leader={i.leader_id} chance={i.chance} label={`Game ${g.game_id}`} />
             </a>
           </li>
         );

@@ -1,6 +1,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { lineAt, stepMoment, type NarrationGroup } from '../../../src/view/index.js';
+import { biggestSwings, keyMomentSeqs, type KeySwing } from '../../../src/eval/swings.js';
 import type { WireEvent } from '../game/history.js';
 import { NarrationLog } from '../game/narration.js';
 import type { Player } from '../game/player.js';
@@ -31,13 +32,27 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
   const namesKey = [...names].map(([k, v]) => `${k}=${v}`).join('\n');
   const log = useMemo(() => new NarrationLog(names), [namesKey]);
   const story = useMemo(() => log.update(all), [log, all]);
+  const timeline = player.timeline.value;
+  // The largest swings of the chances to win join the key moments (the track grows with `all`).
+  const swings = useMemo(() => (timeline ? biggestSwings(timeline.wins.points, (s) => timeline.event(s), (id) => names.get(id) ?? 'a seat') : []), [timeline, all, namesKey]);
+  const moments = useMemo(() => keyMomentSeqs(story.moments, swings), [story, swings]);
+  // Each swing is titled on the line the position shows at its event (an event may have no line of its own).
+  const swingsAt = useMemo(() => {
+    const at = new Map<number, KeySwing[]>();
+    for (const s of swings) {
+      const i = lineAt(story.lines, s.seq);
+      const seq = i >= 0 ? story.lines[i]!.seq : s.seq;
+      at.set(seq, [...(at.get(seq) ?? []), s]);
+    }
+    return at;
+  }, [swings, story]);
   const box = useRef<HTMLOListElement>(null);
   const seek = (seq: number) => {
     player.pause();
     player.seek(seq);
   };
   const moment = (dir: 1 | -1) => {
-    const to = stepMoment(story.moments, player.cursor.value, dir);
+    const to = stepMoment(moments, player.cursor.value, dir);
     if (to !== null) seek(to);
   };
 
@@ -56,14 +71,17 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
 
   // The lines are drawn once per change of the log (each group once while it stays the same); a
   // seek only moves the mark below, so scrubbing never redraws hundreds of sentences.
-  const cache = useMemo(() => new WeakMap<NarrationGroup, JSX.Element>(), [log]);
+  // A group is drawn again when its swings change too (a live game's largest swings move on).
+  const cache = useMemo(() => new WeakMap<NarrationGroup, { swings: string; el: JSX.Element }>(), [log]);
+  const groupSwings = useMemo(() => story.groups.map((g) => g.lines.flatMap((l) => swingsAt.get(l.seq) ?? []).map((s) => `${s.seq}:${s.title}`).join('\n')), [story, swingsAt]);
   const list = story.groups.map((g, i) => {
-    let el = cache.get(g);
-    if (!el) {
-      el = <Group key={`${g.lines[0]!.seq}:${i}`} group={g} />;
-      cache.set(g, el);
+    const key = groupSwings[i]!;
+    let hit = cache.get(g);
+    if (!hit || hit.swings !== key) {
+      hit = { swings: key, el: <Group key={`${g.lines[0]!.seq}:${i}`} group={g} swingsAt={swingsAt} /> };
+      cache.set(g, hit);
     }
-    return el;
+    return hit.el;
   });
 
   const current = lineAt(story.lines, cursor);
@@ -90,8 +108,8 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
     if (li) seek(Number(li.dataset['seq']));
   };
   const here = currentSeq !== null ? story.lines[current]! : null;
-  const prev = stepMoment(story.moments, cursor, -1);
-  const next = stepMoment(story.moments, cursor, 1);
+  const prev = stepMoment(moments, cursor, -1);
+  const next = stepMoment(moments, cursor, 1);
 
   return (
     <section class="panel moves" aria-labelledby="moves-h">
@@ -104,7 +122,7 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
           key moment ▶
         </button>
         <span class="muted" data-testid="moment-count">
-          {story.moments.length} key moment{story.moments.length === 1 ? '' : 's'}
+          {moments.length} key moment{moments.length === 1 ? '' : 's'}
         </span>
       </div>
       {story.lines.length === 0 && <p class="muted">Nothing has happened yet.</p>}
@@ -125,18 +143,23 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
 }
 
 /** One round-and-phase group: a heading, then its lines, each carrying its seq. */
-function Group({ group }: { group: NarrationGroup }) {
+function Group({ group, swingsAt }: { group: NarrationGroup; swingsAt: ReadonlyMap<number, KeySwing[]> }) {
   return (
     <li class="move-group" data-testid="move-group">
       <h3>{group.round === 0 ? 'Setup' : `Round ${group.round} · ${group.phase}`}</h3>
       <ol>
         {group.lines.map((l, i) => (
-          <li key={i} data-seq={l.seq} data-kind={l.kind} class={l.key_moment ? `move key ${l.key_moment.kind}` : 'move'} data-testid="move-line" title={`event ${l.seq} — click to go there`}>
+          <li key={i} data-seq={l.seq} data-kind={l.kind} class={l.key_moment ? `move key ${l.key_moment.kind}` : swingsAt.has(l.seq) ? 'move key chance_swing' : 'move'} data-testid="move-line" title={`event ${l.seq} — click to go there`}>
             {l.key_moment && (
               <span class="moment" data-testid="moment-title">
                 <b>{MOMENT_LABEL[l.key_moment.kind] ?? 'key moment'}</b> {l.key_moment.title}
               </span>
             )}
+            {swingsAt.get(l.seq)?.map((s) => (
+              <span key={s.seq} class="moment" data-testid="swing-title" data-swing-seq={s.seq}>
+                <b>chances swing</b> {s.title}
+              </span>
+            ))}
             {l.seats[0] && <i class="seat-dot" style={{ '--seat-color': seatColor(l.seats[0]) }} aria-hidden="true" />}
             <span class="text">{l.text}</span>
             {l.details.length > 0 && (

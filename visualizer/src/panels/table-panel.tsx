@@ -14,6 +14,8 @@ type Props = {
   /** The last event shown (for who is awaited now). */
   last: WireEventLike | undefined;
   placements: { player_id: string; placement: number }[] | null;
+  /** Each seat's chance to win at the position, or null where the model has none. */
+  chances?: Readonly<Record<string, number>> | null;
 };
 
 type Lines = 'none' | Link['kind'];
@@ -23,7 +25,7 @@ type Lines = 'none' | Link['kind'];
  * arrows; this round's talk as bubbles and notes; trust or grievance as lines on request. It draws
  * `tableScene` (src/view) and nothing else: what the view does not hold is not drawn.
  */
-export function TablePanel({ view, events, upTo, last, placements }: Props) {
+export function TablePanel({ view, events, upTo, last, placements, chances = null }: Props) {
   const [lines, setLines] = useState<Lines>('none');
   const scene = useMemo(() => tableScene(view, events as unknown as readonly GameEvent[], upTo), [view, events, upTo]);
   const w = view.world;
@@ -58,7 +60,7 @@ export function TablePanel({ view, events, upTo, last, placements }: Props) {
           {awaited && <div class="sub">awaiting reaction: {names.get(awaited) ?? awaited}</div>}
         </div>
         {w.players.map((p, i) => (
-          <TableSeat key={p.player_id} seat={scene.seats[i]!} player={p} awaited={awaited === p.player_id} place={place.get(p.player_id)} bubbles={scene.bubbles.filter((b) => b.at === p.player_id)} names={names} />
+          <TableSeat key={p.player_id} seat={scene.seats[i]!} player={p} awaited={awaited === p.player_id} place={place.get(p.player_id)} bubbles={scene.bubbles.filter((b) => b.at === p.player_id)} names={names} chance={chances?.[p.player_id]} />
         ))}
         <TableOverlay seats={scene.seats} arrows={scene.arrows} links={links} names={names} />
       </div>
@@ -72,6 +74,11 @@ export function TablePanel({ view, events, upTo, last, placements }: Props) {
         <span>
           <b>exp</b> exposure: how readable a seat is (its tell from 4, its emotions from 8)
         </span>
+        {chances && (
+          <span>
+            <b>%</b> beside a name: its chance to win, the model's estimate
+          </span>
+        )}
         <span data-testid="emotion-legend">
           meters: −1 … +1 (hatched below 0):{' '}
           {METER_EMOTIONS.map((e) => (

@@ -4,6 +4,7 @@ import type { View } from '../panels/types.js';
 import { seatColor } from '../panels/seat-color.js';
 import { CardRow, HandBacks } from './card-view.js';
 import { Meters } from './meters.js';
+import { pct } from '../../../src/eval/chance-words.js';
 
 type Player = View['world']['players'][number];
 
@@ -15,7 +16,9 @@ type Props = {
   bubbles: Bubble[];
   names: Map<string, string>;
   /** The lobby's small table: name, lives and the lead only (no numbers, cards, meters or talk). */
-  compact?: { leads: boolean } | undefined;
+  compact?: { leads: boolean; chance?: number | null } | undefined;
+  /** The seat's chance to win at the position (the model's), where the page has one. */
+  chance?: number | undefined;
 };
 
 /** The public numbers; abbreviations are spelled out in the legend under the table. */
@@ -28,7 +31,7 @@ const STATS = [
 ] as const;
 
 /** One seat: its numbers, hand, arena cards, meters or tell, placement, and this round's speech at it. */
-export function TableSeat({ seat, player: p, awaited, place, bubbles, names, compact }: Props) {
+export function TableSeat({ seat, player: p, awaited, place, bubbles, names, compact, chance }: Props) {
   const style = { left: `${seat.at.x}%`, top: `${seat.at.y}%`, '--seat-color': seatColor(p.player_id) };
   if (compact)
     return (
@@ -45,7 +48,7 @@ export function TableSeat({ seat, player: p, awaited, place, bubbles, names, com
               <span data-testid="mini-lives" data-lives={p.lives}>
                 {p.lives} {p.lives === 1 ? 'life' : 'lives'}
               </span>
-              {compact.leads && <b class="lead"> · leads</b>}
+              {compact.leads && <b class="lead"> · leads{typeof compact.chance === 'number' ? ` · ${pct(compact.chance)}` : ''}</b>}
             </>
           ) : (
             'out'
@@ -57,7 +60,7 @@ export function TableSeat({ seat, player: p, awaited, place, bubbles, names, com
     <article
       class={`seat${p.alive ? '' : ' out'}${awaited ? ' awaited' : ''}`}
       style={style}
-      aria-label={`${p.display_name}, ${p.alive ? `${p.lives} lives` : 'eliminated'}`}
+      aria-label={`${p.display_name}, ${p.alive ? `${p.lives} lives` : 'eliminated'}${chance !== undefined ? `, ${pct(chance)} to win` : ''}`}
       data-player={p.player_id}
     >
       <div class="name">
@@ -65,6 +68,12 @@ export function TableSeat({ seat, player: p, awaited, place, bubbles, names, com
           <i class="seat-dot" aria-hidden="true" />
           {p.display_name}
         </span>
+        {/* Beside the name: a seat box grows no taller for it (the phone's first screen). */}
+        {chance !== undefined && (
+          <b class="seat-chance" data-testid="seat-chance" data-chance={chance} title="chance to win, the model's estimate">
+            {pct(chance)}
+          </b>
+        )}
         <span class="muted">{p.player_id}</span>
       </div>
       <dl class="stats">
