@@ -49,7 +49,7 @@ const models = Object.fromEntries(
   }),
 );
 const artifact = {
-  version: `winprob-1-${GAMES}`,
+  version: `winprob-2-${GAMES}`,
   trained_on: { games: GAMES, seeds: `1-${GAMES}`, states: groups.public.length },
   models,
 };

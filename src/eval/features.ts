@@ -9,22 +9,29 @@ import { cardDef } from '../game/cards.js';
  */
 export type Form = 'public' | 'omniscient' | 'baseline';
 
-/** Public counters and their interactions with how far the game has gone (a standing matters more near the cap). */
+/**
+ * Public counters and their interactions with how far the game has gone (a standing matters more
+ * near the cap). Lives and resolve enter as one `health`: resolve-equivalents left, with a life
+ * that is already lost (resolve at or below 0 loses one at the end of the round) counted as lost,
+ * so the `life_lost` event itself moves no chance: the blow that caused it did.
+ */
 export const PUBLIC_FEATURES = [
-  'lives',
-  'resolve',
+  'health',
+  'health_share',
+  'health_late',
   'last_life',
-  'resolve_on_last_life',
+  'going_out',
   'tempo',
   'exposure',
   'hand_count',
   'in_play',
   'attacks_in',
   'attacks_out',
+  'damage_in',
+  'damage_out',
+  'affect_in',
   'locked_out',
   'leads',
-  'lives_late',
-  'resolve_late',
   'leads_late',
   'tempo_late',
   'shaken_tell',
@@ -42,19 +49,37 @@ export type SeatRows = { ids: string[]; rows: number[][] };
 
 const SHAKEN = new Set(['fear', 'tilt', 'shame']);
 
-/** Placement order among the living: lives, resolve, tempo (more is better), exposure (less). */
+/**
+ * The default rules' resolve at the start and after a lost life. The public table does not show a
+ * game's own values; the model is trained under the defaults, so these are what its weights mean.
+ */
+const RESOLVE_BASELINE = 12;
+const RESOLVE_AFTER_LIFE_LOST = 8;
+
+/** Lives left once a pending loss (resolve ≤ 0) is taken, and the resolve-equivalents they hold. */
+export function healthOf(p: { lives: number; resolve: number }): { lives: number; health: number } {
+  if (p.resolve > 0) return { lives: p.lives, health: (p.lives - 1) * RESOLVE_BASELINE + p.resolve };
+  const lives = p.lives - 1;
+  return { lives, health: lives > 0 ? (lives - 1) * RESOLVE_BASELINE + RESOLVE_AFTER_LIFE_LOST : 0 };
+}
+
+/**
+ * The seat alone on top by health (a life already lost counted as lost), then tempo (more is
+ * better), then exposure (less); null on a tie.
+ */
 function leaderOf(world: WorldState): string | null {
-  let best: WorldState['players'][number] | null = null;
+  let best: { id: string; health: number; tempo: number; exposure: number } | null = null;
   let tied = false;
   for (const p of world.players) {
     if (!p.alive) continue;
-    const c = best ? p.lives - best.lives || p.resolve - best.resolve || p.tempo - best.tempo || best.exposure - p.exposure : 1;
+    const me = { id: p.player_id, health: healthOf(p).health, tempo: p.tempo, exposure: p.exposure };
+    const c = best ? me.health - best.health || me.tempo - best.tempo || best.exposure - me.exposure : 1;
     if (c > 0) {
-      best = p;
+      best = me;
       tied = false;
     } else if (c === 0) tied = true;
   }
-  return best && !tied ? best.player_id : null;
+  return best && !tied ? best.id : null;
 }
 
 function cardsOf(hand: readonly CardRef[]): { attack: number; guard: number } {
@@ -81,32 +106,52 @@ export function seatRows(world: WorldState, privates: readonly PlayerPrivateStat
   const lead = leaderOf(world);
   const ids: string[] = [];
   const rows: number[][] = [];
-  for (const p of world.players) {
-    if (!p.alive) continue;
+  const alive = world.players.filter((p) => p.alive);
+  const healths = new Map(alive.map((p) => [p.player_id, healthOf(p)]));
+  let total = 0;
+  for (const h of healths.values()) total += h.health;
+  for (const p of alive) {
+    // Attacks waiting on the stack, and what their cards (where this view shows them) will do:
+    // a choice is valued when it is made, so its resolution moves a chance only by its luck.
     let attacksIn = 0;
     let attacksOut = 0;
+    let damageIn = 0;
+    let damageOut = 0;
+    let affectIn = 0;
     for (const s of world.stack) {
       if (s.target_player_id === null || s.target_player_id === s.player_id) continue;
-      if (s.target_player_id === p.player_id) attacksIn++;
-      if (s.player_id === p.player_id) attacksOut++;
+      const def = s.card && s.card.card_id !== 'card_hidden' ? cardDef(s.card.name) : null;
+      if (s.target_player_id === p.player_id) {
+        attacksIn++;
+        damageIn += def?.damage ?? 0;
+        affectIn += def?.affect ?? 0;
+      }
+      if (s.player_id === p.player_id) {
+        attacksOut++;
+        damageOut += def?.damage ?? 0;
+      }
     }
-    const lastLife = p.lives === 1 ? 1 : 0;
+    const h = healths.get(p.player_id)!;
     const leads = lead === p.player_id ? 1 : 0;
     const all: Record<string, number> = {
       lives: p.lives,
       resolve: p.resolve,
-      last_life: lastLife,
-      resolve_on_last_life: lastLife * p.resolve,
+      health: h.health / RESOLVE_BASELINE,
+      health_share: total > 0 ? h.health / total : 0,
+      health_late: (h.health / RESOLVE_BASELINE) * late,
+      last_life: h.lives === 1 ? 1 : 0,
+      going_out: h.lives === 0 ? 1 : 0,
       tempo: p.tempo,
       exposure: p.exposure,
       hand_count: p.hand_count,
       in_play: p.arena_cards.length,
       attacks_in: attacksIn,
       attacks_out: attacksOut,
+      damage_in: damageIn,
+      damage_out: damageOut,
+      affect_in: affectIn,
       locked_out: p.locked_out ? 1 : 0,
       leads,
-      lives_late: p.lives * late,
-      resolve_late: p.resolve * late,
       leads_late: leads * late,
       tempo_late: p.tempo * late,
       shaken_tell: p.tell.dominant && SHAKEN.has(p.tell.dominant) ? 1 : 0,

@@ -132,13 +132,17 @@ describe('visualizer: the move list', () => {
   }, 120_000);
 
   /** Whether the marked line is inside the move list's visible box, read with the cursor in one go. */
+  // Measured after two frames: the list corrects its scroll once lazily laid-out groups take their height.
+  // Playing, it is judged two frames after the cursor moved; after a jump, once the list has settled
+  // (lazily laid-out groups take their height over the next frames and the list follows its line).
+  const settled = (page: Page) => page.locator('[data-testid=move-list][data-settled=true]').waitFor();
   const markInView = (page: Page) =>
-    page.evaluate<{ cursor: number; inView: boolean }>(`(() => {
+    page.evaluate<{ cursor: number; inView: boolean }>(`new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(0)))).then(() => {
       const box = document.querySelector('[data-testid=move-list]').getBoundingClientRect();
       const cur = [...document.querySelectorAll('[data-testid=move-line][aria-current=step]')].at(-1);
       const r = cur ? cur.getBoundingClientRect() : null;
       return { cursor: Number(document.querySelector('[data-testid=cursor]').textContent), inView: !!r && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 };
-    })()`);
+    })`);
 
   it('steps key moments with N and P after a click on the scrubber (a range input is not a text field)', async () => {
     const page = await open(Math.floor(head / 2));
@@ -178,6 +182,7 @@ describe('visualizer: the move list', () => {
     await waitShown(page, 'cursor', 'eq', far.seq - 1);
     await page.getByTestId('next-moment').click();
     await waitShown(page, 'cursor', 'eq', stepMoment(moments, far.seq - 1, 1)!);
+    await settled(page);
     expect((await markInView(page)).inView).toBe(true);
     // And back to the first with P: in view too.
     await page.locator('h1').first().click();
@@ -185,6 +190,7 @@ describe('visualizer: the move list', () => {
     if (back !== null) {
       await page.keyboard.press('p');
       await waitShown(page, 'cursor', 'eq', back);
+      await settled(page);
       expect((await markInView(page)).inView).toBe(true);
     }
     await page.close();

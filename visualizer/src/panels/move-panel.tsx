@@ -101,6 +101,7 @@ export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
     }
     const last = marked[marked.length - 1];
     if (last) keepInView(ol, last);
+    follow(ol);
   }, [currentSeq, story]);
 
   const onClick = (e: MouseEvent) => {
@@ -197,4 +198,36 @@ function keepInView(box: HTMLElement, el: HTMLElement): void {
   if (top >= box.scrollTop && bottom <= box.scrollTop + box.clientHeight) return;
   // 'instant', not 'auto': 'auto' defers to the stylesheet's scroll-behavior.
   box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'instant' });
+}
+
+/** Frames a list keeps its marked line in view after the mark moves (see follow). */
+const SETTLE_FRAMES = 20;
+const settling = new WeakMap<HTMLElement, number>();
+
+/**
+ * Groups are laid out lazily (content-visibility): after a jump, the ones it brings into view take
+ * their real height only at the next frames, which pushes the marked line out again, and a group
+ * drawn anew replaces the line's element. So for a few frames after each move of the mark, the
+ * list looks up its marked line afresh and brings it back into view if it has moved out.
+ */
+function follow(box: HTMLElement): void {
+  const running = settling.has(box);
+  settling.set(box, SETTLE_FRAMES);
+  // Tests wait for this before judging where the line is (a frame count, not a clock).
+  box.dataset['settled'] = 'false';
+  if (running) return;
+  const tick = () => {
+    const left = settling.get(box) ?? 0;
+    if (left <= 0 || !box.isConnected) {
+      settling.delete(box);
+      box.dataset['settled'] = 'true';
+      return;
+    }
+    settling.set(box, left - 1);
+    const marked = box.querySelectorAll<HTMLElement>('li[aria-current]');
+    const last = marked[marked.length - 1];
+    if (last) keepInView(box, last);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
