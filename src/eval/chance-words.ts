@@ -51,6 +51,18 @@ export function chanceWords(p: Chances, name: (id: string) => string): string {
 }
 
 /**
+ * An ended game's result from its last point: "Ada won", "Ada and Bo share the win".
+ *
+ * @example wonWords({ plr_1: 1, plr_2: 0 }, name) // "Ada won"
+ */
+export function wonWords(p: Chances, name: (id: string) => string): string {
+  const top = ranked(p).filter(([, x]) => x > 0);
+  if (top.length === 0) return 'the game is over';
+  if (top.length === 1) return `${name(top[0]![0])} won`;
+  return `${top.slice(0, -1).map(([id]) => name(id)).join(', ')} and ${name(top.at(-1)![0])} share the win`;
+}
+
+/**
  * Every seat's chance, highest first: the graph's text alternative.
  *
  * @example chanceList({ plr_1: 0.61, plr_2: 0.39 }, name) // "Ada 61 %, Bo 39 %"

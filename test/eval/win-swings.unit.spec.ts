@@ -4,7 +4,7 @@ import { viewEvent, viewState, type Viewer } from '../../src/game/index.js';
 import { winCurve } from '../../src/eval/curve.js';
 import { WinTrack, type WinPoint } from '../../src/eval/win-track.js';
 import { biggestSwings } from '../../src/eval/swings.js';
-import { chanceLeader, chanceList, chanceWords, pct } from '../../src/eval/chance-words.js';
+import { chanceLeader, chanceList, chanceWords, pct, wonWords } from '../../src/eval/chance-words.js';
 import { ViewTimeline } from '../../src/view/index.js';
 import { playGame } from '../support/played-game.js';
 
@@ -114,5 +114,7 @@ describe('win probability on the game page: the track, the swings, the words', (
     expect(chanceWords({ plr_1: 0.401, plr_2: 0.398, plr_3: 0.201 }, seat)).toBe('Ada and Bo are level at 40 % each');
     expect(chanceLeader({ plr_1: 0.401, plr_2: 0.398 })).toBeNull();
     expect(chanceWords({ plr_1: 1, plr_2: 0 }, seat)).toBe('Ada is ahead: 100 % to win');
+    expect(wonWords({ plr_1: 1, plr_2: 0 }, seat)).toBe('Ada won');
+    expect(wonWords({ plr_1: 0.5, plr_2: 0.5, plr_3: 0 }, seat)).toMatch(/^\S+ and \S+ share the win$/);
   });
 });

@@ -121,12 +121,13 @@ describe('visualizer: opening on the result, seat views, keys, lobby filters, co
     await waitShown(page, 'win-graph', 'eq', to, 'data-cursor');
     const at = curve.points.filter((p) => p.seq <= to).at(-1)!;
     await page.getByTestId('chance-words').filter({ hasText: chanceWords(at.p, name) }).waitFor();
-    // At the end the winner has it all.
+    // At the end the winner has it all, said as the result (no standing of seats that are all out).
     await page.keyboard.press('End');
     await waitShown(page, 'cursor', 'eq', head);
     const last = curve.points.at(-1)!.p;
     const winner = Object.keys(last).find((id) => last[id] === 1)!;
-    await page.getByTestId('chance-words').filter({ hasText: `${name(winner)} is ahead: 100 % to win` }).waitFor();
+    await page.getByTestId('chance-words').filter({ hasText: `${name(winner)} won` }).waitFor();
+    expect(await page.getByTestId('leader').textContent()).toBe(`${name(winner)} won`);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { leader, leaderWords, type StateView } from '../../../src/view/index.js';
-import { chanceLeader, chanceWords } from '../../../src/eval/chance-words.js';
+import { chanceLeader, chanceWords, wonWords } from '../../../src/eval/chance-words.js';
 import type { Chances } from '../../../src/eval/model.js';
 
 /**
@@ -13,6 +13,13 @@ export function LeaderLine({ state, names, chances }: { state: StateView; names:
   const name = (id: string) =>
     names.get(id) ?? state.world.players.find((p) => p.player_id === id)?.display_name ?? 'a seat';
   const ahead = chances ? chanceLeader(chances) : null;
+  // At the end the chances are the result, and the standing of nobody left says nothing.
+  if (chances && state.world.status === 'done')
+    return (
+      <p class="leader-line" data-testid="leader" data-leader={l?.kind === 'leads' ? l.player_id : l ? 'level' : ''} data-chance-leader={ahead?.player_id ?? 'level'}>
+        <b data-testid="chance-words">{wonWords(chances, name)}</b>
+      </p>
+    );
   return (
     <p
       class="leader-line"
