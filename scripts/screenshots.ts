@@ -68,6 +68,8 @@ try {
   await anon.goto(`${server.url}/watch/games/${ended}`);
   await anon.getByTestId('result').waitFor();
   await shot(anon, 'visualizer-result.png');
+  await anon.getByTestId('win-panel').scrollIntoViewIfNeeded();
+  await shot(anon, 'visualizer-chances.png', '[data-testid="win-panel"]');
   await anon.getByTestId('move-list').scrollIntoViewIfNeeded();
   await shot(anon, 'visualizer-moves.png', '[data-testid="move-list"]');
   await anon.getByTestId('tab-charts').click();
