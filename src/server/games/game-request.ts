@@ -6,7 +6,7 @@ import { seatConfigs } from '../../runner/lineup.js';
 import { Seed } from '../../protocol/index.js';
 import { GAME_STATUSES } from '../../store/index.js';
 import { SafeString, unsafeText } from '../safe-text.js';
-import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../../live/game-options.js';
+import { MAX_HUMAN_TIMEOUT_MS, MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../../live/game-options.js';
 import { refineSpectators, spectatorFields } from './broadcast-mode.js';
 
 export { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS };
@@ -45,6 +45,8 @@ export const CreateGameBody = z
     rules: z.record(z.string(), z.unknown(), 'must be an object of rules overrides').optional(),
     spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
     pace_ms: Millis(MAX_PACE_MS).optional(),
+    /** A human seat's time for one decision (default 120000); past it the seat's default is taken. */
+    human_timeout_ms: Millis(MAX_HUMAN_TIMEOUT_MS).min(1, 'must be at least 1 ms').optional(),
     ...spectatorFields,
     /** false: start without checking the LLM seats' providers (see docs/providers.md, "Preflight"). */
     preflight: z.boolean('must be true or false').optional(),
