@@ -301,7 +301,18 @@ describe('games over REST, on a real server', () => {
       expect((await api(seatRoute('plr_1'), { token: 'not-a-token' })).status).toBe(401);
       expect((await api(seatRoute('plr_1'))).status).toBe(401);
       expect([200, 204]).toContain((await api(seatRoute('plr_1'), { token: one.token })).status);
-      expect((await api(`/games/${game.game_id}/traces`, { token: one.token })).status).toBe(401);
+      expect((await api(`/games/${game.game_id}/traces`, { token: one.token })).status).toBe(403);
+      expect((await api(`/games/${game.game_id}/verify`, { token: one.token })).status).toBe(403);
+      // Its own seat's view of the log and the state, and no other view.
+      const events = await api(`/games/${game.game_id}/events`, { token: one.token });
+      expect(events.status).toBe(200);
+      expect(((await events.json()) as { events: unknown[] }).events.length).toBeGreaterThan(0);
+      for (const view of ['plr_2', 'admin', 'researcher']) expect((await api(`/games/${game.game_id}/events?view=${view}`, { token: one.token })).status).toBe(403);
+      expect((await api(`/games/${game.game_id}/snapshot?view=plr_2`, { token: one.token })).status).toBe(403);
+      // The seat's snapshot is exactly what an admin's plr_1 view of the same seq shows.
+      const mine = (await (await api(`/games/${game.game_id}/snapshot`, { token: one.token })).json()) as { seq: number; state: unknown };
+      const asAdmin = (await (await api(`/games/${game.game_id}/snapshot?view=plr_1&seq=${mine.seq}`, { token: ADMIN })).json()) as { state: unknown };
+      expect(mine.state).toEqual(asAdmin.state);
       expect((await api('/games', { method: 'POST', token: one.token, body: { agents: ['balanced', 'turtle'] } })).status).toBe(401);
       expect((await api(`/games/${game.game_id}/seats/plr_1/decision`, { method: 'POST', token: one.token, body: { decision: {} } })).status).toBe(400);
       expect((await api('/games/game_000000000000/seats/plr_1/request', { token: one.token })).status).toBe(404);

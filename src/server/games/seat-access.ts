@@ -1,17 +1,29 @@
 import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
 import type { EventStore } from '../../store/index.js';
-import { roleOf, tokenOf } from '../auth/roles.js';
+import { requireRole } from '../auth/require-role.js';
+import { roleOf, tokenOf, type Role } from '../auth/roles.js';
 import type { ServerSettings } from '../config.js';
 import { seatOfToken } from './seat-tokens.js';
 
 type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /**
- * The seat a request's token holds in `gameId`, or null when the token is no seat's (an admin or
- * researcher token, or none): unknown tokens stay a 401 for requireRole to give.
+ * Who reads a game's log: a role (requireRole's answer), or the human seat whose token this is
+ * (`{seat}`), which sees that seat's view and nothing else. A token that is neither stays the
+ * 401 requireRole gives; a seat token of another game is unknown here too.
+ *
+ * @example await roleOrSeat(store, settings, 'game_ab12', req.headers) // { seat: 'plr_2' }
  */
-export async function seatHeld(store: EventStore, gameId: string, headers: RequestHeaders): Promise<string | null> {
-  return seatOfToken(store, gameId, tokenOf(headers));
+export async function roleOrSeat(store: EventStore, settings: ServerSettings, gameId: string, headers: RequestHeaders, atLeast: Role = 'spectator'): Promise<{ role: Role; seat?: undefined } | { seat: string; role?: undefined }> {
+  const token = tokenOf(headers);
+  if (token && !roleOf(settings, token).ok) {
+    const seat = await seatOfToken(store, gameId, token);
+    if (seat) {
+      if (atLeast !== 'spectator') throw new ForbiddenException(`a seat token reads its own seat's view only (events, snapshot); this needs a ${atLeast} token`);
+      return { seat };
+    }
+  }
+  return { role: requireRole(headers, settings, atLeast) };
 }
 
 /**
