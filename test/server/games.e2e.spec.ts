@@ -9,6 +9,7 @@ import { GameService } from '../../src/server/games/game.service.js';
 import { JsonLogger } from '../../src/lib/json-logger.js';
 import { openStore, type EventStore } from '../../src/store/index.js';
 import { playSeat } from './human-seat-client.js';
+import { exportGame } from '../../src/research/export-game.js';
 
 const ADMIN = 'admin-secret';
 const RESEARCHER = 'research-secret';
@@ -286,6 +287,10 @@ describe('games over REST, on a real server', () => {
       expect(actions.filter((x) => x.player_id === 'plr_1' && x.accepted).length).toBe(playA.answered);
       expect(actions.filter((x) => x.player_id === 'plr_3' && x.accepted).length).toBe(playB.answered);
       expect(actions.some((x) => x.raw === undefined || x.raw === null)).toBe(false);
+      // Export replays the stored answers unchanged; a person's decisions are marked by the seat's agent spec.
+      const exported = await exportGame(store, await store.getGame(game.game_id));
+      expect(new Set(exported.filter((x) => x.player_id === 'plr_1').map((x) => x.agent))).toEqual(new Set(['human:Ada']));
+      expect(exported.filter((x) => x.player_id === 'plr_3' && x.answered).length).toBe(playB.answered);
       // After the end, nothing is pending.
       expect((await api(`/games/${game.game_id}/seats/plr_1/request`, { token: a.token })).status).toBe(204);
       expect((await api(`/games/${game.game_id}/seats/plr_1/decision`, { method: 'POST', token: a.token, body: { requestId: 'req_x', decision: {} } })).status).toBe(409);
@@ -334,13 +339,18 @@ describe('games over REST, on a real server', () => {
       expect(logLines).toContainEqual(expect.objectContaining({ level: 'warn', game_id: game.game_id, player_id: 'plr_1', failure: expect.objectContaining({ code: 'process/timeout' }) }));
     });
 
-    it('given a human seat, then a broadcast is held to the end by default and refused with broadcast_unsafe: refuse', async () => {
+    it('given a human seat, then a broadcast is held to the end by default and refused with broadcast_unsafe: refuse; forks and tournaments refuse human seats', async () => {
       const held = await create({ agents: ['human', 'balanced'], seed: 80, rules: { round_cap: 1 }, pace_ms: 0, human_timeout_ms: 5, spectators: 'broadcast' });
       expect(held.options).toMatchObject({ spectators: 'broadcast', broadcast_held: true, human_timeout_ms: 5 });
       const refused = await api('/games', { method: 'POST', token: ADMIN, body: { agents: ['balanced', 'human:Bo'], spectators: 'broadcast', broadcast_unsafe: 'refuse' } });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toMatch(/plr_2 \(human:Bo\) could act on the broadcast/);
       await ended(held.game_id);
+      // Tokens are only given out by POST /games: a fork or a tournament cannot seat a person.
+      const fork = await api(`/games/${held.game_id}/fork`, { method: 'POST', token: ADMIN, body: { at: 1 } });
+      expect([fork.status, await fork.text()]).toEqual([400, expect.stringMatching(/a fork takes no human seats \(plr_1\)/)]);
+      const trn = await api('/tournaments', { method: 'POST', token: ADMIN, body: { format: 'round-robin', entrants: ['human', 'balanced'], seats: 2 } });
+      expect([trn.status, await trn.text()]).toEqual([400, expect.stringMatching(/a tournament takes no human seats/)]);
     });
   });
 

@@ -4,7 +4,7 @@ import { bootMark } from '../../lib/boot-marks.js';
 import { GameJobFailedError } from '../../scale/game-job-failed.js';
 import type { GameQueue } from '../../scale/game-queue.js';
 import { MAX_RUN_FAILURES, createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
-import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
+import { InvalidInputError, type EventStore, type GamePage, type GameRecord, type ListGamesFilter, type Page } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
@@ -23,7 +23,7 @@ import { GameScheduler } from './game-scheduler.js';
 import { playLive } from '../../live/live-game.js';
 import { HumanDesk } from '../../agents/seat/human-desk.js';
 import { DEFAULT_HUMAN_TIMEOUT_MS } from '../../live/game-options.js';
-import { humanSeatIds, issueSeatTokens, type HumanSeatTicket } from './seat-tokens.js';
+import { humanSeatIds, humansRefused, issueSeatTokens, type HumanSeatTicket } from './seat-tokens.js';
 
 /** The server is shutting down and takes no new games (HTTP 503). */
 export class GameServiceClosedError extends Error {
@@ -155,6 +155,9 @@ export class GameService implements BeforeApplicationShutdown {
     if (this.scheduler.isClosed) throw new GameServiceClosedError();
     const parent = await this.store.getGame(parentId);
     const agents = body.agents ?? [...parent.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
+    // A fork's seats get no tokens, so a human seat there could never answer.
+    const humans = humansRefused(agents, 'a fork');
+    if (humans) throw new InvalidInputError(`${humans}; name its seats' agents with "agents"`);
     const options = forkOptions(parent, agents, body.pace_ms ?? this.settings.paceMs);
     const game = await forkGame(this.store, parentId, { at: body.at, ...(body.agents ? { agents: body.agents } : {}), ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.same_deck ? { sameDeck: true } : {}), options });
     // The secret is not logged: logs are read by more people than admin tokens are given to.

@@ -19,6 +19,12 @@ export function humanSeatIds(agents: readonly string[]): string[] {
   });
 }
 
+/** Why a line-up with human seats is refused outside POST /games (tokens are only given out there), or null. */
+export function humansRefused(agents: readonly string[], where: string): string | null {
+  const seats = humanSeatIds(agents);
+  return seats.length ? `${where} takes no human seats (${seats.join(', ')}): a seat's token is only given out by POST /games` : null;
+}
+
 /**
  * Draws a token for each human seat, stores its hash with the game, and returns the tickets. The
  * link carries the token in its fragment, which browsers never send to a server nor write to its
