@@ -346,6 +346,8 @@ describe('games over REST, on a real server', () => {
       expect(refused.status).toBe(400);
       expect(await refused.text()).toMatch(/plr_2 \(human:Bo\) could act on the broadcast/);
       await ended(held.game_id);
+      const stray = await api('/games', { method: 'POST', token: ADMIN, body: { agents: ['balanced', 'turtle'], human_timeout_ms: 1000 } });
+      expect([stray.status, await stray.text()]).toEqual([400, expect.stringMatching(/human_timeout_ms: only applies to a game with a human seat/)]);
       // Tokens are only given out by POST /games: a fork or a tournament cannot seat a person.
       const fork = await api(`/games/${held.game_id}/fork`, { method: 'POST', token: ADMIN, body: { at: 1 } });
       expect([fork.status, await fork.text()]).toEqual([400, expect.stringMatching(/a fork takes no human seats \(plr_1\)/)]);
