@@ -3,6 +3,10 @@ import type { GameRecord } from '../store/index.js';
 
 /** The longest a spectator delay may be (ten minutes): past that nobody is watching live. */
 export const MAX_SPECTATOR_DELAY_MS = 600_000;
+/** How long a human seat has for one decision by default (two minutes), and at most (an hour). */
+export const DEFAULT_HUMAN_TIMEOUT_MS = 120_000;
+export const MAX_HUMAN_TIMEOUT_MS = 3_600_000;
+
 /** The slowest pace a game may be given; matches TILTYARD_PACE_MS's bound. */
 export const MAX_PACE_MS = 60_000;
 
@@ -32,6 +36,9 @@ export const GameOptions = z.object({
    * nothing of it reaches a delayed audience before the game has ended.
    */
   broadcast_held: z.boolean().default(false),
+  /** A human seat's time for one decision; past it the seat's default is taken (see human-seat.ts). */
+  /** Stored only for games that have human seats (absent: DEFAULT_HUMAN_TIMEOUT_MS). */
+  human_timeout_ms: z.int().min(1).max(MAX_HUMAN_TIMEOUT_MS).optional(),
 });
 export type GameOptions = z.output<typeof GameOptions>;
 

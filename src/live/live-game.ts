@@ -6,10 +6,11 @@ import type { EventStore } from '../store/index.js';
 import type { JsonLogger } from '../lib/json-logger.js';
 import type { GameBus } from './game-bus.js';
 import type { CostLedger } from '../providers/spend-ledger.js';
-import { optionsOf } from './game-options.js';
+import { DEFAULT_HUMAN_TIMEOUT_MS, optionsOf } from './game-options.js';
+import type { HumanDesk } from '../agents/seat/human-desk.js';
 
 /** What playing a game live needs: the ports, and the pace for games that stored none. */
-export type LiveDeps = { store: EventStore; bus: GameBus; logger: JsonLogger; defaultPaceMs: number };
+export type LiveDeps = { store: EventStore; bus: GameBus; logger: JsonLogger; defaultPaceMs: number; /** Where human seats' requests wait (none: a game with one fails to seat it). */ desk?: HumanDesk };
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
@@ -56,7 +57,10 @@ async function playGuarded(deps: LiveDeps, gameId: string, signal: AbortSignal, 
       signal,
       paceMs: options.pace_ms,
       // A tournament's cost cap, shared with its other games (tournaments.service.ts).
-      ...(spend ? { seats: { spend } } : {}),
+      seats: {
+        ...(spend ? { spend } : {}),
+        ...(deps.desk ? { human: { desk: deps.desk, gameId, timeoutMs: options.human_timeout_ms ?? DEFAULT_HUMAN_TIMEOUT_MS, signal } } : {}),
+      },
       onDecision: (player, answer) => {
         const t = answer.trace;
         const fields = { game_id: gameId, ...where, player_id: player, window: t?.window, agent: t?.agent, latency_ms: t?.latency_ms };

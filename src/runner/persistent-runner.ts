@@ -23,6 +23,7 @@ import { catchUp, seatAt, type SeatOptions } from './catch-up.js';
 import { actionRecord, asDecision, noteRejection, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
 import { seatConfigs } from './lineup.js';
+import { judgeDecision } from './judge-decision.js';
 import { checkProviderDown, ProviderDownError } from './provider-down.js';
 import { degradedBy, degradedOf, type Degraded } from './degraded.js';
 import { DivergenceError, GameFailedError, RunnerError } from './runner-errors.js';
@@ -276,7 +277,8 @@ async function drive(
       attempt: (state.window?.rejections ?? 0) + 1,
     };
     const agent = seatAt(seats, state, seat);
-    const answer = await agent.decide(requestFor(state, seat));
+    // A seat answered over HTTP asks the engine first, on a copy, so an illegal answer is refused in words.
+    const answer = await agent.decide(requestFor(state, seat), (d) => judgeDecision(state, seat, next.window, d));
     if (answer.halt) {
       // The cost cap refused a call: what was spent is recorded, the step is not (asked again on resume).
       if (answer.calls?.length) await store.recordProviderCalls(gameId, answer.calls);

@@ -29,6 +29,7 @@ import type {
 import { modelUsage, readProviderCalls, recordProviderCalls, type ModelUsage, type ProviderCallRow } from './provider-calls.js';
 import { readReasoning, readTraces, recordTraces, type ReasoningRow, type TraceRecord } from './traces.js';
 import { verifyChain } from './verify.js';
+import { readSeatTokens, recordSeatTokens, type SeatTokenRow } from './seat-tokens.js';
 import { TournamentStore } from './tournament-store.js';
 import type { TransientWait } from './retry.js';
 
@@ -47,6 +48,7 @@ import type { TransientWait } from './retry.js';
  * - stateAt(id, seq) — the state after `seq`, from the nearest snapshot
  * - recordActions(id, actions) — agent decisions outside an append
  * - recordTraces(id, traces) / readTraces(id, player?) — agent decision traces (agent_traces); readReasoning(id, afterId) — their stated reasoning only
+ * - recordSeatTokens(id, rows) / readSeatTokens(id) — human seats' token hashes (never the tokens)
  * - recordProviderCalls(id, calls) / readProviderCalls(id) — LLM calls and reported usage; modelUsage(provider, model)
  * - verifyChain(id) — the first seq whose hash link is broken, or null
  * - checkSeals(id) — a cold game's seals against its stored bytes, nothing decoded; IntegrityError if one fails
@@ -171,6 +173,15 @@ export class EventStore {
   /** LLM seats' stated reasoning, traces after row `afterId` (see readReasoning). */
   readReasoning(gameId: string, afterId = 0): Promise<ReasoningRow[]> {
     return this.ctx.faults.run('readReasoning', () => readReasoning(this.ctx, gameId, afterId));
+  }
+
+  /** A game's human seats' token hashes (seat-tokens.ts): recorded once, read by the seat routes. */
+  recordSeatTokens(gameId: string, rows: readonly SeatTokenRow[]): Promise<void> {
+    return this.ctx.faults.run('recordSeatTokens', () => recordSeatTokens(this.ctx, gameId, rows));
+  }
+
+  readSeatTokens(gameId: string): Promise<SeatTokenRow[]> {
+    return this.ctx.faults.run('readSeatTokens', () => readSeatTokens(this.ctx, gameId));
   }
 
   recordProviderCalls(gameId: string | null, calls: readonly ProviderCallRow[]): Promise<void> {

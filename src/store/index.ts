@@ -28,6 +28,7 @@ export {
 } from './tournaments.js';
 export type { ReasoningRow, TraceRecord } from './traces.js';
 export type { ModelUsage, ProviderCallRow } from './provider-calls.js';
+export type { SeatTokenRow } from './seat-tokens.js';
 export {
   ActionRecord,
   GameStatus,

@@ -66,6 +66,8 @@ describe('API docs', () => {
         'GET /games/{id}/traces',
         'GET /games/{id}/verify',
         'GET /games/{id}/analytics',
+        'GET /games/{id}/seats/{player_id}/request',
+        'POST /games/{id}/seats/{player_id}/decision',
         'GET /agents',
         'POST /tournaments',
         'POST /tournaments/{id}/resume',
@@ -89,8 +91,10 @@ describe('API docs', () => {
     expect(params('/games/{id}/events')).toEqual({ id: 'path!', after: 'query', limit: 'query', view: 'query' });
     expect(params('/games/{id}/snapshot')).toEqual({ id: 'path!', seq: 'query', view: 'query' });
     expect(params('/games')).toEqual({ status: 'query', limit: 'query', cursor: 'query', agent: 'query', tournament: 'query' });
+    expect(params('/games/{id}/seats/{player_id}/request')).toEqual({ id: 'path!', player_id: 'path!' });
+    expect(Object.keys(doc.paths['/games/{id}/seats/{player_id}/decision']!['post']!.responses).sort()).toEqual(['202', '400', '401', '403', '404', '409', '422', '500']);
     const body = doc.components.schemas['CreateGameBody'] as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(body.properties).sort()).toEqual(['agents', 'allow_unpriced', 'broadcast_unsafe', 'pace_ms', 'preflight', 'rules', 'seed', 'spectator_delay_ms', 'spectators']);
+    expect(Object.keys(body.properties).sort()).toEqual(['agents', 'allow_unpriced', 'broadcast_unsafe', 'human_timeout_ms', 'pace_ms', 'preflight', 'rules', 'seed', 'spectator_delay_ms', 'spectators']);
     expect(body.required).toEqual(['agents']);
     expect(params('/tournaments')).toEqual({ status: 'query', limit: 'query', cursor: 'query' });
     expect(params('/tournaments/{id}/report')).toEqual({ id: 'path!', format: 'query', table: 'query' });

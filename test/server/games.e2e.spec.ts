@@ -8,6 +8,8 @@ import { GameBus, type CommittedStep, type LobbyNotice } from '../../src/live/ga
 import { GameService } from '../../src/server/games/game.service.js';
 import { JsonLogger } from '../../src/lib/json-logger.js';
 import { openStore, type EventStore } from '../../src/store/index.js';
+import { playSeat } from './human-seat-client.js';
+import { exportGame } from '../../src/research/export-game.js';
 
 const ADMIN = 'admin-secret';
 const RESEARCHER = 'research-secret';
@@ -250,6 +252,108 @@ describe('games over REST, on a real server', () => {
 
     await ended(quick[0]!.game_id);
     expect(await (await api(`/games/${quick[0]!.game_id}`)).json()).toMatchObject({ status: 'ended', seed: quick[0]!.seed, seed_hidden: false });
+  });
+
+  describe('human seats over HTTP (issue 40)', () => {
+    type Ticket = { player_id: string; token: string; url: string };
+    const isOver = (id: string) => () => lobby.some((n) => (n.type === 'game_ended' || n.type === 'game_failed') && n.game_id === id);
+
+    it('given 2 human seats and 2 built-ins, when test clients answer each request with its first legal choice, then the game ends, verifies, and each decision is stored', async () => {
+      const game = (await create({ agents: ['human:Ada', 'balanced', 'human', 'turtle'], seed: 77, rules: SHORT, pace_ms: 0 })) as Json & { game_id: string; human_seats: Ticket[] };
+      expect(game.human_seats.map((t) => t.player_id)).toEqual(['plr_1', 'plr_3']);
+      for (const t of game.human_seats) {
+        expect(t.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+        expect(t.url).toBe(`/seat/${game.game_id}/${t.player_id}#token=${t.token}`);
+      }
+      expect((await store.getGame(game.game_id)).seats.map((s) => s.display_name)).toEqual(['Ada', 'balanced', 'human', 'turtle']);
+      // Only hashes are stored, and no log line carries a token.
+      const stored = await store.readSeatTokens(game.game_id);
+      expect(stored.map((r) => r.token_hash)).not.toContain(game.human_seats[0]!.token);
+      expect(JSON.stringify(logLines)).not.toContain(game.human_seats[0]!.token);
+      const [a, b] = game.human_seats as [Ticket, Ticket];
+      const over = isOver(game.game_id);
+      const [playA, playB] = await Promise.all([playSeat(server.url, game.game_id, a.player_id, a.token, over, { illegalOnce: true }), playSeat(server.url, game.game_id, b.player_id, b.token, over)]);
+      await ended(game.game_id);
+      expect(playA.answered).toBeGreaterThan(0);
+      expect(playB.answered).toBeGreaterThan(0);
+      // The request is exactly what an agent process receives: the envelope and the TurnPlanRequest for this seat.
+      expect(playA.requests[0]).toMatchObject({ requestId: expect.any(String), tool: 'human', operation: expect.any(String), input: { player_id: 'plr_1' } });
+      expect(playB.requests.every((r) => (r.input as { player_id: string }).player_id === 'plr_3')).toBe(true);
+      // The illegal card was refused with the engine's code and reason in words; the seat stayed pending.
+      expect(playA.refused).toEqual([{ code: expect.stringMatching(/\//), message: expect.stringMatching(/\w+ \w+/) }]);
+      const report = await verifyGame(store, game.game_id);
+      expect(report.assertions.filter((x) => x.status === 'fail')).toEqual([]);
+      const actions = await store.readActions(game.game_id);
+      expect(actions.filter((x) => x.player_id === 'plr_1' && x.accepted).length).toBe(playA.answered);
+      expect(actions.filter((x) => x.player_id === 'plr_3' && x.accepted).length).toBe(playB.answered);
+      expect(actions.some((x) => x.raw === undefined || x.raw === null)).toBe(false);
+      // Export replays the stored answers unchanged; a person's decisions are marked by the seat's agent spec.
+      const exported = await exportGame(store, await store.getGame(game.game_id));
+      expect(new Set(exported.filter((x) => x.player_id === 'plr_1').map((x) => x.agent))).toEqual(new Set(['human:Ada']));
+      expect(exported.filter((x) => x.player_id === 'plr_3' && x.answered).length).toBe(playB.answered);
+      // After the end, nothing is pending.
+      expect((await api(`/games/${game.game_id}/seats/plr_1/request`, { token: a.token })).status).toBe(204);
+      expect((await api(`/games/${game.game_id}/seats/plr_1/decision`, { method: 'POST', token: a.token, body: { requestId: 'req_x', decision: {} } })).status).toBe(409);
+    });
+
+    it('given seat tokens, then a seat reads only its own routes: another seat 403, admin routes 403, a wrong or missing token 401, a bad body 400', async () => {
+      const game = (await create({ agents: ['human', 'human', 'balanced'], seed: 78, rules: SHORT, pace_ms: 0, human_timeout_ms: 50 })) as Json & { game_id: string; human_seats: Ticket[] };
+      const [one, two] = game.human_seats as [Ticket, Ticket];
+      const seatRoute = (p: string) => `/games/${game.game_id}/seats/${p}/request`;
+      expect((await api(seatRoute('plr_2'), { token: one.token })).status).toBe(403);
+      expect((await api(seatRoute('plr_1'), { token: two.token })).status).toBe(403);
+      expect((await api(seatRoute('plr_1'), { token: ADMIN })).status).toBe(403);
+      expect((await api(seatRoute('plr_1'), { token: 'not-a-token' })).status).toBe(401);
+      expect((await api(seatRoute('plr_1'))).status).toBe(401);
+      expect([200, 204]).toContain((await api(seatRoute('plr_1'), { token: one.token })).status);
+      expect((await api(`/games/${game.game_id}/traces`, { token: one.token })).status).toBe(403);
+      expect((await api(`/games/${game.game_id}/verify`, { token: one.token })).status).toBe(403);
+      // Its own seat's view of the log and the state, and no other view.
+      const events = await api(`/games/${game.game_id}/events`, { token: one.token });
+      expect(events.status).toBe(200);
+      expect(((await events.json()) as { events: unknown[] }).events.length).toBeGreaterThan(0);
+      for (const view of ['plr_2', 'admin', 'researcher']) expect((await api(`/games/${game.game_id}/events?view=${view}`, { token: one.token })).status).toBe(403);
+      expect((await api(`/games/${game.game_id}/snapshot?view=plr_2`, { token: one.token })).status).toBe(403);
+      // The seat's snapshot is exactly what an admin's plr_1 view of the same seq shows.
+      const mine = (await (await api(`/games/${game.game_id}/snapshot`, { token: one.token })).json()) as { seq: number; state: unknown };
+      const asAdmin = (await (await api(`/games/${game.game_id}/snapshot?view=plr_1&seq=${mine.seq}`, { token: ADMIN })).json()) as { state: unknown };
+      expect(mine.state).toEqual(asAdmin.state);
+      expect((await api('/games', { method: 'POST', token: one.token, body: { agents: ['balanced', 'turtle'] } })).status).toBe(401);
+      expect((await api(`/games/${game.game_id}/seats/plr_1/decision`, { method: 'POST', token: one.token, body: { decision: {} } })).status).toBe(400);
+      expect((await api('/games/game_000000000000/seats/plr_1/request', { token: one.token })).status).toBe(404);
+      await ended(game.game_id);
+    });
+
+    it('given human_timeout_ms and a seat nobody answers, then each of its requests times out, the default is taken and the trace says so', async () => {
+      const game = await create({ agents: ['human', 'balanced'], seed: 79, rules: { round_cap: 2 }, pace_ms: 0, human_timeout_ms: 5 });
+      await ended(game.game_id);
+      const report = await verifyGame(store, game.game_id);
+      expect(report.assertions.filter((x) => x.status === 'fail')).toEqual([]);
+      const mine = (await store.readActions(game.game_id)).filter((x) => x.player_id === 'plr_1');
+      const traces = (await store.readTraces(game.game_id)).filter((t) => t.player_id === 'plr_1');
+      expect(mine.length).toBeGreaterThan(0);
+      // Every request of the seat went unanswered: one time-out trace per stored decision, no answer in either.
+      expect(mine.every((x) => x.raw === null || x.raw === undefined)).toBe(true);
+      expect(traces.length).toBe(mine.length);
+      for (const t of traces) expect(t.entries).toMatchObject({ ok: false, failure: { code: 'process/timeout' }, fallback: 'engine', agent: 'human' });
+      expect(logLines).toContainEqual(expect.objectContaining({ level: 'warn', game_id: game.game_id, player_id: 'plr_1', failure: expect.objectContaining({ code: 'process/timeout' }) }));
+    });
+
+    it('given a human seat, then a broadcast is held to the end by default and refused with broadcast_unsafe: refuse; forks and tournaments refuse human seats', async () => {
+      const held = await create({ agents: ['human', 'balanced'], seed: 80, rules: { round_cap: 1 }, pace_ms: 0, human_timeout_ms: 5, spectators: 'broadcast' });
+      expect(held.options).toMatchObject({ spectators: 'broadcast', broadcast_held: true, human_timeout_ms: 5 });
+      const refused = await api('/games', { method: 'POST', token: ADMIN, body: { agents: ['balanced', 'human:Bo'], spectators: 'broadcast', broadcast_unsafe: 'refuse' } });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toMatch(/plr_2 \(human:Bo\) could act on the broadcast/);
+      await ended(held.game_id);
+      const stray = await api('/games', { method: 'POST', token: ADMIN, body: { agents: ['balanced', 'turtle'], human_timeout_ms: 1000 } });
+      expect([stray.status, await stray.text()]).toEqual([400, expect.stringMatching(/human_timeout_ms: only applies to a game with a human seat/)]);
+      // Tokens are only given out by POST /games: a fork or a tournament cannot seat a person.
+      const fork = await api(`/games/${held.game_id}/fork`, { method: 'POST', token: ADMIN, body: { at: 1 } });
+      expect([fork.status, await fork.text()]).toEqual([400, expect.stringMatching(/a fork takes no human seats \(plr_1\)/)]);
+      const trn = await api('/tournaments', { method: 'POST', token: ADMIN, body: { format: 'round-robin', entrants: ['human', 'balanced'], seats: 2 } });
+      expect([trn.status, await trn.text()]).toEqual([400, expect.stringMatching(/a tournament takes no human seats/)]);
+    });
   });
 
   it('given a game mid-play, when the server closes, then its runner stops between steps and the game resumes to a verified end', async () => {

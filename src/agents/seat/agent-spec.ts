@@ -21,7 +21,20 @@ export const LLM_SKILL_DIR = join(PACKAGE_ROOT, 'skills', 'llm');
 export type AgentSpec =
   | { kind: 'builtin'; spec: string; name: AgentName }
   | { kind: 'skill'; spec: string; skill: Skill }
-  | { kind: 'llm'; spec: string; chain: ModelRef[]; setup: ProviderSetup };
+  | { kind: 'llm'; spec: string; chain: ModelRef[]; setup: ProviderSetup }
+  /** A person (or any remote program) answering over HTTP; `name` is the display name it asked for. */
+  | { kind: 'human'; spec: string; name: string | null };
+
+/** The longest display name `human:<name>` takes. */
+export const MAX_HUMAN_NAME = 40;
+
+/** `human` or `human:<display name>`: a seat answered over HTTP (see human-seat.ts). */
+function parseHuman(spec: string): { ok: true; agent: AgentSpec } | { ok: false; message: string } {
+  if (spec === 'human') return { ok: true, agent: { kind: 'human', spec, name: null } };
+  const name = spec.slice('human:'.length).trim();
+  if (!name || name.length > MAX_HUMAN_NAME) return { ok: false, message: `"${spec}": a human seat's display name is 1–${MAX_HUMAN_NAME} characters (human:<name>)` };
+  return { ok: true, agent: { kind: 'human', spec, name } };
+}
 
 export type SpecOptions = {
   skillRoots?: readonly string[];
@@ -30,7 +43,7 @@ export type SpecOptions = {
   providers?: ProviderSetup;
 };
 
-export const AGENT_SPEC_HELP = `a built-in (${AGENT_NAMES.join(', ')}), skill:<folder> (e.g. skill:skills/python-example) or llm:<provider>[:<model>] (e.g. llm:mock)`;
+export const AGENT_SPEC_HELP = `a built-in (${AGENT_NAMES.join(', ')}), skill:<folder> (e.g. skill:skills/python-example) llm:<provider>[:<model>] (e.g. llm:mock) or human[:<display name>] (a seat answered over HTTP)`;
 
 let defaultSetup: ProviderSetup | null = null;
 /** The providers from the environment and the providers file, loaded once per process. */
@@ -58,6 +71,7 @@ export function isDeterministicSpec(spec: string): boolean {
  */
 export function parseAgentSpec(spec: string, options: SpecOptions = {}): { ok: true; agent: AgentSpec } | { ok: false; message: string } {
   if (isAgentName(spec)) return { ok: true, agent: { kind: 'builtin', spec, name: spec } };
+  if (spec === 'human' || spec.startsWith('human:')) return parseHuman(spec);
   if (spec.startsWith('llm:')) {
     let setup: ProviderSetup;
     try {
@@ -105,6 +119,8 @@ export function displayNameOf(agent: AgentSpec): string {
       return agent.skill.name;
     case 'llm':
       return `llm ${agent.chain[0]!.model}`;
+    case 'human':
+      return agent.name ?? 'human';
   }
 }
 

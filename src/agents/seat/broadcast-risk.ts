@@ -13,6 +13,8 @@ function riskOf(agent: AgentSpec, env: Env): string | null {
   switch (agent.kind) {
     case 'builtin':
       return null;
+    case 'human':
+      return 'a person (or a remote program) holds it and can watch the broadcast in another tab';
     case 'llm':
       return chainRisk(agent.chain, agent.setup.configured);
     case 'skill': {
@@ -39,7 +41,7 @@ function chainRisk(chain: readonly ModelRef[], configured: ReadonlySet<string> |
 /**
  * The seats that could act on what a broadcast shows while their game runs: a skill granted the
  * network, any subprocess agent when the sandbox is off, an LLM seat on an endpoint the operator
- * did not configure. (A human seat, once there is one, belongs here too: it can watch.) A
+ * did not configure, a human seat (a person can open a second tab). A
  * broadcast game with such a seat is held until its end, or refused, as its creator chose.
  *
  * @example broadcastRisks([builtin, networkSkill]) // [{ seat: 1, player_id: 'plr_2', agent: 'skill:net', why: '…network…' }]

@@ -2,6 +2,7 @@ import type { CostLedger } from '../../providers/spend-ledger.js';
 import type { JsonObject, StageEvent, TurnPlanRequest, UiEvent, Window } from '../../protocol/index.js';
 import type { ProviderCallRow } from '../../store/index.js';
 import type { Failure } from '../runtime/outcome.js';
+import type { HumanDesk } from './human-desk.js';
 
 /** Health of a skill over one run (seed 002 SkillErrorState). */
 export type SkillHealthState = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure';
@@ -67,12 +68,29 @@ export interface SeatAgent {
    * again and compare. External agents are not; a resume trusts their recorded answers instead.
    */
   readonly replayable: boolean;
-  decide(request: TurnPlanRequest): Promise<SeatDecision>;
+  /**
+   * `judge`, when the runner gives one, is the engine's verdict on an answer before it is taken
+   * (see runner/judge-decision.ts): a seat answered over HTTP refuses an illegal one in words.
+   */
+  decide(request: TurnPlanRequest, judge?: Judge): Promise<SeatDecision>;
   /** Restores the memory a crashed run had reached (from its last trace). */
   restoreMemory(memory: JsonObject): void;
   /** Releases the seat's resources (its work dir). */
   close(): Promise<void>;
 }
+
+/** The engine's verdict on an answer it would be given now: null when it takes it, else its rejection. */
+export type Judge = (decision: unknown) => { code: string; message: string } | null;
+
+/** Where a human seat's requests wait for their answers over HTTP (see human-desk.ts). */
+export type HumanSeating = {
+  desk: HumanDesk;
+  gameId: string;
+  /** How long a person has for one decision before the seat's default is taken. */
+  timeoutMs: number;
+  /** The run's stop signal: a pending decision ends (the step is not stored) when it fires. */
+  signal?: AbortSignal;
+};
 
 /** What a seat needs to know about where it sits. */
 export type SeatContext = {
@@ -89,6 +107,8 @@ export type SeatContext = {
   sandboxTrace?: string;
   /** The tournament's cost cap, shared by all its games: LLM seats reserve every call on it. */
   spend?: CostLedger;
+  /** Human seats' desk (servers only): without it a human seat cannot be built. */
+  human?: HumanSeating;
 };
 
 /** ui_event names the product knows how to show; others are degraded to a notice (seed 001 §4.4). */

@@ -13,6 +13,7 @@ export const ErrorBody = z
     statusCode: z.int().meta({ example: 404 }),
     error: z.string().meta({ example: 'Not Found' }),
     message: z.string().meta({ example: 'no game game_0a1b2c3d4e5f (GET /games lists them)' }),
+    code: z.string().optional().meta({ description: 'On a seat’s 422/409: the engine’s rejection code (e.g. action/…) or seat/nothing_pending, seat/stale_request' }),
   })
   .meta({ description: 'Every 4xx/5xx answer. A 500 says only that the server logged the details.' });
 
@@ -203,3 +204,26 @@ export const Traces = z.object({
     }),
   ),
 });
+
+/** One human seat's ticket in POST /games's answer: the only time its token is given out. */
+export const HumanSeatTicket = z.object({
+  player_id: z.string().meta({ example: 'plr_2' }),
+  token: z.string().meta({ description: 'The seat’s capability (256 random bits, base64url); the server keeps only its sha256. Send it as `Authorization: Bearer <token>` to the seat routes, /events and /snapshot' }),
+  url: z.string().meta({ description: 'The seat page, token in the fragment (never sent to a server, never logged)', example: '/seat/game_0a1b2c3d4e5f/plr_2#token=…' }),
+});
+
+/** POST /games's answer: the game, and a ticket per human seat. */
+export const CreatedGame = GameView.extend({ human_seats: z.array(HumanSeatTicket).meta({ description: 'One per `human` / `human:<name>` seat, in seat order; empty when there is none' }) });
+
+/** GET …/seats/{player_id}/request: the request exactly as an agent process receives it on stdin. */
+export const SeatRequest = z
+  .object({
+    requestId: z.string(),
+    tool: z.literal('human'),
+    operation: z.enum(['intent', 'talk', 'action', 'reaction', 'reflect']).meta({ description: 'The window: which decision schema the answer follows (docs/agents.md)' }),
+    input: z.record(z.string(), z.unknown()).meta({ description: 'The TurnPlanRequest: this seat’s private view, the public table, legal_actions, constraints (docs/agents.md)' }),
+  })
+  .meta({ description: 'The pending decision request of a human seat' });
+
+/** POST …/seats/{player_id}/decision's answer. */
+export const SeatDecisionAccepted = z.object({ accepted: z.literal(true), requestId: z.string() });

@@ -7,7 +7,8 @@ import { ReplayFile } from '../../view/replay-file.js';
 import { CreateGameBody, ListGamesQuery } from '../games/game-request.js';
 import { ForkGameBody } from '../games/fork-request.js';
 import { CreateTournamentBody, ListTournamentsQuery, ReportQuery, ResumeTournamentBody } from '../tournaments/tournament-request.js';
-import { AgentCatalog, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GameDetail, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView, WinProbability } from './api-schemas.js';
+import { SeatDecisionBody } from '../games/seat-request.js';
+import { AgentCatalog, CreatedGame, SeatDecisionAccepted, SeatRequest, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GameDetail, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView, WinProbability } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
 
@@ -17,6 +18,9 @@ const SCHEMAS = {
   Health,
   Stats,
   GameView,
+  CreatedGame,
+  SeatRequest,
+  SeatDecisionAccepted,
   GameDetail,
   GamesPage,
   EventView,
@@ -37,7 +41,7 @@ const SCHEMAS = {
   TournamentAttacks,
 };
 /** Request bodies by the name components.schemas gives them (documented as the input they accept). */
-const BODIES = { CreateGameBody, ForkGameBody, CreateTournamentBody, ResumeTournamentBody };
+const BODIES = { CreateGameBody, ForkGameBody, CreateTournamentBody, ResumeTournamentBody, SeatDecisionBody };
 type SchemaName = keyof typeof SCHEMAS;
 
 type Route = {
@@ -47,11 +51,11 @@ type Route = {
   tag: string;
   summary: string;
   description?: string;
-  /** The least role the route takes (a token is optional for spectator routes). */
-  role: 'spectator' | 'researcher' | 'admin';
+  /** The least role the route takes (a token is optional for spectator routes); `seat`: that human seat's token only. */
+  role: 'spectator' | 'researcher' | 'admin' | 'seat';
   query?: z.ZodObject;
   body?: keyof typeof BODIES;
-  ok: { status: 200 | 201 | 202; schema: SchemaName; csv?: boolean };
+  ok: { status: 200 | 201 | 202; schema: SchemaName; csv?: boolean; /** Also answers 204 (no content), saying when. */ empty?: string };
   /** Error statuses beyond 401 (any route refuses an unknown token) and 500. */
   errors: number[];
 };
@@ -61,7 +65,8 @@ const ERRORS: Record<number, string> = {
   401: 'A token nobody configured',
   403: 'A view or route above the caller’s role, or a delayed spectator asking past the delay',
   404: 'No such game or tournament (a same-deck fork that has not ended is none, to all but admins)',
-  409: 'The tournament is running on this server (resume it once it ends or stops), or it was aborted',
+  409: 'The tournament is running on this server (resume it once it ends or stops), or it was aborted; on a seat: no decision pending, or not this requestId',
+  422: 'The engine refuses this answer: `code` and `message` say why in words; the request stays pending, so send another',
   500: 'Unexpected; the server logged the details',
   503: 'The server is shutting down, or the database is unavailable',
 };
@@ -78,8 +83,31 @@ const ROUTES: Route[] = [
     description: 'Seats one agent per entry of `agents` (see GET /agents for what may sit), with a fresh unguessable seed unless one is given, and queues it to run. `spectators` chooses what anonymous viewers see (public, or broadcast: every seat, held back at least a full round); a broadcast with a seat that could act on it is held until the end, or refused with a 400 naming the seat (`broadcast_unsafe`). Each distinct LLM provider:model of the seats first answers one cheap preflight request; a bad URL, key or model is a 400 naming the seat, the provider and the cause (`"preflight": false` skips it; docs/providers.md).',
     role: 'admin',
     body: 'CreateGameBody',
-    ok: { status: 201, schema: 'GameView' },
+    ok: { status: 201, schema: 'CreatedGame' },
     errors: [400, 403, 503],
+  },
+  {
+    method: 'get',
+    path: '/games/{id}/seats/{player_id}/request',
+    tag: 'seats',
+    summary: 'A human seat’s pending decision request',
+    description:
+      'With the seat’s token (from `human_seats` of POST /games): the request exactly as an agent process receives it ({requestId, tool, operation: the window, input: the TurnPlanRequest with `legal_actions`}), or 204 while the seat has nothing pending. Another seat’s token, or an admin or researcher token, is a 403. The game waits for the answer up to its `human_timeout_ms`, then takes the seat’s default as for an agent that timed out (docs/agents.md, "A seat over HTTP").',
+    role: 'seat',
+    ok: { status: 200, schema: 'SeatRequest', empty: 'Nothing pending for this seat now' },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'post',
+    path: '/games/{id}/seats/{player_id}/decision',
+    tag: 'seats',
+    summary: 'Answer a human seat’s pending request',
+    description:
+      '`decision` exactly as an agent returns it in its state_patch, with the `requestId` it answers. 202 once the engine takes it (the game moves on); 422 with the engine’s `code` and reason in words when it would refuse it (the request stays pending: send another); 409 when nothing is pending or `requestId` is not the pending one’s. The decision is stored like any agent’s, so verify, replay, fork and export see it.',
+    role: 'seat',
+    body: 'SeatDecisionBody',
+    ok: { status: 202, schema: 'SeatDecisionAccepted' },
+    errors: [400, 403, 404, 409, 422],
   },
   {
     method: 'get',
@@ -292,6 +320,7 @@ function queryParameters(schema: z.ZodObject): ParameterObject[] {
 function operation(r: Route): OperationObject {
   const what = r.path.startsWith('/tournaments') ? 'The tournament id (trn_…)' : 'The game id (game_…)';
   const params: ParameterObject[] = r.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, description: what, schema: { type: 'string' } }] : [];
+  if (r.path.includes('{player_id}')) params.push({ name: 'player_id', in: 'path', required: true, description: 'The seat (plr_1…)', schema: { type: 'string' } });
   if (r.query) params.push(...queryParameters(r.query));
   const errorStatuses = [...new Set([...r.errors, 401, 500])].sort();
   return {
@@ -305,9 +334,10 @@ function operation(r: Route): OperationObject {
     security: r.role === 'spectator' ? [{}, { bearer: [] }] : [{ bearer: [] }],
     responses: {
       [r.ok.status]: {
-        description: r.role === 'spectator' ? 'OK' : `OK (${r.role} token or above)`,
+        description: r.role === 'spectator' ? 'OK' : r.role === 'seat' ? 'OK (this seat’s token)' : `OK (${r.role} token or above)`,
         content: { 'application/json': { schema: ref(r.ok.schema) }, ...(r.ok.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}) },
       },
+      ...(r.ok.empty ? { 204: { description: r.ok.empty } } : {}),
       ...Object.fromEntries(errorStatuses.map((s) => [s, { description: ERRORS[s] ?? 'Error', content: { 'application/json': { schema: ref('Error') } } }])),
     },
   };
@@ -341,12 +371,13 @@ export function openApiDocument(): OpenAPIObject {
     tags: [
       { name: 'games', description: 'Creating and listing games' },
       { name: 'spectating', description: 'A game’s log and states as the caller may see them (live: socket.io /spectate, see above)' },
+      { name: 'seats', description: 'A human seat over HTTP: its pending request and its answer (docs/agents.md, "A seat over HTTP")' },
       { name: 'agents', description: 'Agents, skills and LLM providers' },
       { name: 'tournaments', description: 'AI-vs-AI tournaments: formats, ratings with intervals, research reports' },
       { name: 'server', description: 'The server itself' },
     ],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'TILTYARD_ADMIN_TOKEN or TILTYARD_RESEARCHER_TOKEN; none: anonymous spectator' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'TILTYARD_ADMIN_TOKEN or TILTYARD_RESEARCHER_TOKEN; none: anonymous spectator; a human seat’s token (POST /games `human_seats`) on its seat routes, /events and /snapshot (that seat’s view only)' } },
       schemas: componentSchemas(),
     },
     paths,

@@ -1,9 +1,13 @@
 import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
 import type { RunReport } from '../../runner/verify-game.js';
+import type { Role } from '../auth/roles.js';
 import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
-import { SETTINGS } from '../tokens.js';
+import { SETTINGS, STORE } from '../tokens.js';
+import type { EventStore } from '../../store/index.js';
+import { orHttp } from './http-errors.js';
+import { roleOrSeat } from './seat-access.js';
 import { EventsQuery, ReplayQuery, SnapshotQuery, TracesQuery, WinProbabilityQuery } from './game-log.schemas.js';
 import type { WinReport } from '../../eval/win-report.js';
 import type { ReplayFile } from '../../view/replay-file.js';
@@ -17,18 +21,20 @@ export class GameLogController {
   constructor(
     private readonly log: GameLogService,
     @Inject(SETTINGS) private readonly settings: ServerSettings,
+    @Inject(STORE) private readonly store: EventStore,
   ) {}
 
+  /** A human seat's token reads its own seat's view here (and in /snapshot), live; nothing else. */
   @Get(':id/events')
-  events(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<EventsPage> {
-    const role = requireRole(headers, this.settings);
-    return this.log.events(id, role, parseOr400(EventsQuery, query, 'query'));
+  async events(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<EventsPage> {
+    const who = await orHttp(roleOrSeat(this.store, this.settings, id, headers));
+    return this.log.events(id, who.role ?? { seat: who.seat }, parseOr400(EventsQuery, query, 'query'));
   }
 
   @Get(':id/snapshot')
-  snapshot(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<SnapshotView> {
-    const role = requireRole(headers, this.settings);
-    return this.log.snapshot(id, role, parseOr400(SnapshotQuery, query, 'query'));
+  async snapshot(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<SnapshotView> {
+    const who = await orHttp(roleOrSeat(this.store, this.settings, id, headers));
+    return this.log.snapshot(id, who.role ?? { seat: who.seat }, parseOr400(SnapshotQuery, query, 'query'));
   }
 
   /** One file holding the game as the caller's view may see it (docs/visualizer.md, "Replay files"). */
@@ -46,20 +52,25 @@ export class GameLogController {
   }
 
   @Get(':id/traces')
-  traces(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): ReturnType<GameLogService['traces']> {
-    const role = requireRole(headers, this.settings, 'researcher');
+  async traces(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): ReturnType<GameLogService['traces']> {
+    const role = await this.roleOnly(id, headers, 'researcher');
     return this.log.traces(id, role, parseOr400(TracesQuery, query, 'query'));
   }
 
   @Get(':id/analytics')
-  analytics(@Param('id') id: string, @Headers() headers: RequestHeaders): Promise<GameAnalytics> {
-    const role = requireRole(headers, this.settings, 'researcher');
+  async analytics(@Param('id') id: string, @Headers() headers: RequestHeaders): Promise<GameAnalytics> {
+    const role = await this.roleOnly(id, headers, 'researcher');
     return this.log.analytics(id, role);
   }
 
   @Get(':id/verify')
-  verify(@Param('id') id: string, @Headers() headers: RequestHeaders): Promise<RunReport> {
-    const role = requireRole(headers, this.settings, 'researcher');
+  async verify(@Param('id') id: string, @Headers() headers: RequestHeaders): Promise<RunReport> {
+    const role = await this.roleOnly(id, headers, 'researcher');
     return this.log.verify(id, role);
+  }
+
+  /** A researcher's or admin's route: a seat token of this game is a 403 (it reads its own seat only), others as requireRole says. */
+  private async roleOnly(id: string, headers: RequestHeaders, atLeast: 'researcher'): Promise<Role> {
+    return (await orHttp(roleOrSeat(this.store, this.settings, id, headers, atLeast))).role!;
   }
 }

@@ -65,6 +65,19 @@ export type GameAnalytics = {
   withheld_figures: WithheldFigure[];
 };
 
+/** A caller of /events and /snapshot: a role, or a human seat by its token (seat-access.ts). */
+export type Reader = Role | { seat: string };
+
+/**
+ * A reader's role and viewer: a seat token reads its own seat's view only (any other `?view=` is
+ * a 403), live like the seat it plays, under the rules a researcher's read has (holds, hidden forks).
+ */
+function readerOr4xx(reader: Reader, view: string | undefined, game: GameRecord): { role: Role; viewer: Viewer } {
+  if (typeof reader === 'string') return { role: reader, viewer: viewerOr4xx(reader, view, game) };
+  if (view !== undefined && view !== reader.seat) throw new ForbiddenException(`a seat token reads its own seat's view (${reader.seat}) only`);
+  return { role: 'researcher', viewer: { role: 'seat', player_id: reader.seat } };
+}
+
 /** The viewer for a role and `?view=`, or the 400/403 viewFor gives; a seat the game lacks is a 400. */
 function viewerOr4xx(role: Role, view: string | undefined, game: GameRecord): Viewer {
   const v = viewFor(role, view, game.status === 'ended', optionsOf(game, 0).spectators);
@@ -104,9 +117,9 @@ export class GameLogService {
   }
 
   /** @example await log.events('game_ab12', 'spectator', { after: 0, limit: 200 }) */
-  async events(gameId: string, role: Role, q: EventsQuery): Promise<EventsPage> {
-    const game = await this.gameFor(gameId, role);
-    const viewer = viewerOr4xx(role, q.view, game);
+  async events(gameId: string, reader: Reader, q: EventsQuery): Promise<EventsPage> {
+    const game = await this.gameFor(gameId, typeof reader === 'string' ? reader : 'researcher');
+    const { role, viewer } = readerOr4xx(reader, q.view, game);
     await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role, viewer);
     const rows = q.after >= head ? [] : await this.store.read(gameId, q.after, q.limit);
@@ -218,9 +231,9 @@ export class GameLogService {
   }
 
   /** @example await log.snapshot('game_ab12', 'admin', { seq: 40, view: 'plr_2' }) */
-  async snapshot(gameId: string, role: Role, q: SnapshotQuery): Promise<SnapshotView> {
-    const game = await this.gameFor(gameId, role);
-    const viewer = viewerOr4xx(role, q.view, game);
+  async snapshot(gameId: string, reader: Reader, q: SnapshotQuery): Promise<SnapshotView> {
+    const game = await this.gameFor(gameId, typeof reader === 'string' ? reader : 'researcher');
+    const { role, viewer } = readerOr4xx(reader, q.view, game);
     await refuseHeld(this.store, gameId, role);
     const { head, hold } = await this.visibleHead(game, role, viewer);
     const seq = q.seq ?? head;

@@ -6,8 +6,9 @@ import { seatConfigs } from '../../runner/lineup.js';
 import { Seed } from '../../protocol/index.js';
 import { GAME_STATUSES } from '../../store/index.js';
 import { SafeString, unsafeText } from '../safe-text.js';
-import { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../../live/game-options.js';
+import { MAX_HUMAN_TIMEOUT_MS, MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS } from '../../live/game-options.js';
 import { refineSpectators, spectatorFields } from './broadcast-mode.js';
+import { humanSeatIds } from './seat-tokens.js';
 
 export { MAX_PACE_MS, MAX_SPECTATOR_DELAY_MS };
 
@@ -45,6 +46,8 @@ export const CreateGameBody = z
     rules: z.record(z.string(), z.unknown(), 'must be an object of rules overrides').optional(),
     spectator_delay_ms: Millis(MAX_SPECTATOR_DELAY_MS).optional(),
     pace_ms: Millis(MAX_PACE_MS).optional(),
+    /** A human seat's time for one decision (default 120000); past it the seat's default is taken. */
+    human_timeout_ms: Millis(MAX_HUMAN_TIMEOUT_MS).min(1, 'must be at least 1 ms').optional(),
     ...spectatorFields,
     /** false: start without checking the LLM seats' providers (see docs/providers.md, "Preflight"). */
     preflight: z.boolean('must be true or false').optional(),
@@ -71,6 +74,7 @@ export const CreateGameBody = z
     else for (const path of unknownKeys(body.rules, rules.data)) ctx.addIssue({ code: 'custom', path: ['rules', ...path], message: 'is not a rule (a typo?)' });
     if (!agentsOk || !rules.success || body.agents.length < 2 || body.agents.length > 6) return;
     refineSpectators(body, body.agents, ctx, 'agents');
+    if (body.human_timeout_ms !== undefined && humanSeatIds(body.agents).length === 0) ctx.addIssue({ code: 'custom', path: ['human_timeout_ms'], message: 'only applies to a game with a human seat ("human" or "human:<name>" in agents)' });
     // The engine's own check of the whole table (seat count against min/max_seats, names).
     try {
       initialState({ seats: seatConfigs(body.agents), rules: body.rules ?? {} }, 0);

@@ -4,7 +4,7 @@ import { bootMark } from '../../lib/boot-marks.js';
 import { GameJobFailedError } from '../../scale/game-job-failed.js';
 import type { GameQueue } from '../../scale/game-queue.js';
 import { MAX_RUN_FAILURES, createPersistentGame, newGameId } from '../../runner/persistent-runner.js';
-import type { EventStore, GamePage, GameRecord, ListGamesFilter, Page } from '../../store/index.js';
+import { InvalidInputError, type EventStore, type GamePage, type GameRecord, type ListGamesFilter, type Page } from '../../store/index.js';
 import type { ServerSettings } from '../config.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
@@ -21,12 +21,23 @@ import type { GameRequest } from './game-request.js';
 import { GameCompactor } from './game-compactor.js';
 import { GameScheduler } from './game-scheduler.js';
 import { playLive } from '../../live/live-game.js';
+import { HumanDesk } from '../../agents/seat/human-desk.js';
+import { DEFAULT_HUMAN_TIMEOUT_MS } from '../../live/game-options.js';
+import { humanSeatIds, humansRefused, issueSeatTokens, type HumanSeatTicket } from './seat-tokens.js';
 
 /** The server is shutting down and takes no new games (HTTP 503). */
 export class GameServiceClosedError extends Error {
   override readonly name = 'GameServiceClosedError';
   constructor() {
     super('the server is shutting down and takes no new games');
+  }
+}
+
+/** Human seats need the games played in this process (no REDIS_URL workers): HTTP 400. */
+export class HumanSeatsUnavailableError extends Error {
+  override readonly name = 'HumanSeatsUnavailableError';
+  constructor() {
+    super('human seats are answered on the server that plays the game; with REDIS_URL games run on workers, so this server takes no human seats');
   }
 }
 
@@ -64,9 +75,10 @@ export class GameService implements BeforeApplicationShutdown {
     @Inject(SETTINGS) private readonly settings: ServerSettings,
     @Inject(LOGGER) private readonly logger: JsonLogger,
     readonly bus: GameBus,
+    readonly desk: HumanDesk,
     @Optional() @Inject(GAME_QUEUE_PORT) private readonly queue: GameQueue | null = null,
   ) {
-    const deps = { store, bus, logger, defaultPaceMs: settings.paceMs };
+    const deps = { store, bus, logger, defaultPaceMs: settings.paceMs, desk };
     this.compactor = settings.compact ? new GameCompactor(store, logger) : null;
     const capped = (id: string, signal: AbortSignal) => {
       const cap = this.caps.get(id);
@@ -105,13 +117,17 @@ export class GameService implements BeforeApplicationShutdown {
    *
    * @example const game = await games.create({ agents: ['balanced', 'turtle'], pace_ms: 0 })
    */
-  async create(request: GameRequest, extra: { demo?: boolean } = {}): Promise<GameRecord> {
+  async create(request: GameRequest, extra: { demo?: boolean } = {}): Promise<GameRecord & { human_seats: HumanSeatTicket[] }> {
     if (this.scheduler.isClosed) throw new GameServiceClosedError();
+    const humans = humanSeatIds(request.agents).length > 0;
+    // The desk where a person's answers arrive lives in this process; workers could not reach it.
+    if (humans && this.queue) throw new HumanSeatsUnavailableError();
     const options: GameOptions = {
       pace_ms: request.pace_ms ?? this.settings.paceMs,
       spectator_delay_ms: request.spectator_delay_ms ?? 0,
       demo: extra.demo === true,
       ...spectatorOptions(request, request.agents),
+      ...(humans ? { human_timeout_ms: request.human_timeout_ms ?? DEFAULT_HUMAN_TIMEOUT_MS } : {}),
     };
     const gameId = await createPersistentGame(this.store, {
       gameId: newGameId(),
@@ -120,10 +136,13 @@ export class GameService implements BeforeApplicationShutdown {
       ...(request.rules ? { rules: request.rules } : {}),
       options,
     });
+    // Before the game is queued, so its first request already has a token that may answer it.
+    const human_seats = await issueSeatTokens(this.store, gameId, request.agents);
     const game = await this.store.getGame(gameId);
+    // The tokens are never logged: a log line is read by more people than a seat is given to.
     this.logger.emit('info', 'game created', { game_id: gameId, agents: request.agents, ...options, seed_given: request.seed !== undefined });
     this.scheduler.enqueue(gameId);
-    return game;
+    return { ...game, human_seats };
   }
 
   /**
@@ -136,6 +155,9 @@ export class GameService implements BeforeApplicationShutdown {
     if (this.scheduler.isClosed) throw new GameServiceClosedError();
     const parent = await this.store.getGame(parentId);
     const agents = body.agents ?? [...parent.seats].sort((a, b) => a.seat - b.seat).map((s) => s.agent);
+    // A fork's seats get no tokens, so a human seat there could never answer.
+    const humans = humansRefused(agents, 'a fork');
+    if (humans) throw new InvalidInputError(`${humans}; name its seats' agents with "agents"`);
     const options = forkOptions(parent, agents, body.pace_ms ?? this.settings.paceMs);
     const game = await forkGame(this.store, parentId, { at: body.at, ...(body.agents ? { agents: body.agents } : {}), ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.same_deck ? { sameDeck: true } : {}), options });
     // The secret is not logged: logs are read by more people than admin tokens are given to.

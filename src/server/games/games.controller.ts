@@ -16,6 +16,7 @@ import { gameView, type GameView } from './game-view.js';
 import { gameLineage, type GameLineage } from './game-lineage.js';
 import { hiddenFork, refuseHiddenFork } from './hidden-fork.js';
 import { orHttp } from './http-errors.js';
+import type { HumanSeatTicket } from './seat-tokens.js';
 import { storeStatuses, visibleGame } from './visible-game.js';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
@@ -35,14 +36,16 @@ export class GamesController {
     private readonly bus: GameBus,
   ) {}
 
-  /** `POST /games` {agents, seed?, rules?, spectator_delay_ms?, pace_ms?} → 201 and the game. */
+  /** `POST /games` {agents, seed?, rules?, spectator_delay_ms?, pace_ms?, human_timeout_ms?} → 201 and the game, with `human_seats` (each human seat's token and link). */
   @Post()
   @HttpCode(201)
-  async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<GameView> {
+  async create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<GameView & { human_seats: HumanSeatTicket[] }> {
     const role = requireRole(headers, this.settings, 'admin');
     const request = parseOr400(CreateGameBody, body, 'body');
     await preflightOr400(request.agents, request.preflight);
-    return gameView(await orHttp(this.games.create(request)), role);
+    // human_seats carries each human seat's token: the only time it is ever given out.
+    const { human_seats, ...game } = await orHttp(this.games.create(request));
+    return { ...gameView(game, role), human_seats };
   }
 
   /**

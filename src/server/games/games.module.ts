@@ -7,7 +7,9 @@ import type { JsonLogger } from '../../lib/json-logger.js';
 import { GAME_QUEUE_PORT, LOGGER, SETTINGS, STORE } from '../tokens.js';
 import { GameBus } from '../../live/game-bus.js';
 import { GameService } from './game.service.js';
+import { HumanDesk } from '../../agents/seat/human-desk.js';
 import { GamesController } from './games.controller.js';
+import { SeatsController } from './seats.controller.js';
 import { spectatorDelayOf } from './spectator-delay.js';
 
 /**
@@ -60,12 +62,14 @@ async function gameQueue(settings: ServerSettings, logger: JsonLogger): Promise<
  */
 @Global()
 @Module({
-  controllers: [GamesController],
+  controllers: [GamesController, SeatsController],
   providers: [
     { provide: GameBus, useFactory: nodeBus, inject: [SETTINGS, LOGGER, STORE] },
     { provide: GAME_QUEUE_PORT, useFactory: gameQueue, inject: [SETTINGS, LOGGER] },
+    // One desk per process: where human seats' requests wait for their answers over HTTP.
+    HumanDesk,
     GameService,
   ],
-  exports: [GameBus, GameService, GAME_QUEUE_PORT],
+  exports: [GameBus, GameService, GAME_QUEUE_PORT, HumanDesk],
 })
 export class GamesModule {}

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { GameNotFoundError, InvalidInputError } from '../../store/index.js';
-import { GameServiceClosedError } from './game.service.js';
+import { GameServiceClosedError, HumanSeatsUnavailableError } from './game.service.js';
 import { ForkWouldLeakError } from './fork-options.js';
 
 /**
@@ -18,6 +18,7 @@ export async function orHttp<T>(call: Promise<T>): Promise<T> {
     if (e instanceof GameNotFoundError) throw new NotFoundException(`no game ${e.gameId} (GET /games lists them)`);
     if (e instanceof InvalidInputError) throw new BadRequestException(e.message);
     if (e instanceof GameServiceClosedError) throw new ServiceUnavailableException(e.message);
+    if (e instanceof HumanSeatsUnavailableError) throw new BadRequestException(e.message);
     if (e instanceof ForkWouldLeakError) throw new ConflictException(e.message);
     throw e;
   }

@@ -15,7 +15,7 @@ import { integrityMessage } from '../integrity-message.js';
 import { LOGGER } from '../tokens.js';
 
 /** Every error response of the API. */
-export type ErrorBody = { statusCode: number; error: string; message: string };
+export type ErrorBody = { statusCode: number; error: string; message: string; /** A namespaced reason a client can act on (the engine's rejection code on a seat's 422). */ code?: string };
 
 type Request = { method?: string; url?: string; params?: Record<string, string | undefined> };
 
@@ -76,7 +76,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (e instanceof HttpException) {
       const status = e.getStatus();
       if (status >= 500) this.log(e, req);
-      return of(status, messageOf(e.getResponse(), e.message));
+      const code = (e.getResponse() as { code?: unknown } | null)?.code;
+      return { ...of(status, messageOf(e.getResponse(), e.message)), ...(typeof code === 'string' ? { code } : {}) };
     }
     const known = storeFailure(e) ?? exposedClientError(e);
     if (known) {

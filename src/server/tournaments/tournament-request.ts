@@ -1,5 +1,6 @@
 import { capRefusal } from '../../agents/seat/unpriced.js';
 import { z } from 'zod';
+import { humansRefused } from '../games/seat-tokens.js';
 import { Seed } from '../../protocol/index.js';
 import { TournamentConfigSchema } from '../../tournament/config.js';
 import { TOURNAMENT_STATUSES } from '../../store/index.js';
@@ -59,6 +60,11 @@ export const CreateTournamentBody = TournamentConfigSchema.in.extend(serverField
     return z.NEVER;
   }
   const { seed: _default, ...config } = parsed.data;
+  const humans = humansRefused(config.entrants, 'a tournament');
+  if (humans) {
+    ctx.addIssue({ code: 'custom', path: ['entrants'], message: humans });
+    return z.NEVER;
+  }
   // An entrant that could act on a broadcast sits in some of its games: the choice holds for all of them.
   const before = ctx.issues.length;
   refineSpectators({ spectators, broadcast_unsafe }, config.entrants, ctx, 'entrants');
