@@ -95,9 +95,12 @@ describe('visualizer: replay files and minds beside truth', () => {
     expect(await off.getByTestId('replay-error').count()).toBe(0);
     expect(await off.locator('#view-help').textContent()).toContain('broadcast');
     // It plays: seek back to an early line, then play on from there.
-    await off.getByTestId('move-line').nth(5).click();
-    const at = await num(off, 'cursor');
+    // The page seeks on the click's own turn of the loop: wait for the cursor to reach the line.
+    const line = off.getByTestId('move-line').nth(5);
+    const at = Number(await line.getAttribute('data-seq'));
     expect(at).toBeLessThan(castHead);
+    await line.click();
+    await waitShown(off, 'cursor', 'eq', at);
     await off.getByTestId('play').click();
     await waitShown(off, 'cursor', 'gte', at + 1);
     expect(requests).toEqual([]);
