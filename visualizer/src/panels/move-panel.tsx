@@ -202,31 +202,35 @@ function keepInView(box: HTMLElement, el: HTMLElement): void {
 
 /** Frames a list keeps its marked line in view after the mark moves (see follow). */
 const SETTLE_FRAMES = 20;
-const settling = new WeakMap<HTMLElement, number>();
+/** Per list: frames left, and where the list was scrolled when we last looked (ours, or untouched). */
+const settling = new WeakMap<HTMLElement, { left: number; top: number }>();
 
 /**
  * Groups are laid out lazily (content-visibility): after a jump, the ones it brings into view take
  * their real height only at the next frames, which pushes the marked line out again, and a group
  * drawn anew replaces the line's element. So for a few frames after each move of the mark, the
- * list looks up its marked line afresh and brings it back into view if it has moved out.
+ * list looks up its marked line afresh and brings it back into view if it has moved out — unless
+ * someone else has scrolled the list meanwhile (a reader, or a click's scroll into view): then it
+ * lets go at once, so it never fights a person for the list.
  */
 function follow(box: HTMLElement): void {
   const running = settling.has(box);
-  settling.set(box, SETTLE_FRAMES);
+  settling.set(box, { left: SETTLE_FRAMES, top: box.scrollTop });
   // Tests wait for this before judging where the line is (a frame count, not a clock).
   box.dataset['settled'] = 'false';
   if (running) return;
+  const done = () => {
+    settling.delete(box);
+    box.dataset['settled'] = 'true';
+  };
   const tick = () => {
-    const left = settling.get(box) ?? 0;
-    if (left <= 0 || !box.isConnected) {
-      settling.delete(box);
-      box.dataset['settled'] = 'true';
-      return;
-    }
-    settling.set(box, left - 1);
+    const s = settling.get(box);
+    if (!s || s.left <= 0 || !box.isConnected || Math.abs(box.scrollTop - s.top) > 1) return done();
+    s.left--;
     const marked = box.querySelectorAll<HTMLElement>('li[aria-current]');
     const last = marked[marked.length - 1];
     if (last) keepInView(box, last);
+    s.top = box.scrollTop;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
