@@ -4,7 +4,13 @@ import type { Judge } from './types.js';
 /** Why the desk did not take an answer: 409 nothing pending (or a stale requestId), 422 the engine refused it. */
 export type DeskRefusal = { ok: false; status: 409 | 422; code: string; message: string };
 
-type Pending = { input: ToolInput; judge: Judge | undefined; settle: (decision: unknown) => void };
+type Pending = { input: ToolInput; judge: Judge | undefined; settle: (decision: unknown) => void; clock: Clock | null };
+
+/** A pending request's clock: how long the seat has for it, and when it was put on the desk (the desk's `now`). */
+type Clock = { timeoutMs: number; openedAt: number };
+
+/** How long a seat has for its pending request, and how much of it is left (for the seat page's countdown). */
+export type DeskClock = { timeoutMs: number; remainingMs: number };
 
 const key = (gameId: string, playerId: string) => `${gameId}/${playerId}`;
 
@@ -17,10 +23,23 @@ const key = (gameId: string, playerId: string) => `${gameId}/${playerId}`;
  */
 export class HumanDesk {
   private readonly pending = new Map<string, Pending>();
+  /** Monotonic milliseconds; a test may swap in its own (a property, so Nest builds the desk with no arguments). */
+  now: () => number = () => performance.now();
 
-  /** Puts a request on the desk; resolves with the answer a caller gives through `answer`. */
-  open(gameId: string, playerId: string, input: ToolInput, judge: Judge | undefined): Promise<unknown> {
-    return new Promise((resolve) => this.pending.set(key(gameId, playerId), { input, judge, settle: resolve }));
+  /**
+   * Puts a request on the desk; resolves with the answer a caller gives through `answer`. With
+   * `timeoutMs` (the seat's own time-out, which the seat enforces), the desk can say how much of it is left.
+   */
+  open(gameId: string, playerId: string, input: ToolInput, judge: Judge | undefined, timeoutMs?: number): Promise<unknown> {
+    const clock = timeoutMs === undefined ? null : { timeoutMs, openedAt: this.now() };
+    return new Promise((resolve) => this.pending.set(key(gameId, playerId), { input, judge, settle: resolve, clock }));
+  }
+
+  /** The pending request's time-out and what is left of it; null when nothing is pending or it has no clock. */
+  clockOf(gameId: string, playerId: string): DeskClock | null {
+    const c = this.pending.get(key(gameId, playerId))?.clock;
+    if (!c) return null;
+    return { timeoutMs: c.timeoutMs, remainingMs: Math.max(0, Math.round(c.timeoutMs - (this.now() - c.openedAt))) };
   }
 
   /** Takes a request off the desk unanswered (time-out, shutdown); false when it was gone already. */

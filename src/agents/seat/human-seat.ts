@@ -52,7 +52,7 @@ function waitForAnswer(seating: HumanSeating, playerId: string, input: ToolInput
     const timer = setTimeout(() => desk.withdraw(gameId, playerId, input.requestId) && finish({ by: 'timeout' }), timeoutMs);
     const onAbort = () => desk.withdraw(gameId, playerId, input.requestId) && finish({ by: 'stop' });
     signal?.addEventListener('abort', onAbort, { once: true });
-    void desk.open(gameId, playerId, input, judge).then((decision) => finish({ by: 'answer', decision }));
+    void desk.open(gameId, playerId, input, judge, timeoutMs).then((decision) => finish({ by: 'answer', decision }));
   });
 }
 

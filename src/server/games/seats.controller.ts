@@ -10,7 +10,14 @@ import { requireSeat } from './seat-access.js';
 import { SeatDecisionBody, SeatParam } from './seat-request.js';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
-type StatusReply = { status(code: number): unknown };
+type StatusReply = { status(code: number): unknown; setHeader(name: string, value: string): unknown };
+
+/**
+ * Headers of a 200 from `GET …/request`: the seat's time-out for this decision and what is left of
+ * it (ms, by the server's clock), so a page can show a countdown that survives a reload. Headers,
+ * not body fields, because the body is exactly what an agent process receives.
+ */
+export const SEAT_CLOCK_HEADERS = { timeout: 'Decision-Timeout-Ms', remaining: 'Decision-Remaining-Ms' } as const;
 
 /**
  * A human seat over HTTP: the pending decision request, exactly as an agent process receives it,
@@ -25,12 +32,17 @@ export class SeatsController {
     @Inject(SETTINGS) private readonly settings: ServerSettings,
   ) {}
 
-  /** `GET …/request` (the seat's token) → 200 {requestId, tool, operation, input}, or 204 when nothing is pending. */
+  /** `GET …/request` (the seat's token) → 200 {requestId, tool, operation, input} with the clock's headers, or 204 when nothing is pending. */
   @Get('request')
   async request(@Param('id') id: string, @Param('player_id') player: string, @Headers() headers: RequestHeaders, @Res({ passthrough: true }) res: StatusReply): Promise<ToolInput | undefined> {
     const seat = await this.authorise(id, player, headers);
     const pending = this.desk.requestOf(id, seat);
     if (!pending) res.status(204);
+    const clock = pending ? this.desk.clockOf(id, seat) : null;
+    if (clock) {
+      res.setHeader(SEAT_CLOCK_HEADERS.timeout, String(clock.timeoutMs));
+      res.setHeader(SEAT_CLOCK_HEADERS.remaining, String(clock.remainingMs));
+    }
     return pending ?? undefined;
   }
 

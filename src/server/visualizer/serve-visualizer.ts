@@ -7,8 +7,8 @@ import { cspHeader, VISUALIZER_CSP } from '../http/security-headers.js';
 /** Where `npm run build` puts the visualizer (from dist/server or src/server alike). */
 export const VISUALIZER_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'visualizer');
 
-/** Pages of the single-page app. The JSON API keeps `/games/:id`; pages live under `/watch/`. */
-const PAGE = /^\/(?:$|watch\/replay\/?$|watch\/(?:games|tournaments)\/[^/]+\/?$)/;
+/** Pages of the single-page app. The JSON API keeps `/games/:id`; pages live under `/watch/`, a human seat's under `/seat/`. */
+const PAGE = /^\/(?:$|watch\/replay\/?$|watch\/(?:games|tournaments)\/[^/]+\/?$|seat\/[^/]+\/[^/]+\/?$)/;
 /** A browser navigating to an API path of a game or tournament is sent to its page. */
 const NAVIGABLE_API = /^\/(games|tournaments)\/([^/?]+)\/?(\?.*)?$/;
 
@@ -19,7 +19,7 @@ type Next = (err?: unknown) => void;
 const PAGE_CSP = cspHeader(VISUALIZER_CSP);
 
 /**
- * Serves the built visualizer: `/` (the lobby), `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/replay`
+ * Serves the built visualizer: `/` (the lobby), `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/replay`, `/seat/:game/:player`
  * (the same index.html; the client routes), and `/assets/*` (hashed, immutable). A browser
  * navigation (`Sec-Fetch-Dest: document`) to `/games/:id` is redirected to its page; every other
  * request to the API, `/docs`, `/health` and socket.io is untouched. Without a build, `/` says how

@@ -32,6 +32,22 @@ describe('human seats', () => {
     expect(desk.answer('g', 'plr_2', 'r1', { ok: true })).toMatchObject({ status: 409, code: 'seat/nothing_pending' });
   });
 
+  it('given a request opened with its time-out, then the desk says how much is left by its own clock, and nothing once answered', () => {
+    const desk = new HumanDesk();
+    let now = 1_000;
+    desk.now = () => now;
+    void desk.open('g', 'plr_2', input('r1'), undefined, 120_000);
+    expect(desk.clockOf('g', 'plr_2')).toEqual({ timeoutMs: 120_000, remainingMs: 120_000 });
+    now += 45_000;
+    expect(desk.clockOf('g', 'plr_2')).toEqual({ timeoutMs: 120_000, remainingMs: 75_000 });
+    now += 200_000;
+    expect(desk.clockOf('g', 'plr_2')?.remainingMs).toBe(0);
+    desk.answer('g', 'plr_2', 'r1', {});
+    expect(desk.clockOf('g', 'plr_2')).toBeNull();
+    void desk.open('g', 'plr_3', input('r2'), undefined);
+    expect(desk.clockOf('g', 'plr_3')).toBeNull();
+  });
+
   it('given no answer within the time-out, then the seat answers nothing with a process/timeout trace and the request leaves the desk', async () => {
     const desk = new HumanDesk();
     const seat = humanSeat('human', { gameSeed: 1, seat: 1, trace: true, human: { desk, gameId: 'g', timeoutMs: 1 } });
