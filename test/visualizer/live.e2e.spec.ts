@@ -9,7 +9,8 @@ import { until } from '../server/spawn-server.js';
 import { winChances } from '../../src/eval/model.js';
 import { chanceLeader, pct } from '../../src/eval/chance-words.js';
 import type { StateView } from '../../src/view/index.js';
-import { ADMIN, RESEARCHER, api, createGame, num, outDir, startVizServer, waitShown, withToken, type VizServer } from './support.js';
+import { ADMIN, RESEARCHER, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
+import { createHumanGame, nextDecision, pressSubmitToTheEnd, recordResponses, seatLeaks } from './seat-pages.js';
 
 /**
  * The visualizer in Chromium against a real `tiltyard serve`, following a live game: the lobby,
@@ -192,6 +193,149 @@ describe('visualizer: a live game', () => {
     await page.getByTestId('result').waitFor();
     await page.close();
   }, 300_000);
+
+  describe('a person at the table (the seat page)', () => {
+    const SHORT = { round_cap: 2 };
+    const submit = (page: Page, id: string) => page.locator(`form[data-request="${id}"] [data-testid="submit-decision"]`).click();
+    const windowOf = async (page: Page, id: string) => (await page.locator(`form[data-request="${id}"]`).getAttribute('data-window')) ?? '';
+
+    it('given a person who only presses submit, then a 4-seat game plays to its end, the token leaves the address bar, and the clock shows', async () => {
+      const { gameId, seats } = await createHumanGame(server, { agents: ['human:Ada', 'random', 'random', 'random'], rules: SHORT, pace_ms: 0, seed: 401 });
+      const page = await browser.page();
+      await page.goto(`${server.url}${seats[0]!.url}`);
+      await page.getByTestId('decision').waitFor();
+      expect(new URL(page.url()).hash).toBe('');
+      expect(await page.getByTestId('seat-name').textContent()).toBe('Ada');
+      expect(await page.getByTestId('decision-clock').textContent()).toMatch(/\d:\d\d left of 2:00/);
+      expect(await page.getByTestId('seat-hand').locator('li').count()).toBeGreaterThan(0);
+      const sent = await pressSubmitToTheEnd(page);
+      expect(sent).toBeGreaterThan(4);
+      await waitEnded(server, gameId);
+      await page.getByTestId('result').waitFor();
+      expect(await page.getByTestId('seat-state').textContent()).toBe('game over');
+      await page.close();
+    }, 240_000);
+
+    it('given a person who edits the form (plan, a private line, a card, its target and intent), then the game carries it out as shown', async () => {
+      const { gameId, seats } = await createHumanGame(server, { agents: ['human:Ada', 'random', 'random', 'random'], rules: { round_cap: 3 }, pace_ms: 0, seed: 402 });
+      const page = await browser.page();
+      await page.goto(`${server.url}${seats[0]!.url}`);
+      const shown: { plan?: { target: string }; line?: { target: string }; attack?: { card: string; target: string; intent: string } } = {};
+      let last = '';
+      while (!(shown.plan && shown.line && shown.attack)) {
+        const id = await nextDecision(page, last);
+        if (id === 'over') break;
+        last = id;
+        const form = page.locator(`form[data-request="${id}"]`);
+        const w = await windowOf(page, id);
+        if (w === 'intent' && !shown.plan) {
+          await form.locator('#f-tactical_intent').selectOption('lockout');
+          await form.locator('#f-emotion').selectOption('fear');
+          const target = (await form.locator('#f-emotion_target option').last().getAttribute('value'))!;
+          await form.locator('#f-emotion_target').selectOption(target);
+          shown.plan = { target };
+        } else if (w === 'talk' && !shown.line) {
+          await form.locator('#f-line1_channel').selectOption('private');
+          const target = (await form.locator('#f-line1_target option').last().getAttribute('value'))!;
+          await form.locator('#f-line1_target').selectOption(target);
+          await form.locator('#f-line1_act').selectOption('promise');
+          await form.locator('#f-line1_text').fill('E2E: I will leave you alone');
+          shown.line = { target };
+        } else if (w === 'action' && !shown.attack) {
+          for (const value of await form.locator('#f-card option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))) {
+            if (!value.startsWith('play_card:')) continue;
+            await form.locator('#f-card').selectOption(value);
+            if ((await form.locator('#f-target').count()) === 0) continue;
+            const target = (await form.locator('#f-target option').last().getAttribute('value'))!;
+            await form.locator('#f-target').selectOption(target);
+            const intent = (await form.locator('#f-kinetic_intent option').last().getAttribute('value'))!;
+            await form.locator('#f-kinetic_intent').selectOption(intent);
+            await form.locator('#f-expected_behavior_shift').fill('reckless next round');
+            shown.attack = { card: value.slice('play_card:'.length), target, intent };
+            break;
+          }
+        }
+        expect(await page.getByTestId('decision-problems').count()).toBe(0);
+        await submit(page, id);
+      }
+      expect(shown.plan && shown.line && shown.attack).toBeTruthy();
+      const log = await allEvents(server, gameId, 'admin', ADMIN);
+      const mine = (type: string) => log.filter((e) => e.type === type && e.payload.player_id === 'plr_1');
+      expect(mine('secret_plan_committed').some((e) => JSON.stringify(e.payload.plan) === JSON.stringify({ tactical_intent: 'lockout', emotional_intent: { emotion: 'fear', target_player_id: shown.plan!.target } }))).toBe(true);
+      expect(mine('speech_posted')).toContainEqual(expect.objectContaining({ payload: expect.objectContaining({ channel: 'private', target_player_id: shown.line!.target, text: 'E2E: I will leave you alone', speech_act: 'promise' }) }));
+      const attack = mine('action_submitted').find((e) => (e.payload.card as { card_id?: string } | null)?.card_id === shown.attack!.card);
+      expect(attack?.payload).toMatchObject({ target_player_id: shown.attack!.target, attack_plan: { kinetic_intent: shown.attack!.intent, target_player_id: shown.attack!.target, expected_behavior_shift: 'reckless next round' } });
+      await pressSubmitToTheEnd(page);
+      await page.close();
+    }, 240_000);
+
+    it('given an over-long line, then the form says so as it is typed, the engine refuses it in words, and a reload mid-decision resumes the same decision', async () => {
+      const { gameId, seats } = await createHumanGame(server, { agents: ['human:Ada', 'random', 'random', 'random'], rules: SHORT, pace_ms: 0, seed: 403 });
+      const page = await browser.page();
+      await page.goto(`${server.url}${seats[0]!.url}`);
+      let id = '';
+      while ((id = await nextDecision(page, id)) !== 'over' && (await windowOf(page, id)) !== 'talk') await submit(page, id);
+      const form = page.locator(`form[data-request="${id}"]`);
+      await form.locator('#f-line1_channel').selectOption('public');
+      await form.locator('#f-line1_text').fill('x'.repeat(501));
+      expect(await page.getByTestId('decision-problems').textContent()).toMatch(/501 characters, at most 500/);
+      await submit(page, id);
+      const verdict = page.getByTestId('decision-verdict');
+      await verdict.waitFor();
+      expect(await verdict.getAttribute('data-code')).toBe('talk/invalid');
+      expect(await verdict.textContent()).toMatch(/^Refused: .*500/);
+      // Chromium logs every non-2xx response as a console error: this one was asked for, so it is not the page's fault.
+      const refused = browser.errors.findIndex((e) => /status of 422/.test(e));
+      if (refused >= 0) browser.errors.splice(refused, 1);
+      // The clock the page shows is the server's: the request's headers say how long the seat has, and what is left.
+      const asked = await fetch(`${server.url}/games/${gameId}/seats/plr_1/request`, { headers: { authorization: `Bearer ${seats[0]!.token}` } });
+      expect(asked.headers.get('decision-timeout-ms')).toBe('120000');
+      expect(Number(asked.headers.get('decision-remaining-ms'))).toBeLessThanOrEqual(120_000);
+      // Reload: the token comes back from this tab's storage, and the same decision is open again.
+      await page.reload();
+      expect(await nextDecision(page, '')).toBe(id);
+      expect(await page.getByTestId('decision-clock').textContent()).toMatch(/\d:\d\d left of 2:00/);
+      await submit(page, id);
+      expect(await nextDecision(page, id)).not.toBe(id);
+      await pressSubmitToTheEnd(page);
+      await page.close();
+    }, 240_000);
+
+    it('given a short human_timeout_ms and nobody answering, then the seat takes its default and the page says so', async () => {
+      const { gameId, seats } = await createHumanGame(server, { agents: ['human:Ada', 'random', 'random'], rules: { round_cap: 1 }, pace_ms: 0, seed: 404, human_timeout_ms: 1500 });
+      const page = await browser.page();
+      await page.goto(`${server.url}${seats[0]!.url}`);
+      await page.getByTestId('decision-clock').waitFor();
+      expect(await page.getByTestId('decision-clock').textContent()).toMatch(/left of 0:02/);
+      await page.getByTestId('seat-timeout').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('seat-timeout').textContent()).toMatch(/Time ran out on your \w+: the game took your seat’s default/);
+      await waitEnded(server, gameId, 180_000);
+      await page.close();
+    }, 240_000);
+
+    it('given two people and two agents in one game, then each page shows only its own hand and receives nothing the seat may not see', async () => {
+      const { gameId, seats } = await createHumanGame(server, { agents: ['human:Ada', 'balanced', 'human:Bo', 'random'], rules: SHORT, pace_ms: 0, seed: 405 });
+      const pages = await Promise.all(seats.map(() => browser.page()));
+      const received = pages.map(recordResponses);
+      await Promise.all(pages.map((p, i) => p.goto(`${server.url}${seats[i]!.url}`)));
+      await Promise.all(pages.map(pressSubmitToTheEnd));
+      await waitEnded(server, gameId);
+      for (const [i, seat] of seats.entries()) {
+        expect(received[i]!.length).toBeGreaterThan(5);
+        expect(await seatLeaks(server, gameId, seat.player_id, received[i]!)).toEqual([]);
+      }
+      // The scanner reads what it judges: the same responses, read as the other person, hold a hand that is not theirs.
+      expect((await seatLeaks(server, gameId, seats[1]!.player_id, received[0]!)).some((f) => /hand card/.test(f))).toBe(true);
+      // What the pages draw: no page holds a card id of another seat's final hand.
+      const final = await api<{ state: { raw: { players: { player_id: string; hand: string[] }[] } } }>(server, `/games/${gameId}/snapshot?view=admin`, ADMIN);
+      for (const [i, page] of pages.entries()) {
+        const html = await page.content();
+        const others = final.state.raw.players.filter((p) => p.player_id !== seats[i]!.player_id).flatMap((p) => p.hand);
+        expect(others.filter((c) => html.includes(`"${c}"`))).toEqual([]);
+      }
+      await Promise.all(pages.map((p) => p.close()));
+    }, 300_000);
+  });
 
   it('logged no console errors and opened no dialog on any page', () => {
     expect(browser.errors).toEqual([]);

@@ -21,6 +21,9 @@ const LobbyPage = lazyComponent(() => import('./lobby/lobby-page.js').then((m) =
 // Its own chunk: most visits never open a file.
 const ReplayPage = lazyComponent(() => import('./game/replay-page.js').then((m) => m.ReplayPage));
 
+// Its own chunk (the decision form model, the seat's panels): only a person holding a seat loads it.
+const SeatPage = lazyComponent(() => import('./seat/seat-page.js').then((m) => m.SeatPage), LoadingPage);
+
 /** The token field: researchers and admins paste theirs; the server decides what it may see. */
 function TokenForm() {
   const [draft, setDraft] = useState(token.value);
@@ -60,11 +63,12 @@ function TokenForm() {
   );
 }
 
-/** The shell: header, routes (`/`, `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/replay`). */
+/** The shell: header, routes (`/`, `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/replay`, `/seat/:game/:player`). */
 export function App() {
   const { path } = location.value;
   const game = /^\/watch\/games\/([^/]+)\/?$/.exec(path);
   const tournament = /^\/watch\/tournaments\/([^/]+)\/?$/.exec(path);
+  const seat = /^\/seat\/([^/]+)\/([^/]+)\/?$/.exec(path);
   return (
     <div class="shell" onClick={onLinkClick}>
       <a class="skip" href="#main">
@@ -87,6 +91,8 @@ export function App() {
         <ReplayPage />
       ) : game ? (
         <GamePage key={`${game[1]}|${token.value}`} gameId={decodeURIComponent(game[1]!)} />
+      ) : seat ? (
+        <SeatPage key={path} gameId={decodeURIComponent(seat[1]!)} playerId={decodeURIComponent(seat[2]!)} />
       ) : tournament ? (
         <TournamentPage key={`${tournament[1]}|${token.value}`} id={decodeURIComponent(tournament[1]!)} />
       ) : path === '/' ? (

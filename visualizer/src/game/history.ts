@@ -9,9 +9,9 @@ type EventsPage = { events: WireEvent[]; last_seq: number; next_after: number };
 
 const q = (view: string): string => `view=${encodeURIComponent(view)}`;
 
-/** `GET /games/:id/snapshot?seq=&view=`: the viewer's projected state after `seq`. */
-export function fetchSnapshot(gameId: string, view: string, seq?: number, signal?: AbortSignal): Promise<SnapshotResponse> {
-  return getJson<SnapshotResponse>(`/games/${encodeURIComponent(gameId)}/snapshot?${q(view)}${seq === undefined ? '' : `&seq=${seq}`}`, signal);
+/** `GET /games/:id/snapshot?seq=&view=`: the viewer's projected state after `seq` (with `bearer`, a seat token's view). */
+export function fetchSnapshot(gameId: string, view: string, seq?: number, signal?: AbortSignal, bearer?: string): Promise<SnapshotResponse> {
+  return getJson<SnapshotResponse>(`/games/${encodeURIComponent(gameId)}/snapshot?${q(view)}${seq === undefined ? '' : `&seq=${seq}`}`, signal, bearer);
 }
 
 const PAGE = 1000;
@@ -22,8 +22,8 @@ const PAGE = 1000;
  * rather than one after another; a shorter head (a delayed spectator) just ends the list early,
  * and a longer one (a live game that moved on) is read on page by page.
  */
-export async function fetchEvents(gameId: string, view: string, after: number, signal?: AbortSignal, expectedHead = after): Promise<{ events: WireEvent[]; head: number }> {
-  const page = (from: number) => getJson<EventsPage>(`/games/${encodeURIComponent(gameId)}/events?${q(view)}&after=${from}&limit=${PAGE}`, signal);
+export async function fetchEvents(gameId: string, view: string, after: number, signal?: AbortSignal, expectedHead = after, bearer?: string): Promise<{ events: WireEvent[]; head: number }> {
+  const page = (from: number) => getJson<EventsPage>(`/games/${encodeURIComponent(gameId)}/events?${q(view)}&after=${from}&limit=${PAGE}`, signal, bearer);
   const starts: number[] = [];
   for (let from = after; from < expectedHead; from += PAGE) starts.push(from);
   const pages = await Promise.all(starts.map(page));
