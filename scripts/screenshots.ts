@@ -5,8 +5,8 @@
  *
  * lobby · a live broadcast game as anyone sees it · an ended game's result · its move list · its
  * charts · a seat's beliefs beside the truth (admin, "What a seat knew") · an attack in flight with
- * its plan (admin replay) · a tournament's page; and on a phone (390×844, touch): the lobby, the
- * live game and the ended game.
+ * its plan (admin replay) · a tournament's page · a person's seat page with a decision open; and on
+ * a phone (390×844, touch): the lobby, the live game, the ended game and the seat page.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { spawnServer, until } from '../test/server/spawn-server.js';
 import { CHROMIUM, CHROMIUM_ARGS, launchBrowser } from '../test/visualizer/browser.js';
+import { seatPageShot } from './seat-shots.js';
 
 const IMG = join(import.meta.dirname, '..', 'docs', 'img');
 const ADMIN = 'screenshots-admin';
@@ -98,6 +99,7 @@ try {
   await anon.getByTestId('standings').waitFor();
   await anon.waitForTimeout(500);
   await shot(anon, 'visualizer-tournament.png');
+  const seat = await seatPageShot(server.url, json, anon, shot);
   if (browser.errors.length) console.warn(`page errors: ${browser.errors.join('; ')}`);
 
   // A phone: a touch screen of 390×844 CSS pixels at twice the density.
@@ -114,6 +116,9 @@ try {
     await p.goto(`${server.url}/watch/games/${ended}`);
     await p.getByTestId('result').waitFor();
     await shot(p, 'visualizer-phone-result.png');
+    await p.goto(seat);
+    await p.getByTestId('decision').waitFor();
+    await shot(p, 'visualizer-phone-seat.png');
   } finally {
     await phone.close();
   }

@@ -92,7 +92,7 @@ const ROUTES: Route[] = [
     tag: 'seats',
     summary: 'A human seat’s pending decision request',
     description:
-      'With the seat’s token (from `human_seats` of POST /games): the request exactly as an agent process receives it ({requestId, tool, operation: the window, input: the TurnPlanRequest with `legal_actions`}), or 204 while the seat has nothing pending. Another seat’s token, or an admin or researcher token, is a 403. The game waits for the answer up to its `human_timeout_ms`, then takes the seat’s default as for an agent that timed out (docs/agents.md, "A seat over HTTP").',
+      'With the seat’s token (from `human_seats` of POST /games): the request exactly as an agent process receives it ({requestId, tool, operation: the window, input: the TurnPlanRequest with `legal_actions`}), or 204 while the seat has nothing pending. Another seat’s token, or an admin or researcher token, is a 403. The game waits for the answer up to its `human_timeout_ms`, then takes the seat’s default as for an agent that timed out (docs/agents.md, "A seat over HTTP"). A 200 carries the clock in headers: `Decision-Timeout-Ms` (the decision’s time-out) and `Decision-Remaining-Ms` (what is left of it, by the server’s clock).',
     role: 'seat',
     ok: { status: 200, schema: 'SeatRequest', empty: 'Nothing pending for this seat now' },
     errors: [400, 403, 404],

@@ -20,7 +20,7 @@ function Countdown({ pending }: { pending: Pending }) {
   const urgent = left < 15_000;
   return (
     <p class={`seat-clock${urgent ? ' urgent' : ''}`} data-testid="decision-clock" aria-label={`time left: ${clock(left)}`}>
-      <span aria-hidden="true">⏱ {clock(left)}</span> <span class="muted">left{pending.timeoutMs ? ` of ${clock(pending.timeoutMs)}` : ''}; then your seat takes its default</span>
+      <span aria-hidden="true">{clock(left)}</span> <span class="muted">left{pending.timeoutMs ? ` of ${clock(pending.timeoutMs)}` : ''}; then your seat takes its default</span>
     </p>
   );
 }
