@@ -10,6 +10,7 @@ import { winChances } from '../../src/eval/model.js';
 import { chanceLeader, pct } from '../../src/eval/chance-words.js';
 import type { StateView } from '../../src/view/index.js';
 import { ADMIN, RESEARCHER, allEvents, api, createGame, num, outDir, startVizServer, waitEnded, waitShown, withToken, type VizServer } from './support.js';
+import { axeViolations } from './axe.js';
 import { createHumanGame, nextDecision, pressSubmitToTheEnd, recordResponses, seatLeaks } from './seat-pages.js';
 
 /**
@@ -208,6 +209,12 @@ describe('visualizer: a live game', () => {
       expect(await page.getByTestId('seat-name').textContent()).toBe('Ada');
       expect(await page.getByTestId('decision-clock').textContent()).toMatch(/\d:\d\d left of 2:00/);
       expect(await page.getByTestId('seat-hand').locator('li').count()).toBeGreaterThan(0);
+      // Accessible at a desktop's and a phone's width: labelled fields, contrast, landmarks.
+      const found = await axeViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      found.push(...(await axeViolations(page)));
+      await page.setViewportSize({ width: 1280, height: 900 });
+      expect(found).toEqual([]);
       const sent = await pressSubmitToTheEnd(page);
       expect(sent).toBeGreaterThan(4);
       await waitEnded(server, gameId);
@@ -259,11 +266,17 @@ describe('visualizer: a live game', () => {
         await submit(page, id);
       }
       expect(shown.plan && shown.line && shown.attack).toBeTruthy();
-      const log = await allEvents(server, gameId, 'admin', ADMIN);
+      // The answer is stored once the game has stepped on it (after the 202): read the log until the line and the attack are in.
+      const cardOf = (e: { payload: Record<string, unknown> }) => (e.payload.card as { card_id?: string } | null)?.card_id;
+      const log = await until('the edited answers in the log', async () => {
+        const all = await allEvents(server, gameId, 'admin', ADMIN);
+        const has = (type: string, ok: (e: (typeof all)[number]) => boolean) => all.some((e) => e.type === type && e.payload.player_id === 'plr_1' && ok(e));
+        return has('action_submitted', (e) => cardOf(e) === shown.attack!.card) && has('speech_posted', (e) => e.payload.text === 'E2E: I will leave you alone') ? all : undefined;
+      }, 60_000, 100);
       const mine = (type: string) => log.filter((e) => e.type === type && e.payload.player_id === 'plr_1');
       expect(mine('secret_plan_committed').some((e) => JSON.stringify(e.payload.plan) === JSON.stringify({ tactical_intent: 'lockout', emotional_intent: { emotion: 'fear', target_player_id: shown.plan!.target } }))).toBe(true);
       expect(mine('speech_posted')).toContainEqual(expect.objectContaining({ payload: expect.objectContaining({ channel: 'private', target_player_id: shown.line!.target, text: 'E2E: I will leave you alone', speech_act: 'promise' }) }));
-      const attack = mine('action_submitted').find((e) => (e.payload.card as { card_id?: string } | null)?.card_id === shown.attack!.card);
+      const attack = mine('action_submitted').find((e) => cardOf(e) === shown.attack!.card);
       expect(attack?.payload).toMatchObject({ target_player_id: shown.attack!.target, attack_plan: { kinetic_intent: shown.attack!.intent, target_player_id: shown.attack!.target, expected_behavior_shift: 'reckless next round' } });
       await pressSubmitToTheEnd(page);
       await page.close();
