@@ -95,6 +95,11 @@ describe('security headers on every kind of response', () => {
     const watch = await get('/watch/games/game_x');
     expectHardened('/watch/games/:id', watch.headers);
     expect(watch.headers['content-security-policy']).toBe(cspHeader(VISUALIZER_CSP));
+    // The seat page holds a seat token in its tab: the same strict CSP (no inline or foreign script to read it).
+    const seat = await get('/seat/game_x/plr_1');
+    expect(seat.status).toBe(200);
+    expectHardened('/seat/:game/:player', seat.headers);
+    expect(seat.headers['content-security-policy']).toBe(cspHeader(VISUALIZER_CSP));
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect(asset, 'the built index.html names its script').toBeDefined();
     const script = await get(asset!);
