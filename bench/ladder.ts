@@ -21,14 +21,15 @@
  * at least 95 % of the R replications are right at g games; null if the cap `--max-games` came
  * first. `games_ratio` = matchmaker ÷ round_robin (the issue's target: ≤ 0.5).
  *
- *   nice -n 10 npm run bench:ladder -- --replications 40
+ *   npm run bench:ladder -- --replications 40      (niced; --no-parallel runs the schedules in one process)
  */
+import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { nextLineup } from '../src/ladder/matchmaker.js';
 import { simulateDeal } from '../src/ladder/simulate.js';
 import type { LadderDeal, LadderEntrant, MatchmakerOptionsInput } from '../src/ladder/types.js';
 import { PRIOR_SD } from '../src/tournament/fit-standings.js';
-import { compileGames, fitCompiled } from '../src/tournament/plackett-luce.js';
+import { compileGames, newtonSteps } from '../src/tournament/plackett-luce.js';
 import { prng, shuffled } from '../src/tournament/seeds.js';
 
 const { values } = parseArgs({
@@ -41,6 +42,9 @@ const { values } = parseArgs({
     'max-games': { type: 'string', default: '12000' },
     seed: { type: 'string', default: '4100001' },
     schedules: { type: 'string', default: 'matchmaker,round_robin,matchmaker_whole' },
+    // One child process per schedule (the schedules share nothing): on a shared machine each gets its share of the cores.
+    parallel: { type: 'boolean', default: true },
+    child: { type: 'boolean', default: false },
   },
 });
 const R = Number(values.replications);
@@ -109,10 +113,12 @@ function lineupOf(schedule: ScheduleName, rep: Replication, r: number): string[]
 function topRight(rep: Replication): boolean {
   const index = new Map(ids.map((id, i) => [id, i]));
   const games = rep.deals.flatMap((d) => d.games.map((g) => ({ seats: g.seats.map((id) => index.get(id)!), placements: g.placements })));
-  const fit = fitCompiled(compileGames(N, games), new Float64Array(games.length).fill(1), { priorSd: PRIOR_SD, start: rep.theta, sd: false });
-  rep.theta = fit.theta;
+  // Three Newton steps from the previous deal's fit (the k-step refit of group-bootstrap.ts): one
+  // deal moves the maximum little, and the guarded fit's step-halving tail would cost ten times more.
+  const theta = newtonSteps(compileGames(N, games), new Float64Array(games.length).fill(1), { priorSd: PRIOR_SD, start: rep.theta, steps: 3 });
+  rep.theta = theta;
   const top = ids
-    .map((id, i) => [id, fit.theta[i]!] as const)
+    .map((id, i) => [id, theta[i]!] as const)
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP)
     .map(([id]) => id);
@@ -155,8 +161,23 @@ function measure(schedule: ScheduleName) {
   };
 }
 
-const results: Partial<Record<ScheduleName, ReturnType<typeof measure>>> = {};
-for (const s of chosen as ScheduleName[]) results[s] = measure(s);
+/** Each schedule in a child process of this same script (same flags, one schedule each); their JSON lines, merged. */
+async function inChildren(): Promise<Partial<Record<ScheduleName, ReturnType<typeof measure>>>> {
+  const flags = process.argv.slice(2).filter((a, i, all) => a !== '--schedules' && all[i - 1] !== '--schedules' && !a.startsWith('--schedules='));
+  const runs = chosen.map(
+    (s) =>
+      new Promise<[string, ReturnType<typeof measure>]>((resolve, reject) => {
+        const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...flags, '--schedules', s, '--child'], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let out = '';
+        child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+        child.on('exit', (code) => (code === 0 ? resolve([s, (JSON.parse(out) as { schedules: Record<string, ReturnType<typeof measure>> }).schedules[s]!]) : reject(new Error(`${s}: exit ${code}`))));
+      }),
+  );
+  return Object.fromEntries(await Promise.all(runs));
+}
+
+const results: Partial<Record<ScheduleName, ReturnType<typeof measure>>> = values.parallel && !values.child && chosen.length > 1 ? await inChildren() : {};
+if (Object.keys(results).length === 0) for (const s of chosen as ScheduleName[]) results[s] = measure(s);
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
 process.stdout.write(
   JSON.stringify({

@@ -127,13 +127,25 @@ export function dealScore(state: RankingState, members: readonly number[], rotat
       a[r * k + c] = s;
     }
   const m = solveInPlace(a, j, k);
+  // Σ − Σ' = B M Bᵀ with B = Σ_{·T}: G = B M once, then each pair's drop is q_ii + q_jj − 2 q_ij, q_xy = G_x · B_y.
+  const g = new Float64Array(n * k);
+  const q = new Float64Array(n);
+  for (let x = 0; x < n; x++) {
+    let qq = 0;
+    for (let c = 0; c < k; c++) {
+      let s = 0;
+      for (let r = 0; r < k; r++) s += cov[x * n + members[r]!]! * m[r * k + c]!;
+      g[x * k + c] = s;
+      qq += s * cov[x * n + members[c]!]!;
+    }
+    q[x] = qq;
+  }
   let score = 0;
-  const d = new Float64Array(k);
   for (const p of pairs) {
     const v = cov[p.i * n + p.i]! + cov[p.j * n + p.j]! - 2 * cov[p.i * n + p.j]!;
-    for (let t = 0; t < k; t++) d[t] = cov[p.i * n + members[t]!]! - cov[p.j * n + members[t]!]!;
-    let drop = 0;
-    for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) drop += d[r]! * m[r * k + c]! * d[c]!;
+    let cross = 0;
+    for (let c = 0; c < k; c++) cross += g[p.i * k + c]! * cov[p.j * n + members[c]!]!;
+    const drop = q[p.i]! + q[p.j]! - 2 * cross;
     // The prior keeps v' > 0; the floor only guards rounding.
     const after = Math.max(v - drop, v * 1e-12);
     score += p.w * 0.5 * Math.log(v / after);
