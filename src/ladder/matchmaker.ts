@@ -45,6 +45,7 @@ function tally(index: ReadonlyMap<string, number>, deals: readonly LadderDeal[],
   const lastDeal = new Int32Array(index.size).fill(-1);
   for (let d = 0; d < deals.length; d++) {
     const deal = deals[d]!;
+    if (deal.lineup.length !== seats || new Set(deal.lineup).size !== seats) return `deal ${d}'s line-up is not ${seats} distinct entrants`;
     for (const id of deal.lineup) {
       const i = index.get(id);
       if (i === undefined) return `deal ${d} seats ${JSON.stringify(id)}, who is not an entrant`;
@@ -87,6 +88,8 @@ function* subsets<T>(items: readonly T[], r: number): Generator<T[]> {
 /**
  * The next deal's line-up, or an error value for a request that cannot be met (fewer active
  * entrants than seats) or is inconsistent (a deal naming someone who is not an entrant).
+ *
+ * @example nextLineup({ entrants: [a, b, c], deals: [], seats: 2, next: prng(7, 'ladder', 0) }) // { ok: true, lineup: two of the three, reason: 'placement', gain: … }
  */
 export function nextLineup(request: MatchRequest): Match {
   const { entrants, deals, seats, next } = request;

@@ -90,6 +90,7 @@ describe('nextLineup', () => {
     expect(nextLineup({ entrants: active(['a', 'b']), deals: [], seats: 3, next })).toMatchObject({ ok: false, error: 'ladder/too_few_entrants' });
     const stranger = { lineup: ['a', 'z'], games: [] };
     expect(nextLineup({ entrants: active(['a', 'b']), deals: [stranger], seats: 2, next })).toMatchObject({ ok: false, error: 'ladder/bad_request' });
+    expect(nextLineup({ entrants: active(['a', 'b', 'c']), deals: [{ lineup: ['a', 'a'], games: [] }], seats: 2, next })).toMatchObject({ ok: false, error: 'ladder/bad_request' });
     expect(nextLineup({ entrants: active(['a', 'b']), deals: [], seats: 2, next, options: { placement_games: -1 } })).toMatchObject({ ok: false, error: 'ladder/bad_request' });
     expect(nextLineup({ entrants: active(['a', 'a']), deals: [], seats: 2, next })).toMatchObject({ ok: false, error: 'ladder/bad_request' });
   });
