@@ -21,7 +21,7 @@
  * at least 95 % of the R replications are right at g games; null if the cap `--max-games` came
  * first. `games_ratio` = matchmaker ÷ round_robin (the issue's target: ≤ 0.5).
  *
- *   npm run bench:ladder -- --replications 40      (niced; --no-parallel runs the schedules in one process)
+ *   npm run bench:ladder -- --replications 40      (niced; --serial runs the schedules in one process)
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -43,7 +43,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '4100001' },
     schedules: { type: 'string', default: 'matchmaker,round_robin,matchmaker_whole' },
     // One child process per schedule (the schedules share nothing): on a shared machine each gets its share of the cores.
-    parallel: { type: 'boolean', default: true },
+    serial: { type: 'boolean', default: false },
     child: { type: 'boolean', default: false },
   },
 });
@@ -176,7 +176,7 @@ async function inChildren(): Promise<Partial<Record<ScheduleName, ReturnType<typ
   return Object.fromEntries(await Promise.all(runs));
 }
 
-const results: Partial<Record<ScheduleName, ReturnType<typeof measure>>> = values.parallel && !values.child && chosen.length > 1 ? await inChildren() : {};
+const results: Partial<Record<ScheduleName, ReturnType<typeof measure>>> = !values.serial && !values.child && chosen.length > 1 ? await inChildren() : {};
 if (Object.keys(results).length === 0) for (const s of chosen as ScheduleName[]) results[s] = measure(s);
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
 process.stdout.write(
