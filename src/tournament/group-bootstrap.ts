@@ -41,9 +41,10 @@ export function mulberry32(seed: number): () => number {
  * game) was drawn, when as many groups as there are are drawn with replacement and a group brings
  * all its items (`groups[i]`: item i's group). Seeded by `seed`, so figures resampled with the same
  * seed and groups move together: the ratings, and the WPA figures beside them (wpa-figures.ts).
- * The array yielded is reused from one resample to the next.
+ * `label` keeps unrelated figures' draws apart (cluster-bootstrap.ts). The array yielded is reused
+ * from one resample to the next.
  */
-export function* groupResamples(groups: readonly string[], seed: number, resamples: number): Generator<Float64Array> {
+export function* groupResamples(groups: readonly string[], seed: number, resamples: number, label = 'groups'): Generator<Float64Array> {
   const byGroup = new Map<string, number[]>();
   groups.forEach((id, i) => {
     const list = byGroup.get(id) ?? [];
@@ -52,7 +53,7 @@ export function* groupResamples(groups: readonly string[], seed: number, resampl
   });
   const members = [...byGroup.values()];
   if (members.length === 0) return;
-  const next = mulberry32(deriveSeed(seed, 'bootstrap', 'groups'));
+  const next = mulberry32(deriveSeed(seed, 'bootstrap', label));
   const weights = new Float64Array(groups.length);
   for (let b = 0; b < resamples; b++) {
     weights.fill(0);

@@ -201,12 +201,12 @@ describe('tournamentReport on a hand-made log', () => {
     expect(csv['plans.csv']).toContain('\ncharlie,bait,1,0,1,0\n');
     expect(csv['intents.csv']).toContain('\nalpha,fear,1,1,0,1\n');
     const shifts = csv['shifts.csv'].trimEnd().split('\n');
-    expect(shifts[0]).toBe('target,emotional_intent,samples,attack_share_after,attack_share_baseline,attack_shift,attack_shift_low,attack_shift_high,defensive_share_after,defensive_share_baseline,defensive_shift,defensive_shift_low,defensive_shift_high,status');
+    expect(shifts[0]).toBe('target,emotional_intent,samples,attack_share_after,attack_share_baseline,attack_shift,attack_shift_low,attack_shift_high,defensive_share_after,defensive_share_baseline,defensive_shift,defensive_shift_low,defensive_shift_high,status,clusters,few_samples');
     // Six intents pooled, then three agents × six intents. bravo attacked in round 2, after alpha's
     // fright; its rounds are that attack and round 4's play with no card shown (defensive): baseline ½, ½.
     expect(shifts).toHaveLength(1 + 6 + 3 * 6);
-    expect(shifts[1]).toBe('*,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples');
-    expect(shifts).toContain('bravo,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples');
+    expect(shifts[1]).toBe('*,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples,1,true');
+    expect(shifts).toContain('bravo,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples,1,true');
     expect(csv['ledger.csv']).toBe('agent,kind,outcome,count\nalpha,threat,credible,1\nbravo,concession,kept,1\nbravo,promise,broken,1\nbravo,promise,kept,1\n');
   });
 });

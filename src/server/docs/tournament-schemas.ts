@@ -152,13 +152,15 @@ const ChoiceShiftRow = z.object({
   target: z.string().nullable().meta({ description: 'The target agent; null in by_intent (every target pooled)' }),
   emotional_intent: z.enum(EMOTIONAL_INTENTS),
   samples: z.int().meta({ description: 'Successful manipulations with this intent after which the target acted the next round' }),
+  clusters: z.int().meta({ description: 'Distinct duplicate groups (games outside one: each its own) the samples come from; the intervals resample these whole' }),
   attack_share_after: z.number().nullable().meta({ description: 'Mean share of attacks among the target’s next-round actions' }),
   attack_share_baseline: z.number().nullable().meta({ description: 'The target’s attack share over every round it acted in (pooled: the mean over the samples’ targets)' }),
-  attack_shift: Interval.meta({ description: 'after − baseline with its 95 % bootstrap interval (fixed seed); null below 5 samples' }),
+  attack_shift: Interval.meta({ description: 'after − baseline with its 95 % cluster-bootstrap interval (whole duplicate groups resampled; fixed seed); null below 5 samples or 3 clusters' }),
   defensive_share_after: z.number().nullable(),
   defensive_share_baseline: z.number().nullable(),
   defensive_shift: Interval,
   status: z.enum(['ok', 'not_enough_samples']),
+  few_samples: z.boolean().meta({ description: 'Fewer than 20 samples or 10 clusters: any interval is rough (too narrow, if anything)' }),
 });
 
 const WpaRow = z.object({
