@@ -73,7 +73,8 @@ function wpaTable(rows: readonly WpaRow[]): string[] {
 
 function resilienceRow(a: AgentResearch): string[] {
   const t = a.tilt_resilience;
-  return [a.agent, games(t.manipulated_games), num(t.placement_when_manipulated), games(t.other_games), num(t.placement_otherwise), t.placement_delta === null ? '–' : signed(t.placement_delta, 2), t.note ?? ''];
+  const ci = t.placement_delta_ci ? ` [${signed(t.placement_delta_ci.low, 2)}, ${signed(t.placement_delta_ci.high, 2)}]` : '';
+  return [a.agent, games(t.manipulated_games), num(t.placement_when_manipulated), games(t.other_games), num(t.placement_otherwise), t.placement_delta === null ? '–' : `${signed(t.placement_delta, 2)}${ci}`, t.note ?? ''];
 }
 
 /**
@@ -123,8 +124,8 @@ export function formatReport(view: TournamentReportView): string {
     ),
     '',
     'Tilt resilience: mean placement in games where a manipulation against it succeeded, and in its other games',
-    '(delta > 0: it places worse once manipulated; each side needs 3 games)',
-    ...indent(table([['agent', 'manipulated', 'place', 'otherwise', 'place', 'delta', ''], ...agents.map(resilienceRow)])),
+    '(delta > 0: it places worse once manipulated; each side needs 3 games; 95% CI resamples whole duplicate groups)',
+    ...indent(table([['agent', 'manipulated', 'place', 'otherwise', 'place', 'delta [95% CI]', ''], ...agents.map(resilienceRow)])),
     '',
     'Emotion → choice: how a successful manipulation moves its target the round after',
     "(the target's share of attacks and of defensive plays among its actions that round, against its usual share over every round it acted in;",

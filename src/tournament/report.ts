@@ -83,8 +83,9 @@ export function tournamentReport(games: readonly ReportGame[]): Report {
   const shifts = new ChoiceShiftTally();
   games.forEach((g, i) => {
     const agents = agentsBySeat(g);
-    stats.add({ events: g.events, decisions: g.decisions ?? 0, agents, ...(g.providerCalls ? { providerCalls: g.providerCalls } : {}) });
-    shifts.add(g.events, agents, clusterOf(g, i));
+    const cluster = clusterOf(g, i);
+    stats.add({ events: g.events, decisions: g.decisions ?? 0, agents, cluster, ...(g.providerCalls ? { providerCalls: g.providerCalls } : {}) });
+    shifts.add(g.events, agents, cluster);
   });
   const { agents, pairs } = stats.research();
   const overall = stats.figures();

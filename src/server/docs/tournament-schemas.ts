@@ -141,6 +141,7 @@ const TiltResilience = z
     placement_when_manipulated: z.number().nullable(),
     placement_otherwise: z.number().nullable(),
     placement_delta: z.number().nullable().meta({ description: 'placement_when_manipulated − placement_otherwise; null unless both sides have 3 games (see status)' }),
+    placement_delta_ci: Interval.meta({ description: 'placement_delta with its 95 % cluster-bootstrap interval (whole duplicate groups resampled; fixed seed); null when placement_delta is' }),
     status: z.enum(['ok', 'not_enough_games']),
     note: z.string().nullable().meta({ description: 'Which side is short, in words (e.g. "not enough games: manipulated in every game (each side needs 3)"); null when status is ok' }),
     tilted_games: z.int(),
