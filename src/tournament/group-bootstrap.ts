@@ -20,8 +20,11 @@ export const groupKey = (key: string): string => key.replace(/-p\d+$/, '');
 
 /**
  * Newton steps per refit: the k-step bootstrap (Davidson & MacKinnon 1999; Andrews 2002). Started
- * from the full fit, two steps land within ~1e-6 of a resample's own maximum (measured: 1.6e-6 in θ,
- * 1e-5 in μ, on 1,680 games), far below an interval's width, at a third of the cost of iterating on.
+ * from the full fit, two steps land near a resample's own maximum, at a third of the cost of
+ * iterating on. How near depends on size (`npm run bench:kstep`, gap in μ per resample): on 1,680
+ * games p95 7.6e-6, max 4.7e-5; on 120 games p95 2.1e-3, max 4.9e-2 — a resample of 30 groups starts
+ * far from its maximum. The intervals' endpoints move far less (120 games: 2.7e-3 against a width
+ * of ≥ 1.9), which is what the standings show.
  */
 const REFIT_STEPS = 2;
 
