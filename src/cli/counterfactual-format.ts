@@ -17,7 +17,7 @@ export function formatCounterfactual(r: CounterfactualReport): string {
     `  agents after the fork: ${r.agents.join(', ')}`,
     r.original ? `  the original ended after ${r.original.rounds} rounds (${r.original.reason.replace(/_/g, ' ')})` : '  the original has not ended',
     '',
-    'Seats (95 % bootstrap intervals)',
+    'Seats (95 % intervals: Wilson for win rate and survival, bootstrap for the means)',
   ];
   const rows = r.seats.map((s) => [
     seatLabel(s.player_id),
@@ -30,7 +30,7 @@ export function formatCounterfactual(r: CounterfactualReport): string {
     range(s.mean_lives, (x) => num(x, 2)),
   ]);
   lines.push(...table([['seat', 'agent', 'original', 'places 1st/2nd/…', 'mean place', 'win rate', 'survived', 'lives'], ...rows], 3).map((l) => `  ${l}`));
-  lines.push('', 'Eliminations (who went out, by whose last blow)');
+  lines.push('', 'Eliminations (who went out, by whose last blow; share with its 95 % Wilson interval)');
   if (r.eliminations.length === 0) lines.push('  none, in the original or any run');
   else {
     const erows = r.eliminations.map((e) => [seatLabel(e.player_id), e.by ? seatLabel(e.by) : 'no one', `${e.runs}/${r.runs}`, range(e.share, (x) => pct(x, 0)), e.in_original ? 'yes' : 'no']);

@@ -1,7 +1,7 @@
 import type { EmotionalIntent } from '../protocol/index.js';
 import type { AgentResearch } from '../runner/research-figures.js';
 import type { Interval } from '../tournament/bootstrap.js';
-import type { ChoiceShiftRow } from '../tournament/choice-shift.js';
+import { FEW_SHIFT_CLUSTERS, FEW_SHIFT_SAMPLES, MIN_SHIFT_CLUSTERS, MIN_SHIFT_SAMPLES, type ChoiceShiftRow } from '../tournament/choice-shift.js';
 import type { TournamentReportView } from '../tournament/stored-report.js';
 import { WPA_KINDS, type WpaRow } from '../tournament/wpa-figures.js';
 import { int, num, pct, signed, table } from './format.js';
@@ -28,21 +28,24 @@ const games = (n: number) => `${int(n)} game${n === 1 ? '' : 's'}`;
 /** One sentence per pooled intent: which way the attack share moved, and whether the interval excludes no change. */
 function shiftSentence(r: ChoiceShiftRow): string {
   const who = `Targets ${MADE[r.emotional_intent]}`;
-  if (r.status !== 'ok' || !r.attack_shift) return `${who}: ${r.samples} sample${r.samples === 1 ? '' : 's'}, too few to say (5 needed).`;
+  if (r.status !== 'ok' || !r.attack_shift)
+    return `${who}: ${r.samples} sample${r.samples === 1 ? '' : 's'} from ${r.clusters} duplicate group${r.clusters === 1 ? '' : 's'}, too few to say (${MIN_SHIFT_SAMPLES} samples from ${MIN_SHIFT_CLUSTERS} groups needed).`;
   const { value, low, high } = r.attack_shift;
   const size = `${Math.abs(value * 100).toFixed(1)} pp`;
   const moved = value < 0 ? `attack ${size} less` : value > 0 ? `attack ${size} more` : 'attack as often';
   const clear = high < 0 || low > 0 ? 'a clear shift' : 'not distinguishable from no change';
-  return `${who} ${moved} the round after (${pct(r.attack_share_after)} of their actions against their usual ${pct(r.attack_share_baseline)}; 95% CI ${pp(low)} to ${pp(high)}: ${clear}).`;
+  const few = r.few_samples ? ` Few samples (${r.samples} from ${r.clusters} groups): a rough reading.` : '';
+  return `${who} ${moved} the round after (${pct(r.attack_share_after)} of their actions against their usual ${pct(r.attack_share_baseline)}; 95% CI ${pp(low)} to ${pp(high)}: ${clear}).${few}`;
 }
 
 function shiftTable(rows: readonly ChoiceShiftRow[], first: 'intent' | 'target'): string[] {
   return table(
     [
-      [first, 'samples', 'attacks after', 'usual', 'attack shift [95% CI]', 'defensive after', 'usual', 'defensive shift [95% CI]'],
+      [first, 'samples', 'groups', 'attacks after', 'usual', 'attack shift [95% CI]', 'defensive after', 'usual', 'defensive shift [95% CI]'],
       ...rows.map((r) => [
         first === 'intent' ? r.emotional_intent : `${r.target ?? '*'} · ${r.emotional_intent}`,
-        int(r.samples),
+        r.few_samples ? `${int(r.samples)} few` : int(r.samples),
+        int(r.clusters),
         pct(r.attack_share_after),
         pct(r.attack_share_baseline),
         ci(r.attack_shift),
@@ -70,7 +73,8 @@ function wpaTable(rows: readonly WpaRow[]): string[] {
 
 function resilienceRow(a: AgentResearch): string[] {
   const t = a.tilt_resilience;
-  return [a.agent, games(t.manipulated_games), num(t.placement_when_manipulated), games(t.other_games), num(t.placement_otherwise), t.placement_delta === null ? '–' : signed(t.placement_delta, 2), t.note ?? ''];
+  const ci = t.placement_delta_ci ? ` [${signed(t.placement_delta_ci.low, 2)}, ${signed(t.placement_delta_ci.high, 2)}]` : '';
+  return [a.agent, games(t.manipulated_games), num(t.placement_when_manipulated), games(t.other_games), num(t.placement_otherwise), t.placement_delta === null ? '–' : `${signed(t.placement_delta, 2)}${ci}`, t.note ?? ''];
 }
 
 /**
@@ -120,11 +124,12 @@ export function formatReport(view: TournamentReportView): string {
     ),
     '',
     'Tilt resilience: mean placement in games where a manipulation against it succeeded, and in its other games',
-    '(delta > 0: it places worse once manipulated; each side needs 3 games)',
-    ...indent(table([['agent', 'manipulated', 'place', 'otherwise', 'place', 'delta', ''], ...agents.map(resilienceRow)])),
+    '(delta > 0: it places worse once manipulated; each side needs 3 games; 95% CI resamples whole duplicate groups)',
+    ...indent(table([['agent', 'manipulated', 'place', 'otherwise', 'place', 'delta [95% CI]', ''], ...agents.map(resilienceRow)])),
     '',
     'Emotion → choice: how a successful manipulation moves its target the round after',
-    "(the target's share of attacks and of defensive plays among its actions that round, against its usual share over every round it acted in)",
+    "(the target's share of attacks and of defensive plays among its actions that round, against its usual share over every round it acted in;",
+    `95% CI resamples whole duplicate groups; "few": under ${FEW_SHIFT_SAMPLES} samples or ${FEW_SHIFT_CLUSTERS} groups, a rough reading)`,
     ...indent(report.choice_shift.by_intent.map(shiftSentence)),
     '',
     ...indent(shiftTable(shifts.by_intent, 'intent')),

@@ -1,5 +1,8 @@
 import type { CardType, EmotionalIntent, ManipulationPlan } from '../protocol/index.js';
 import { CARD_TYPES } from '../protocol/index.js';
+import { DEFAULT_RESAMPLES, type Interval } from '../tournament/bootstrap.js';
+import { clusterDraws } from '../tournament/cluster-bootstrap.js';
+import { interval } from '../tournament/group-bootstrap.js';
 import { ratio } from './ratio.js';
 import type { AgentResearchTally, Outcomes, PairResearchTally, ResearchTally } from './research-tally.js';
 
@@ -24,6 +27,12 @@ export type TiltResilience = {
   placement_otherwise: number | null;
   /** Null unless both sides have MIN_RESILIENCE_GAMES games (`status` says why). */
   placement_delta: number | null;
+  /**
+   * placement_delta's 95 % cluster-bootstrap interval (whole duplicate groups, or games, resampled;
+   * fixed seed RESILIENCE_BOOTSTRAP_SEED); null when the delta is. Above 0 throughout: it clearly
+   * places worse once manipulated.
+   */
+  placement_delta_ci: Interval | null;
   /** `ok`: both sides are large enough; `not_enough_games`: `note` says which side is short. */
   status: 'ok' | 'not_enough_games';
   note: string | null;
@@ -100,16 +109,52 @@ function shortSide(manipulated: number, other: number): string | null {
   return sides.length ? `not enough games: ${sides.join('; ')} (each side needs ${MIN_RESILIENCE_GAMES})` : null;
 }
 
-function tiltResilience(a: AgentResearchTally): TiltResilience {
+/**
+ * The bootstrap seed of the resilience intervals: fixed, like the report's other intervals, since
+ * the report is open while a tournament's seed is still hidden.
+ */
+export const RESILIENCE_BOOTSTRAP_SEED = 0;
+
+/**
+ * The delta's interval: a mean placement is a ratio of sums over games, and an agent's games of one
+ * deal (every seat rotation) share its cards, so whole clusters are resampled and each side's mean
+ * recomputed on the draw (a draw missing a side is left out).
+ */
+function deltaInterval(agent: string, a: AgentResearchTally, delta: number): Interval {
+  const cells = [...a.resilienceClusters.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, c]) => c);
+  const draws = clusterDraws(
+    cells.map((_, i) => String(i)),
+    RESILIENCE_BOOTSTRAP_SEED,
+    `tilt-resilience|${agent}`,
+    DEFAULT_RESAMPLES,
+    (w) => {
+      let [m, mn, o, on] = [0, 0, 0, 0];
+      cells.forEach((c, i) => {
+        const k = w[i]!;
+        m += k * c.manipulated;
+        mn += k * c.manipulatedGames;
+        o += k * c.other;
+        on += k * c.otherGames;
+      });
+      return mn > 0 && on > 0 ? m / mn - o / on : null;
+    },
+  );
+  const r = interval(delta, draws);
+  return { value: round(r.value, 4), low: round(r.low, 4), high: round(r.high, 4) };
+}
+
+function tiltResilience(agent: string, a: AgentResearchTally): TiltResilience {
   const whenManipulated = ratio(a.manipulatedPlacements, a.manipulatedGames);
   const otherwise = ratio(a.otherPlacements, a.otherGames);
   const note = shortSide(a.manipulatedGames, a.otherGames);
+  const delta = note === null && whenManipulated !== null && otherwise !== null ? round(whenManipulated - otherwise, 4) : null;
   return {
     manipulated_games: a.manipulatedGames,
     other_games: a.otherGames,
     placement_when_manipulated: whenManipulated,
     placement_otherwise: otherwise,
-    placement_delta: note === null && whenManipulated !== null && otherwise !== null ? round(whenManipulated - otherwise, 4) : null,
+    placement_delta: delta,
+    placement_delta_ci: delta === null ? null : deltaInterval(agent, a, whenManipulated! - otherwise!),
     status: note === null ? 'ok' : 'not_enough_games',
     note,
     tilted_games: a.tiltedGames,
@@ -146,7 +191,7 @@ function agentFigures(agent: string, a: AgentResearchTally): AgentResearch {
     promises_broken: broken,
     promise_keep_rate: ratio(kept, kept + broken),
     ledger: a.ledger,
-    tilt_resilience: tiltResilience(a),
+    tilt_resilience: tiltResilience(agent, a),
     card_plays: plays,
     card_mix: Object.fromEntries(CARD_TYPES.map((t) => [t, ratio(a.cards[t], plays)])) as Record<CardType, number | null>,
     emotion_coupling: {

@@ -47,6 +47,11 @@ export type AgentResearchTally = {
   otherPlacements: number;
   tiltedGames: number;
   tiltedPlacements: number;
+  /**
+   * The same placements by bootstrap cluster (duplicate group, or game), for the resilience delta's
+   * interval: per cluster, the summed placements and games on each side.
+   */
+  resilienceClusters: Map<string, { manipulated: number; manipulatedGames: number; other: number; otherGames: number }>;
   usage: { calls: number; failed: number; input_tokens: number; output_tokens: number; cost_usd: number; latency_ms: number };
 };
 
@@ -80,6 +85,7 @@ const newAgent = (): AgentResearchTally => ({
   otherPlacements: 0,
   tiltedGames: 0,
   tiltedPlacements: 0,
+  resilienceClusters: new Map(),
   usage: { calls: 0, failed: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, latency_ms: 0 },
 });
 const newPair = (): PairResearchTally => ({ ...outcomes(), forcedErrors: 0, predictions: 0, correctPredictions: 0, promisesKept: 0, promisesBroken: 0 });
@@ -90,8 +96,11 @@ const count = (o: Outcomes, outcome: string) => {
   if (outcome === 'partial') o.partial++;
 };
 
-/** What the fold needs of a finished game (a FinishedGame satisfies it). */
-export type ResearchGame = { events: readonly GameEvent[]; agents: readonly string[]; providerCalls?: readonly ProviderUsage[] };
+/**
+ * What the fold needs of a finished game (a FinishedGame satisfies it). `cluster`: its duplicate
+ * group, whose games the intervals resample together; without one the game is its own.
+ */
+export type ResearchGame = { events: readonly GameEvent[]; agents: readonly string[]; providerCalls?: readonly ProviderUsage[]; cluster?: string };
 
 /**
  * The per-agent and per-pair research counts of finished games, folded from full (admin) event
@@ -100,6 +109,7 @@ export type ResearchGame = { events: readonly GameEvent[]; agents: readonly stri
 export class ResearchTally {
   readonly agents = new Map<string, AgentResearchTally>();
   readonly pairs = new Map<string, PairResearchTally>();
+  private games = 0;
 
   /** The tally of one agent (created on first use). */
   agent(name: string): AgentResearchTally {
@@ -118,6 +128,9 @@ export class ResearchTally {
 
   /** Folds one game; card plays at fear ≥ `highFear` and < `lowFear` feed the emotion coupling. */
   add(game: ResearchGame, highFear: number, lowFear: number): void {
+    // A name no duplicate group's key can take.
+    const cluster = game.cluster ?? `\u0000game ${this.games}`;
+    this.games++;
     const seat = new Map<string, number>();
     const nameOf = (player: string) => game.agents[seat.get(player) ?? -1] ?? '?';
     const fear = new Map<string, number>();
@@ -214,12 +227,18 @@ export class ResearchTally {
         case 'game_ended':
           for (const p of e.payload.placements) {
             const a = this.agent(nameOf(p.player_id));
+            let c = a.resilienceClusters.get(cluster);
+            if (!c) a.resilienceClusters.set(cluster, (c = { manipulated: 0, manipulatedGames: 0, other: 0, otherGames: 0 }));
             if (manipulated.has(p.player_id)) {
               a.manipulatedGames++;
               a.manipulatedPlacements += p.placement;
+              c.manipulatedGames++;
+              c.manipulated += p.placement;
             } else {
               a.otherGames++;
               a.otherPlacements += p.placement;
+              c.otherGames++;
+              c.other += p.placement;
             }
             if (tilted.has(p.player_id)) {
               a.tiltedGames++;

@@ -73,6 +73,8 @@ export type FinishedGame = {
   agents: readonly string[];
   /** LLM seats' provider calls (provider_calls rows) for the research figures' usage. */
   providerCalls?: readonly ProviderUsage[];
+  /** Its duplicate group, which the research figures' intervals resample whole (default: the game alone). */
+  cluster?: string;
 };
 
 const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;

@@ -124,9 +124,9 @@ export const newTally = (): SimTally => ({ hash: createHash('sha256'), stats: ne
  * Simulate's work on one played game beyond playing it: every event into the log hash, the game
  * into the figures. Exported so a benchmark can compare against exactly what simulate does.
  */
-export function tallyGame(tally: SimTally, run: GameRun, agents: string[]): void {
+export function tallyGame(tally: SimTally, run: GameRun, agents: string[], cluster?: string): void {
   for (const e of run.events) tally.hash.update(JSON.stringify(e) + '\n');
-  tally.stats.add({ events: run.events, decisions: run.decisions.length, agents });
+  tally.stats.add({ events: run.events, decisions: run.decisions.length, agents, ...(cluster === undefined ? {} : { cluster }) });
 }
 
 /**
@@ -149,11 +149,12 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const degraded: SimulationResult['degraded'] = [];
   for (let g = 0; g < spec.games; g++) {
     const seen = llmAgents.length ? seatTally() : null;
-    const { run, agents } = await playSeated(spec, g, seen ? { onDecision: seen.onDecision } : {}, { trace: seen !== null });
+    const { run, agents, seed } = await playSeated(spec, g, seen ? { onDecision: seen.onDecision } : {}, { trace: seen !== null });
     if (seen) health.push(seen.game(agents));
     const d = seen?.degraded();
     if (d) degraded.push({ game: g, ...d });
-    tallyGame(tally, run, agents);
+    // The games of one deal share its seed (every line-up and rotation): the research intervals resample them together.
+    tallyGame(tally, run, agents, `deal ${seed}`);
     onProgress?.(g + 1, spec.games);
   }
   const wallMs = performance.now() - start;

@@ -20,8 +20,11 @@ export const groupKey = (key: string): string => key.replace(/-p\d+$/, '');
 
 /**
  * Newton steps per refit: the k-step bootstrap (Davidson & MacKinnon 1999; Andrews 2002). Started
- * from the full fit, two steps land within ~1e-6 of a resample's own maximum (measured: 1.6e-6 in θ,
- * 1e-5 in μ, on 1,680 games), far below an interval's width, at a third of the cost of iterating on.
+ * from the full fit, two steps land near a resample's own maximum, at a third of the cost of
+ * iterating on. How near depends on size (`npm run bench:kstep`, gap in μ per resample): on 1,680
+ * games p95 7.6e-6, max 4.7e-5; on 120 games p95 2.1e-3, max 4.9e-2 — a resample of 30 groups starts
+ * far from its maximum. The intervals' endpoints move far less (120 games: 2.7e-3 against a width
+ * of ≥ 1.9), which is what the standings show.
  */
 const REFIT_STEPS = 2;
 
@@ -41,9 +44,10 @@ export function mulberry32(seed: number): () => number {
  * game) was drawn, when as many groups as there are are drawn with replacement and a group brings
  * all its items (`groups[i]`: item i's group). Seeded by `seed`, so figures resampled with the same
  * seed and groups move together: the ratings, and the WPA figures beside them (wpa-figures.ts).
- * The array yielded is reused from one resample to the next.
+ * `label` keeps unrelated figures' draws apart (cluster-bootstrap.ts). The array yielded is reused
+ * from one resample to the next.
  */
-export function* groupResamples(groups: readonly string[], seed: number, resamples: number): Generator<Float64Array> {
+export function* groupResamples(groups: readonly string[], seed: number, resamples: number, label = 'groups'): Generator<Float64Array> {
   const byGroup = new Map<string, number[]>();
   groups.forEach((id, i) => {
     const list = byGroup.get(id) ?? [];
@@ -52,7 +56,7 @@ export function* groupResamples(groups: readonly string[], seed: number, resampl
   });
   const members = [...byGroup.values()];
   if (members.length === 0) return;
-  const next = mulberry32(deriveSeed(seed, 'bootstrap', 'groups'));
+  const next = mulberry32(deriveSeed(seed, 'bootstrap', label));
   const weights = new Float64Array(groups.length);
   for (let b = 0; b < resamples; b++) {
     weights.fill(0);

@@ -46,8 +46,10 @@ const shiftRow = (r: ChoiceShiftRow): Cell[] => [
   r.defensive_share_baseline,
   ...interval(r.defensive_shift),
   r.status,
+  r.clusters,
+  r.few_samples,
 ];
-const SHIFT_COLUMNS = ['target', 'emotional_intent', 'samples', 'attack_share_after', 'attack_share_baseline', 'attack_shift', 'attack_shift_low', 'attack_shift_high', 'defensive_share_after', 'defensive_share_baseline', 'defensive_shift', 'defensive_shift_low', 'defensive_shift_high', 'status'];
+const SHIFT_COLUMNS = ['target', 'emotional_intent', 'samples', 'attack_share_after', 'attack_share_baseline', 'attack_shift', 'attack_shift_low', 'attack_shift_high', 'defensive_share_after', 'defensive_share_baseline', 'defensive_shift', 'defensive_shift_low', 'defensive_shift_high', 'status', 'clusters', 'few_samples'];
 
 function table(records: readonly Record<string, Cell>[]): string {
   const header = Object.keys(records[0] ?? {});
@@ -65,7 +67,8 @@ function table(records: readonly Record<string, Cell>[]): string {
  * - `plans.csv`, `intents.csv`: one row per agent × manipulation_plan / emotional_intent;
  * - `ledger.csv`: one row per agent × commitment kind × outcome;
  * - `shifts.csv`: the emotion → choice shifts, one row per emotional intent pooled (target `*`),
- *   then per target × intent, each shift with its 95 % interval (`_low`, `_high`);
+ *   then per target × intent, each shift with its 95 % interval (`_low`, `_high`), the clusters
+ *   (duplicate groups) behind it and whether they are few (`few_samples`);
  * - `wpa.csv`: mean choice WPA per decision, one row per agent × kind (`all`, then each window).
  */
 export function reportToCsv(report: Report): Record<`${ReportTable}.csv`, string> {

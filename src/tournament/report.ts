@@ -44,7 +44,9 @@ export type Report = {
   attacks: AttackCell[];
   /**
    * Emotion → choice: how a successful manipulation with each emotional intent moved its target's
-   * attack and defensive share the round after, pooled and per target, with 95 % bootstrap intervals.
+   * attack and defensive share the round after, pooled and per target, with 95 % bootstrap intervals
+   * resampling whole duplicate groups (games without a key: each its own group), cells with few
+   * samples or groups flagged `few_samples`.
    */
   choice_shift: ChoiceShiftFigures;
   /**
@@ -79,11 +81,12 @@ export function agentsBySeat(game: ReportGame): string[] {
 export function tournamentReport(games: readonly ReportGame[]): Report {
   const stats = new SimStats();
   const shifts = new ChoiceShiftTally();
-  for (const g of games) {
+  games.forEach((g, i) => {
     const agents = agentsBySeat(g);
-    stats.add({ events: g.events, decisions: g.decisions ?? 0, agents, ...(g.providerCalls ? { providerCalls: g.providerCalls } : {}) });
-    shifts.add(g.events, agents);
-  }
+    const cluster = clusterOf(g, i);
+    stats.add({ events: g.events, decisions: g.decisions ?? 0, agents, cluster, ...(g.providerCalls ? { providerCalls: g.providerCalls } : {}) });
+    shifts.add(g.events, agents, cluster);
+  });
   const { agents, pairs } = stats.research();
   const overall = stats.figures();
   if (games.some((g) => g.decisions === undefined)) overall.rejectionRate = null;
@@ -91,10 +94,13 @@ export function tournamentReport(games: readonly ReportGame[]): Report {
   return { games: games.length, overall, agents, pairs, attacks, choice_shift: shifts.figures(), wpa: reportWpa(games) };
 }
 
+/** A game's bootstrap cluster: its duplicate group, or (outside one) the game itself. */
+const clusterOf = (g: ReportGame, i: number): string => (g.key !== undefined ? groupKey(g.key) : (g.game_id ?? `#${i}`));
+
 /** The report's WPA rows: agents by name, bootstrap seeded as the choice shifts' (the tournament seed may still be hidden). */
 function reportWpa(games: readonly ReportGame[]): WpaRow[] {
   const stored = games.filter((g) => g.wpa !== undefined || g.asks !== undefined);
-  const wpaGames = stored.map((g, i) => ({ group: g.key !== undefined ? groupKey(g.key) : (g.game_id ?? `#${i}`), tally: g.wpa ?? wpaTally(g.events, agentsBySeat(g), g.asks) }));
+  const wpaGames = stored.map((g, i) => ({ group: clusterOf(g, i), tally: g.wpa ?? wpaTally(g.events, agentsBySeat(g), g.asks) }));
   const agents = [...new Set(stored.flatMap((g) => agentsBySeat(g)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return wpaFigures(agents, wpaGames, SHIFT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES);
 }

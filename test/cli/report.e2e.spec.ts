@@ -15,12 +15,12 @@ const where = { cwd: tmp, env: { TILTYARD_DATA_DIR: join(tmp, 'data'), DATABASE_
 const cli = (...args: string[]): Promise<CliRun> => tiltyardWith(where, ...args);
 const here = (...args: string[]): Promise<CliRun> => tiltyardInProcess(where, ...args);
 
-type Row = { target: string | null; emotional_intent: string; samples: number; attack_shift: { value: number; low: number; high: number } | null; status: string };
+type Row = { target: string | null; emotional_intent: string; samples: number; attack_shift: { value: number; low: number; high: number } | null; status: string; clusters: number; few_samples: boolean };
 type View = {
   tournament_id: string;
   status: string;
   games_counted: number;
-  report: { games: number; agents: Array<{ agent: string; tilt_resilience: { manipulated_games: number; other_games: number; status: string } }>; choice_shift: { by_intent: Row[]; by_target: Row[] } };
+  report: { games: number; agents: Array<{ agent: string; tilt_resilience: { manipulated_games: number; other_games: number; status: string; placement_delta: number | null; placement_delta_ci: { low: number } | null } }>; choice_shift: { by_intent: Row[]; by_target: Row[] } };
 };
 
 describe('tiltyard report', () => {
@@ -39,9 +39,12 @@ describe('tiltyard report', () => {
     expect(r.stdout).toMatch(/^Agents \(best mean placement first\)$/m);
     expect(r.stdout).toMatch(/^Tilt resilience/m);
     expect(r.stdout).toMatch(/^Emotion → choice/m);
-    expect(r.stdout).toMatch(/^ {2}Targets made afraid (attack|: )/m);
+    expect(r.stdout).toMatch(/^ {2}Targets made afraid( attack|: )/m);
     expect(r.stdout).toMatch(/^By target agent$/m);
     expect(r.stdout).toMatch(/attack shift \[95% CI\]/);
+    expect(r.stdout).toMatch(/delta \[95% CI\]/);
+    expect(r.stdout).toMatch(/samples +groups +attacks after/);
+    expect(r.stdout).toMatch(/"few": under 20 samples or 10 groups/);
     expect(r.stdout).toMatch(/^Who manipulated whom/m);
     // Win probability added per agent: every decision, then each window, in percentage points.
     expect(r.stdout).toMatch(/^Win probability added/m);
@@ -62,11 +65,27 @@ describe('tiltyard report', () => {
     const { by_intent, by_target } = view.report.choice_shift;
     expect(by_intent.map((x) => x.emotional_intent)).toEqual(['fear', 'anger', 'shame', 'tilt', 'overconfidence', 'paranoia']);
     expect(by_target).toHaveLength(5 * 6);
-    // The pooled samples are the per-target samples added up, and a pooled row with samples has its interval.
+    // The pooled samples are the per-target samples added up; a row has its interval when its samples
+    // come from 5 samples and 3 duplicate groups. 8 games of 4 rotations are 2 deals: dozens of samples,
+    // but too few groups for any interval (resampled as if independent, they used to get one).
     for (const row of by_intent) expect(by_target.filter((x) => x.emotional_intent === row.emotional_intent).reduce((n, x) => n + x.samples, 0)).toBe(row.samples);
-    const measured = by_intent.filter((x) => x.status === 'ok');
-    expect(measured.length).toBeGreaterThan(0);
-    for (const row of measured) expect(row.attack_shift!.low).toBeLessThanOrEqual(row.attack_shift!.high);
+    expect(by_intent.some((x) => x.samples >= 5)).toBe(true);
+    for (const row of [...by_intent, ...by_target]) {
+      expect(row.status, JSON.stringify(row)).toBe(row.samples >= 5 && row.clusters >= 3 ? 'ok' : 'not_enough_samples');
+      if (row.status === 'ok') expect(row.attack_shift!.low).toBeLessThanOrEqual(row.attack_shift!.high);
+      else expect(row.attack_shift).toBeNull();
+    }
+    // Intervals resample duplicate groups: a row's groups are at most its samples, and at most the 8 games'
+    // groups; a cell with few samples or groups is flagged (8 games: every cell is).
+    for (const row of [...by_intent, ...by_target]) {
+      expect(row.clusters).toBeLessThanOrEqual(Math.min(row.samples, 8));
+      expect(row.few_samples).toBe(true);
+    }
+    for (const x of view.report.agents) {
+      const t = x.tilt_resilience;
+      if (t.placement_delta === null) expect(t.placement_delta_ci).toBeNull();
+      else expect(t.placement_delta_ci!.low).toBeLessThanOrEqual(t.placement_delta);
+    }
 
     const csv = await here('report', id, '--csv', '--table', 'shifts');
     expect(csv.code, csv.stderr).toBe(0);

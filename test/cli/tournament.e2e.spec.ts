@@ -60,6 +60,13 @@ describe('tiltyard tournament', () => {
     expect(text.stdout).toMatch(/rating \[95% CI\]/);
     expect(text.stdout).toMatch(/WPA\/decision, pp/);
     expect(text.stdout).toContain(ra.standings[0]!.agent);
+    // --refit: the table recomputed from the stored results alone equals the stored one, and says so.
+    const refit = await here('standings', ra.tournament_id, '--refit', '--json');
+    expect(refit.code, refit.stderr).toBe(0);
+    const rf = JSON.parse(refit.stdout) as Result & { refit: unknown };
+    expect(JSON.stringify(rf.standings)).toBe(JSON.stringify(ra.standings));
+    expect(rf.refit).toEqual({ results: 8, resamples: 1000, equals_stored: true, differing: [], max_mu_diff: 0 });
+    expect((await here('standings', ra.tournament_id, '--refit')).stdout).toMatch(/^Refit from 8 stored results \(one fit, 1000 resamples\): equal to the stored table, field for field\.$/m);
     // An ended tournament resumed plays nothing more.
     const again = await here('tournament', 'resume', ra.tournament_id, '--json');
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'ended', games: 8 });

@@ -34,6 +34,7 @@ describe('emotion → choice shift', () => {
       target: null,
       emotional_intent: 'fear',
       samples: 5,
+      clusters: 5,
       attack_share_after: 0,
       attack_share_baseline: 0.6667,
       attack_shift: { value: -0.666667, low: -0.666667, high: -0.666667 },
@@ -41,6 +42,7 @@ describe('emotion → choice shift', () => {
       defensive_share_baseline: 0.3333,
       defensive_shift: { value: 0.666667, low: 0.666667, high: 0.666667 },
       status: 'ok',
+      few_samples: true,
     });
     expect(f.by_target.find((r) => r.target === 'bravo' && r.emotional_intent === 'fear')).toEqual({ ...fear, target: 'bravo' });
     // alpha was never manipulated: its rows exist, empty.

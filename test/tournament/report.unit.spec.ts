@@ -93,6 +93,25 @@ describe('tilt resilience sample sizes', () => {
   it('given 3 games on each side, then the delta is the difference of the means', () => {
     const t = bravo([duel(true, 2), duel(true, 2), duel(true, 1), duel(false, 1), duel(false, 1), duel(false, 2)]);
     expect(t).toMatchObject({ manipulated_games: 3, other_games: 3, placement_when_manipulated: 1.6667, placement_otherwise: 1.3333, placement_delta: 0.3334, status: 'ok', note: null });
+    // Its interval (cluster bootstrap, fixed seed) holds the delta and stays within what the sides allow.
+    const ci = t.placement_delta_ci!;
+    expect(ci.value).toBe(0.3334);
+    expect(ci.low).toBeLessThan(0.3334);
+    expect(ci.high).toBeGreaterThan(0.3334);
+    expect(ci.low).toBeGreaterThanOrEqual(-1);
+    expect(ci.high).toBeLessThanOrEqual(1);
+    expect(bravo([duel(true, 2), duel(true, 2), duel(true, 1), duel(false, 1), duel(false, 1), duel(false, 2)]).placement_delta_ci).toEqual(ci);
+  });
+
+  it('given games grouped in duplicate groups that place alike, then the delta interval resamples groups and is wider than per game', () => {
+    // Six deals, each played twice (two seat rotations) with the same outcome: 12 games, 6 groups' evidence.
+    const deals = [[true, 2], [true, 2], [true, 1], [false, 1], [false, 1], [false, 2]] as const;
+    const games = deals.flatMap(([m, p], d) => [0, 1].map((r) => ({ events: duel(m, p), seats: ['alpha', 'bravo'], key: `r0000-t0000-d000${d}-p${r}` })));
+    const ungrouped = games.map(({ key: _, ...g }) => g);
+    const of = (gs: typeof ungrouped) => tournamentReport(gs).agents.find((a) => a.agent === 'bravo')!.tilt_resilience.placement_delta_ci!;
+    const [grouped, perGame] = [of(games), of(ungrouped)];
+    expect(grouped.value).toBe(perGame.value);
+    expect(grouped.high - grouped.low).toBeGreaterThan(perGame.high - perGame.low);
   });
 });
 
@@ -152,6 +171,7 @@ describe('tournamentReport on a hand-made log', () => {
       placement_when_manipulated: 3,
       placement_otherwise: null,
       placement_delta: null,
+      placement_delta_ci: null,
       status: 'not_enough_games',
       note: 'not enough games: manipulated in only 1 game; manipulated in every game (each side needs 3)',
       tilted_games: 0,
@@ -201,12 +221,12 @@ describe('tournamentReport on a hand-made log', () => {
     expect(csv['plans.csv']).toContain('\ncharlie,bait,1,0,1,0\n');
     expect(csv['intents.csv']).toContain('\nalpha,fear,1,1,0,1\n');
     const shifts = csv['shifts.csv'].trimEnd().split('\n');
-    expect(shifts[0]).toBe('target,emotional_intent,samples,attack_share_after,attack_share_baseline,attack_shift,attack_shift_low,attack_shift_high,defensive_share_after,defensive_share_baseline,defensive_shift,defensive_shift_low,defensive_shift_high,status');
+    expect(shifts[0]).toBe('target,emotional_intent,samples,attack_share_after,attack_share_baseline,attack_shift,attack_shift_low,attack_shift_high,defensive_share_after,defensive_share_baseline,defensive_shift,defensive_shift_low,defensive_shift_high,status,clusters,few_samples');
     // Six intents pooled, then three agents × six intents. bravo attacked in round 2, after alpha's
     // fright; its rounds are that attack and round 4's play with no card shown (defensive): baseline ½, ½.
     expect(shifts).toHaveLength(1 + 6 + 3 * 6);
-    expect(shifts[1]).toBe('*,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples');
-    expect(shifts).toContain('bravo,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples');
+    expect(shifts[1]).toBe('*,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples,1,true');
+    expect(shifts).toContain('bravo,fear,1,1,0.5,,,,0,0.5,,,,not_enough_samples,1,true');
     expect(csv['ledger.csv']).toBe('agent,kind,outcome,count\nalpha,threat,credible,1\nbravo,concession,kept,1\nbravo,promise,broken,1\nbravo,promise,kept,1\n');
   });
 });

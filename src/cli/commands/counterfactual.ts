@@ -17,7 +17,8 @@ Plays N forks of a stored game from the first decision point at or after --at (s
 run k reseeds the undrawn deck and the PRNG from S + k at the fork point (its secret). Reports, beside the original game's
 outcome, each seat's placements, mean placement, win rate, survival and lives kept, and who
 eliminated whom (the seat that dealt the last blow in the round of the elimination), with 95 %
-percentile-bootstrap intervals. Runs play in memory (nothing stored) unless --store. With
+intervals: Wilson for the shares of runs (win rate, survival, eliminations), percentile bootstrap
+for the means. Runs play in memory (nothing stored) unless --store. With
 deterministic agents (the built-ins) the same arguments give the same report.
 
   --at A             where to branch: a seq, or round:N

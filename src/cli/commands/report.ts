@@ -39,9 +39,10 @@ export const reportCommand: Command = {
 Prints the research report of a tournament's ended games — the one GET /tournaments/:id/report
 serves — as text: per agent its results, manipulations given and received, slips, forced errors,
 prediction accuracy and promises kept; tilt resilience (mean placement when manipulated vs
-otherwise, with the games behind each); the emotion → choice shifts (how a successful manipulation
-with each emotional intent moves its target's attack and defensive share the round after, pooled
-and per target agent, with 95 % bootstrap intervals); the win probability each agent's decisions
+otherwise, with the games behind each and the delta's 95 % interval); the emotion → choice shifts
+(how a successful manipulation with each emotional intent moves its target's attack and defensive
+share the round after, pooled and per target agent, with 95 % intervals resampling whole duplicate
+groups; cells under 20 samples or 10 groups marked "few"); the win probability each agent's decisions
 added (mean WPA per decision, overall and per window, intervals over whole duplicate groups); who
 manipulated whom; LLM use.
 Every ended game in the store is folded (the server hides a duplicate set still being played from

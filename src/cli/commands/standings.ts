@@ -6,6 +6,7 @@ import { formatStandings, standingsCsv } from '../standings-format.js';
 import { storedAgentHealth } from '../../runner/agent-health.js';
 import { withStore } from '../store-session.js';
 import { ratedResultsOf } from '../../tournament/results.js';
+import { refitStandings, type RefitCheck } from '../../tournament/refit.js';
 import { standingsWithWpa } from '../../tournament/stored-wpa.js';
 import { standings as computeStandings } from '../../tournament/standings.js';
 import type { TournamentConfig } from '../../tournament/types.js';
@@ -14,7 +15,7 @@ import type { Command } from './command.js';
 export const standingsCommand: Command = {
   name: 'standings',
   summary: "print a tournament's standings (ratings with 95 % intervals)",
-  usage: `Usage: tiltyard standings <tournament id> [--json | --csv]
+  usage: `Usage: tiltyard standings <tournament id> [--refit] [--json | --csv]
 
 Prints a tournament's standings as last stored (recomputed from all its results after every batch
 and at its end): rank, agent, rating μ (one Plackett–Luce fit over every ended game, on openskill's
@@ -29,13 +30,17 @@ and fell back (and why), provider calls by outcome, tokens, cost in USD, the sha
 that failed and of their decisions that fell back, and call latency p50/p95, from the stored games'
 traces and provider calls (the same figures as each game's seat table, over the tournament).
 
+  --refit            recompute the table from the stored results alone (one fit, a fresh
+                     1,000-resample bootstrap) instead of reading the stored table, and say
+                     whether it equals the stored one (--json: a "refit" object with
+                     results, resamples, equals_stored, differing, max_mu_diff)
   --json             print one JSON object {tournament_id, status, standings, llm}; llm holds
                      those figures per LLM agent ({} without LLM entrants)
   --csv              print CSV (a header line, then one line per agent, full precision)
 `,
   async run(argv, io) {
     const { values, positionals } = parseFlags(() =>
-      parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, csv: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true }),
+      parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, csv: { type: 'boolean' }, refit: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true }),
     );
     if (values.help) {
       io.out(this.usage);
@@ -47,9 +52,12 @@ traces and provider calls (the same figures as each game's seat table, over the 
     return withStore(io, async (store) => {
       const t = await store.tournaments.get(id);
       const entrants = (t.config as Pick<TournamentConfig, 'entrants'>).entrants;
+      const rateDegraded = (t.config as Partial<Pick<TournamentConfig, 'rate_degraded'>>).rate_degraded === true;
       let standings = (await store.tournaments.ratings(id)).map((r) => r.standing);
-      if (standings.some((s) => s.games > 0 && s.rating_ci === undefined)) {
-        standings = computeStandings({ entrants, seed: t.seed }, ratedResultsOf(await store.tournaments.games(id), (t.config as Partial<Pick<TournamentConfig, 'rate_degraded'>>).rate_degraded === true));
+      let refit: RefitCheck | null = null;
+      if (values.refit) ({ standings, check: refit } = refitStandings({ entrants, seed: t.seed }, await store.tournaments.games(id), rateDegraded, standings));
+      else if (standings.some((s) => s.games > 0 && s.rating_ci === undefined)) {
+        standings = computeStandings({ entrants, seed: t.seed }, ratedResultsOf(await store.tournaments.games(id), rateDegraded));
       }
       standings = await standingsWithWpa(store, t, standings);
       if (values.csv) {
@@ -57,12 +65,22 @@ traces and provider calls (the same figures as each game's seat table, over the 
         return EXIT.ok;
       }
       const llm = await storedAgentHealth(store, id, entrants);
-      if (values.json) io.out(`${JSON.stringify({ tournament_id: id, status: t.status, standings, llm })}\n`);
+      if (values.json) io.out(`${JSON.stringify({ tournament_id: id, status: t.status, standings, llm, ...(refit ? { refit } : {}) })}\n`);
       else {
         const health = formatAgentHealth(llm);
-        io.out(`Tournament ${id}: ${t.status}, ${t.progress.ended} games${t.progress.failed ? `, ${t.progress.failed} failed` : ''}\n\n${formatStandings(standings)}${health ? `\n${health}` : ''}`);
+        const head = `Tournament ${id}: ${t.status}, ${t.progress.ended} games${t.progress.failed ? `, ${t.progress.failed} failed` : ''}\n`;
+        io.out(`${head}${refit ? refitLine(refit, t.status) : ''}\n${formatStandings(standings)}${health ? `\n${health}` : ''}`);
       }
       return EXIT.ok;
     }, { quiet: values.json === true });
   },
 };
+
+/** What `--refit` says of its table beside the stored one, in a sentence. */
+function refitLine(c: RefitCheck, status: string): string {
+  const what = `Refit from ${c.results} stored result${c.results === 1 ? '' : 's'} (one fit, ${c.resamples} resamples)`;
+  if (c.equals_stored) return `${what}: equal to the stored table, field for field.\n`;
+  const why = status === 'ended' ? 'the stored table is stale or from another release' : "a running tournament's stored table is redrawn with fewer resamples and may lag its last games";
+  const gap = c.max_mu_diff === null ? '' : `; largest μ gap ${c.max_mu_diff}`;
+  return `${what}: differs from the stored table for ${c.differing.join(', ')}${gap} (${why}). The table below is the refit.\n`;
+}

@@ -141,6 +141,7 @@ const TiltResilience = z
     placement_when_manipulated: z.number().nullable(),
     placement_otherwise: z.number().nullable(),
     placement_delta: z.number().nullable().meta({ description: 'placement_when_manipulated − placement_otherwise; null unless both sides have 3 games (see status)' }),
+    placement_delta_ci: Interval.meta({ description: 'placement_delta with its 95 % cluster-bootstrap interval (whole duplicate groups resampled; fixed seed); null when placement_delta is' }),
     status: z.enum(['ok', 'not_enough_games']),
     note: z.string().nullable().meta({ description: 'Which side is short, in words (e.g. "not enough games: manipulated in every game (each side needs 3)"); null when status is ok' }),
     tilted_games: z.int(),
@@ -152,13 +153,15 @@ const ChoiceShiftRow = z.object({
   target: z.string().nullable().meta({ description: 'The target agent; null in by_intent (every target pooled)' }),
   emotional_intent: z.enum(EMOTIONAL_INTENTS),
   samples: z.int().meta({ description: 'Successful manipulations with this intent after which the target acted the next round' }),
+  clusters: z.int().meta({ description: 'Distinct duplicate groups (games outside one: each its own) the samples come from; the intervals resample these whole' }),
   attack_share_after: z.number().nullable().meta({ description: 'Mean share of attacks among the target’s next-round actions' }),
   attack_share_baseline: z.number().nullable().meta({ description: 'The target’s attack share over every round it acted in (pooled: the mean over the samples’ targets)' }),
-  attack_shift: Interval.meta({ description: 'after − baseline with its 95 % bootstrap interval (fixed seed); null below 5 samples' }),
+  attack_shift: Interval.meta({ description: 'after − baseline with its 95 % cluster-bootstrap interval (whole duplicate groups resampled; fixed seed); null below 5 samples or 3 clusters' }),
   defensive_share_after: z.number().nullable(),
   defensive_share_baseline: z.number().nullable(),
   defensive_shift: Interval,
   status: z.enum(['ok', 'not_enough_samples']),
+  few_samples: z.boolean().meta({ description: 'Fewer than 20 samples or 10 clusters: any interval is rough (too narrow, if anything)' }),
 });
 
 const WpaRow = z.object({
