@@ -5,7 +5,7 @@ import { balancedAgent } from './balanced.js';
 import { MANIPULATOR, manipulatorAgent } from './manipulator.js';
 import { randomAgent } from './random.js';
 import { EXPERT, EXPERT_FAST, expertAgent } from './expert/expert.js';
-import { TRICKSTER, tricksterAgent } from './trickster.js';
+import { TRICKSTER_V2, tricksterAgent } from './trickster.js';
 import { TURTLE, turtleAgent } from './turtle.js';
 
 /** The built-in personalities, by the names users type (`--agents balanced,random,…`). */
@@ -36,7 +36,7 @@ export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
   aggressor: AGGRESSOR.baseline,
   turtle: TURTLE.baseline,
   manipulator: MANIPULATOR.baseline,
-  trickster: TRICKSTER.baseline,
+  trickster: TRICKSTER_V2.baseline,
   expert: {},
   'expert:fast': {},
 };
@@ -53,7 +53,7 @@ export const AGENT_VERSIONS: Record<AgentName, number> = {
   aggressor: 1,
   turtle: 1,
   manipulator: 1,
-  trickster: 1,
+  trickster: 2,
   expert: 1,
   'expert:fast': 1,
 };
