@@ -10,7 +10,7 @@
  *
  * Knobs: STYLES_SEED (1), STYLES_GAMES per window mode of the mixed tables (400, rounded up to whole
  * deals of 20), STYLES_RR_GAMES of the round-robin (480, whole deals of 60; 0 skips),
- * STYLES_WINDOWS (full,compact).
+ * STYLES_WINDOWS (full,compact; empty: the round-robin only).
  */
 import { performance } from 'node:perf_hooks';
 import { AGENT_VERSIONS, type AgentName } from '../src/agents/builtin/index.js';
@@ -22,7 +22,7 @@ const env = (k: string, d: number) => Number(process.env[k] ?? d);
 const SEED = env('STYLES_SEED', 1);
 const GAMES = env('STYLES_GAMES', 400);
 const RR_GAMES = env('STYLES_RR_GAMES', 480);
-const WINDOWS = (process.env['STYLES_WINDOWS'] ?? 'full,compact').split(',') as ('full' | 'compact')[];
+const WINDOWS = (process.env['STYLES_WINDOWS'] ?? 'full,compact').split(',').filter(Boolean) as ('full' | 'compact')[];
 const RESAMPLES = 2000;
 const HEURISTIC = ['balanced', 'aggressor', 'turtle', 'manipulator', 'trickster'];
 const SIX = ['random', ...HEURISTIC];
