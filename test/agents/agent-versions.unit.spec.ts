@@ -23,7 +23,7 @@ const PINNED: Partial<Record<AgentName, { version: number; rules: string; finger
   aggressor: { version: 1, rules: '2.0.0', fingerprint: '65e95699ec5af783' },
   turtle: { version: 1, rules: '2.0.0', fingerprint: 'fd76d955357d52ad' },
   manipulator: { version: 1, rules: '2.0.0', fingerprint: 'b074bfa5174dca18' },
-  trickster: { version: 2, rules: '2.0.0', fingerprint: '03833cfce4b6fbca' },
+  trickster: { version: 2, rules: '2.0.0', fingerprint: 'e0b634d9b8e905e5' },
 };
 
 async function fingerprint(name: AgentName): Promise<string> {

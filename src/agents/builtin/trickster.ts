@@ -49,7 +49,8 @@ export const TRICKSTER = personality({
  * - its False Tells show strength (dominance, confidence) rather than fear: a read of high
  *   dominance is resistance an attacker counts on, so it deters instead of inviting;
  * - it keeps its exposure down like the retuned aggressor (Overreach 0.9 → 0.3, caution 0.7 → 1.5,
- *   masks 1.2 → 1.5), and presses the leader as hard as `balanced` (leader 2.5 → 4).
+ *   masks 1.2 → 1.5), attacks only where the contest is worth it (attack 0.1 → −0.2: each failed
+ *   manipulation is +1 exposure), and presses the leader as hard as `balanced` (leader 2.5 → 4).
  */
 export const TRICKSTER_V2 = personality({
   ...TRICKSTER,
@@ -57,6 +58,7 @@ export const TRICKSTER_V2 = personality({
   overreach: 0.3,
   caution: 1.5,
   leader: 4,
+  attack: -0.2,
   backedBluffs: true,
   lethalBreaks: true,
   spoof: { dominance: 2, confidence: 1 },
