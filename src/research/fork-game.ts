@@ -1,4 +1,4 @@
-import { parseAgentSpec } from '../agents/seat/agent-spec.js';
+import { parseAgentSpec, seatVersion } from '../agents/seat/agent-spec.js';
 import { clonePlain } from '../game/clone.js';
 import { freshSeed } from '../lib/fresh-seed.js';
 import { InvalidInputError, type ActionRecord, type ActionRow, type EventStore, type GameRecord, type SeatRecord } from '../store/index.js';
@@ -86,7 +86,7 @@ export async function forkGame(store: EventStore, parentId: string, request: For
   const byPlayer = new Map(parent.seats.map((s) => [s.player_id, s]));
   const seats: SeatRecord[] = agents.map((agent, i) => {
     const name = byPlayer.get(`plr_${i + 1}`)?.display_name;
-    return { seat: i, player_id: `plr_${i + 1}`, agent, ...(name ? { display_name: name } : {}) };
+    return { seat: i, player_id: `plr_${i + 1}`, agent, ...(name ? { display_name: name } : {}), ...seatVersion(agent) };
   });
   await store.createGame({ seed: parent.seed, config: plan.config, seats, options: { ...request.options, fork: plan.lineage } });
   const actions = (await store.readActions(parentId)).filter((a) => a.seq_before < seq).map(asRecord);

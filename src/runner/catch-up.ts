@@ -1,3 +1,4 @@
+import { seatVersion } from '../agents/seat/agent-spec.js';
 import type { SeatAgent, SeatContext } from '../agents/seat/types.js';
 import { initialState, requestFor, type GameState } from '../game/index.js';
 import { JsonObject, checkJsonBounds, type TurnPlanRequest } from '../protocol/index.js';
@@ -27,6 +28,13 @@ export function seatAt(seats: readonly SeatAgent[], state: GameState, player: st
   const seat = seats[index];
   if (!seat) throw new RunnerError(`game ${state.game_id}: no agent for ${player}`);
   return seat;
+}
+
+/** Why a built-in may answer differently: the game was recorded by another version of it. */
+function versionNote(game: GameRecord, player: string): string {
+  const seat = game.seats.find((s) => s.player_id === player);
+  const now = seat ? seatVersion(seat.agent).agent_version : undefined;
+  return seat?.agent_version && now && seat.agent_version !== now ? ` (the game was recorded by ${seat.agent_version}; this build plays ${now})` : '';
 }
 
 /**
@@ -65,7 +73,7 @@ export async function catchUp(store: EventStore, game: GameRecord, seatOptions: 
     const fresh = asDecision((await a.seat.decide(a.request)).decision);
     if (fork && a.seq < fork.seq) continue;
     if (!sameDecision(fresh, asDecision(a.recorded.raw)))
-      throw new DivergenceError(game.game_id, a.seq, `${a.player}'s agent (${a.seat.spec}) answers its ${a.window} differently than recorded`);
+      throw new DivergenceError(game.game_id, a.seq, `${a.player}'s agent (${a.seat.spec}) answers its ${a.window} differently than recorded${versionNote(game, a.player)}`);
   }
   for (const [i, seat] of seats.entries()) {
     if (seat.replayable) continue;

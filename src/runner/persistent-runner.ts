@@ -23,6 +23,7 @@ import { catchUp, seatAt, type SeatOptions } from './catch-up.js';
 import { actionRecord, asDecision, noteRejection, type Asked } from './decision-record.js';
 import { wallClock, type InputClock } from './input-clock.js';
 import { seatConfigs } from './lineup.js';
+import { seatVersion } from '../agents/seat/agent-spec.js';
 import { judgeDecision } from './judge-decision.js';
 import { checkProviderDown, ProviderDownError } from './provider-down.js';
 import { degradedBy, degradedOf, type Degraded } from './degraded.js';
@@ -105,6 +106,7 @@ export async function registerPersistentGame(store: EventStore, game: NewGame): 
     player_id: `plr_${i + 1}`,
     agent,
     display_name: seatConfig[i]!.display_name,
+    ...seatVersion(agent),
   }));
   const config = { game_id: gameId, seats: seatConfig, rules: game.rules ?? {} };
   return store.createGame({ seed: game.seed, config, seats, ...(game.options ? { options: game.options } : {}) });

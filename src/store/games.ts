@@ -73,6 +73,19 @@ function sameOptions(stored: Record<string, unknown>, given: Record<string, unkn
 }
 
 /**
+ * Seats match when they differ at most by an `agent_version` the stored row predates: a runner of
+ * a newer release re-registering a game stored before versions were recorded is the same game.
+ */
+function sameSeats(stored: readonly SeatRecord[], given: readonly SeatRecord[]): boolean {
+  const bare = (s: SeatRecord, keep: boolean): SeatRecord => {
+    if (keep) return s;
+    const { agent_version: _, ...rest } = s;
+    return rest;
+  };
+  return stored.length === given.length && stored.every((s, i) => canonicalJson(s) === canonicalJson(bare(given[i]!, s.agent_version !== undefined)));
+}
+
+/**
  * Registers a game before its first event, with a snapshot of its initial state at seq 0 (so
  * replay never depends on re-deriving it), in one statement. Creating the same game again (same
  * id, seed, configuration and seats, and options when given) returns the stored one: a restarted
@@ -107,7 +120,7 @@ export async function createGame(ctx: StoreContext, input: CreateGameInput): Pro
   if (
     game.seed !== input.seed ||
     canonicalJson(game.config) !== canonicalJson(config) ||
-    canonicalJson(game.seats) !== canonicalJson(seats) ||
+    !sameSeats(game.seats, seats) ||
     // A runner re-registering a game it resumes need not know the server's options; and options a
     // newer release added (with their defaults) do not conflict with a row stored before them.
     (input.options !== undefined && !sameOptions(game.options, options))

@@ -17,6 +17,11 @@ export const SeatRecord = z.object({
   player_id: PlayerId,
   agent: z.string().min(1),
   display_name: z.string().optional(),
+  /**
+   * A built-in seat's behaviour version when the game was created (`trickster@2`, AGENT_VERSIONS);
+   * absent for other agents and in games stored before versions were recorded.
+   */
+  agent_version: z.string().max(64).optional(),
 });
 export type SeatRecord = z.infer<typeof SeatRecord>;
 

@@ -56,10 +56,14 @@ describe('heuristic personalities at one table', () => {
     expect(typeShare('aggressor', 'gambit')).toBeGreaterThan(typeShare('turtle', 'gambit'));
     const overreach = (a: AgentName) => share(of(a), (p) => p.name === 'Overreach');
     expect(overreach('aggressor')).toBeGreaterThan(overreach('turtle'));
-    // Trickster bluffs most and breaks its word (false concessions); its False Tells outnumber balanced's.
+    // Trickster lies: it bluffs (since version 2 only over a face-down trap of its own, so less often
+    // than balanced's unbacked bluffs), breaks its word (false concessions, since version 2 for a
+    // kill) and lays more False Tells than balanced.
     const speech = games.flatMap((g) => g.events.flatMap((e) => (e.type === 'speech_posted' ? [{ a: agentOf(g, e.payload.player_id), act: e.payload.speech_act }] : [])));
     const bluffs = (a: AgentName) => speech.filter((x) => x.a === a && x.act === 'bluff').length / Math.max(1, speech.filter((x) => x.a === a).length);
-    expect(bluffs('trickster')).toBeGreaterThan(bluffs('balanced'));
+    expect(bluffs('trickster')).toBeGreaterThan(0);
+    const falseTells = (a: AgentName) => share(of(a), (p) => p.name === 'False Tell');
+    expect(falseTells('trickster')).toBeGreaterThan(falseTells('balanced'));
     const plansOf = (a: AgentName) =>
       games.flatMap((g) => g.events.flatMap((e: GameEvent) => (e.type === 'action_resolved' && e.payload.attack_plan && agentOf(g, e.payload.actor_player_id) === a ? [e.payload.attack_plan.manipulation_plan] : [])));
     expect(plansOf('trickster')).toContain('false_concession');

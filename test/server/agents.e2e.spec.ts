@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_NAMES } from '../../src/agents/builtin/index.js';
+import { AGENT_NAMES, AGENT_VERSIONS } from '../../src/agents/builtin/index.js';
 import { serverSettings } from '../../src/server/config.js';
 import { createServer, type RunningServer } from '../../src/server/create-server.js';
 import { JsonLogger } from '../../src/lib/json-logger.js';
@@ -11,7 +11,7 @@ const SECRET_KEY = 'sk-secret-test';
 const SECRET_URL = 'https://user:pw-in-url-secret@llm.internal.example/v1';
 
 type Catalog = {
-  builtins: Array<{ name: string; spec: string }>;
+  builtins: Array<{ name: string; spec: string; version: number }>;
   skills: Array<{ name: string; spec: string; description: string; kind: string; fallback: string }>;
   problems: Array<{ folder: string; message: string }>;
   providers: Array<{ name: string; kind: string; spec: string; default_model: string | null }>;
@@ -67,7 +67,7 @@ describe('GET /agents', () => {
   });
 
   it('given the built-in agents, then each is listed by the name POST /games takes', () => {
-    expect(catalog.builtins).toEqual(AGENT_NAMES.map((name) => ({ name, spec: name })));
+    expect(catalog.builtins).toEqual(AGENT_NAMES.map((name) => ({ name, spec: name, version: AGENT_VERSIONS[name] })));
   });
 
   it('given the shipped skills and a local one, then each is listed with its description, kind and fallback', () => {

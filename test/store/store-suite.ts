@@ -336,6 +336,20 @@ export function storeSuite(open: (options: { snapshotEvery: number }) => Promise
       ).rejects.toBeInstanceOf(GameExistsError);
     });
 
+    it('given seats stored without agent versions, then registering them with versions is the same game; another version is not', async () => {
+      const id = freshGameId('versions');
+      const bare = [1, 2].map((i) => ({ seat: i - 1, player_id: `plr_${i}`, agent: 'trickster' }));
+      const a = await store.createGame({ seed: 5, config: { game_id: id, seats: 2 }, seats: bare });
+      const versioned = bare.map((s) => ({ ...s, agent_version: 'trickster@2' }));
+      expect(await store.createGame({ seed: 5, config: { game_id: id, seats: 2 }, seats: versioned })).toEqual(a);
+
+      const id2 = freshGameId('versions');
+      const b = await store.createGame({ seed: 5, config: { game_id: id2, seats: 2 }, seats: versioned });
+      expect(b.seats).toEqual(versioned);
+      const other = versioned.map((s) => ({ ...s, agent_version: 'trickster@3' }));
+      await expect(store.createGame({ seed: 5, config: { game_id: id2, seats: 2 }, seats: other })).rejects.toBeInstanceOf(GameExistsError);
+    });
+
     it('given a parent with forks, then forksOf lists them oldest first, counts them, and keeps those at or before a seq', async () => {
       const parent = freshGameId('parent');
       await store.createGame({ seed: 3, config: { game_id: parent, seats: 2 } });

@@ -5,7 +5,7 @@ import { balancedAgent } from './balanced.js';
 import { MANIPULATOR, manipulatorAgent } from './manipulator.js';
 import { randomAgent } from './random.js';
 import { EXPERT, EXPERT_FAST, expertAgent } from './expert/expert.js';
-import { TRICKSTER, tricksterAgent } from './trickster.js';
+import { TRICKSTER_V2, tricksterAgent } from './trickster.js';
 import { TURTLE, turtleAgent } from './turtle.js';
 
 /** The built-in personalities, by the names users type (`--agents balanced,random,…`). */
@@ -36,10 +36,30 @@ export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
   aggressor: AGGRESSOR.baseline,
   turtle: TURTLE.baseline,
   manipulator: MANIPULATOR.baseline,
-  trickster: TRICKSTER.baseline,
+  trickster: TRICKSTER_V2.baseline,
   expert: {},
   'expert:fast': {},
 };
+
+/**
+ * Each built-in's behaviour version: bump it whenever a change makes the agent choose differently
+ * in some seeded game (agent-versions.unit.spec.ts pins each one's fingerprint with its version).
+ * A stored game records the version of each built-in seat (SeatRecord.agent_version), so a game
+ * played before a change says which behaviour played it.
+ */
+export const AGENT_VERSIONS: Record<AgentName, number> = {
+  random: 1,
+  balanced: 1,
+  aggressor: 1,
+  turtle: 1,
+  manipulator: 1,
+  trickster: 2,
+  expert: 1,
+  'expert:fast': 1,
+};
+
+/** `name@version` of a built-in, e.g. `trickster@2`. */
+export const agentVersionTag = (name: AgentName): string => `${name}@${AGENT_VERSIONS[name]}`;
 
 /**
  * An agent's PRNG stream is derived from the game seed and its seat, so the same game replays the

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmotionVector } from '../../protocol/index.js';
-import { AGENT_BASELINES, AGENT_NAMES, isAgentName, type AgentName } from '../builtin/index.js';
+import { AGENT_BASELINES, AGENT_NAMES, agentVersionTag, isAgentName, type AgentName } from '../builtin/index.js';
 import { loadProviders, modelChain, type ProviderSetup } from '../../providers/config.js';
 import type { ModelRef } from '../../providers/router.js';
 import { assertCanSeatSubprocessAgents } from '../sandbox/index.js';
@@ -126,6 +126,22 @@ export function displayNameOf(agent: AgentSpec): string {
 
 /** The emotional baseline a seat starts from: the personality's, for built-ins and their skills. */
 export function baselineOf(agent: AgentSpec): Partial<EmotionVector> | undefined {
-  const name = agent.kind === 'builtin' ? agent.name : agent.kind === 'skill' ? agent.skill.builtin : null;
+  const name = builtinOf(agent);
   return name ? AGENT_BASELINES[name] : undefined;
+}
+
+/** The built-in that plays a seat: the spec's own, or the one a builtin skill wraps. */
+const builtinOf = (agent: AgentSpec): AgentName | null => (agent.kind === 'builtin' ? agent.name : agent.kind === 'skill' ? agent.skill.builtin : null);
+
+/**
+ * The `agent_version` a stored seat records: `name@version` of the built-in that plays it (a
+ * builtin skill records the built-in it wraps), nothing for other agents or a spec that no longer
+ * resolves.
+ *
+ * @example seatVersion('trickster') // { agent_version: 'trickster@2' }
+ */
+export function seatVersion(spec: string, options?: SpecOptions): { agent_version?: string } {
+  const r = parseAgentSpec(spec, options);
+  const name = r.ok ? builtinOf(r.agent) : null;
+  return name ? { agent_version: agentVersionTag(name) } : {};
 }

@@ -1,11 +1,12 @@
 import { basename, resolve } from 'node:path';
-import { AGENT_NAMES } from '../../agents/builtin/index.js';
+import { AGENT_NAMES, AGENT_VERSIONS } from '../../agents/builtin/index.js';
 import { DEFAULT_SKILL_ROOTS, defaultProviders } from '../../agents/seat/agent-spec.js';
 import { discoverSkills, type Skill } from '../../agents/skills/load-skill.js';
 
 /** What `GET /agents` answers: everything a seat can be, and nothing about keys or endpoints. */
 export type AgentCatalog = {
-  builtins: Array<{ name: string; spec: string }>;
+  /** `version`: the built-in's behaviour version (AGENT_VERSIONS), recorded with every game it plays. */
+  builtins: Array<{ name: string; spec: string; version: number }>;
   skills: Array<{ name: string; spec: string; description: string; kind: Skill['kind']; fallback: string }>;
   /** Skill folders that do not load, with what to fix. */
   problems: Array<{ folder: string; message: string }>;
@@ -48,7 +49,7 @@ export class AgentsService {
     for (const s of found.skills) if (!byName.has(s.name)) byName.set(s.name, s);
     const skills = [...byName.values()];
     return {
-      builtins: AGENT_NAMES.map((name) => ({ name, spec: name })),
+      builtins: AGENT_NAMES.map((name) => ({ name, spec: name, version: AGENT_VERSIONS[name] })),
       skills: skills.map((s) => ({ name: s.name, spec: `skill:${s.name}`, description: s.description, kind: s.kind, fallback: s.fallback })),
       problems: found.problems.map((p) => ({ folder: basename(p.dir), message: masked(p.message, this.env) })),
       ...this.providers(),

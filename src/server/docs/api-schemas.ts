@@ -166,7 +166,7 @@ export const GameAnalytics = z.object({
 });
 
 export const AgentCatalog = z.object({
-  builtins: z.array(z.object({ name: z.string(), spec: z.string() })),
+  builtins: z.array(z.object({ name: z.string(), spec: z.string(), version: z.number().int().meta({ description: 'The built-in’s behaviour version: bumped whenever its play changes; stored games record it per seat (`seats[].agent_version`)' }) })),
   skills: z.array(
     z.object({
       name: z.string(),

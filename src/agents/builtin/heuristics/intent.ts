@@ -4,7 +4,7 @@ import { afraid } from './moods.js';
 import type { Personality } from './personality.js';
 import { settable } from './plans.js';
 import { line } from './speech-text.js';
-import { chooseEmotion, rankTargets } from './targeting.js';
+import { chooseEmotion, rankTargets, worthBreaking } from './targeting.js';
 import { nameOf, opp, standing, type View } from './view.js';
 
 const KINETIC_OF: Readonly<Record<string, KineticIntent>> = {
@@ -57,7 +57,8 @@ export function planRound(v: View, m: Memory, pers: Personality): RoundPlan {
   let plan: ManipulationPlan = 'threat_framing';
   if (target) {
     const wantsWord = breakWord || (pers.breakPromise > 0 && v.rng.next() < pers.breakPromise);
-    const usable = pers.plans.filter((p) => (p !== 'false_concession' || wantsWord) && settable(v, p, target));
+    const t = opp(v, target);
+    const usable = pers.plans.filter((p) => (p !== 'false_concession' || (wantsWord && (!t || worthBreaking(pers, t)))) && settable(v, p, target));
     // A little variety so that every plan a personality likes gets used.
     plan = usable[v.rng.next() < 0.7 ? 0 : v.rng.int(usable.length)] ?? 'threat_framing';
   }

@@ -32,6 +32,16 @@ export type Personality = {
   readonly promise: number;
   /** Probability of attacking a seat it promised peace to (a broken promise). */
   readonly breakPromise: number;
+  /**
+   * Bluffs only while one of its own traps lies face down: a bluff is called by any attack on the
+   * bluffer (exposure +1), so it is told when whoever calls it may walk into a Snare or Lockjaw.
+   */
+  readonly backedBluffs: boolean;
+  /**
+   * Breaks its word (attacks a seat it promised peace, or sets up a false concession) only for a
+   * blow that may take a life: the broken promise's exposure and lost trust are paid once, for a kill.
+   */
+  readonly lethalBreaks: boolean;
   /** Probability of a second public statement. */
   readonly chatter: number;
   /** Speech acts of that second statement, by weight. */
@@ -75,6 +85,8 @@ export const BASE_PERSONALITY: Personality = {
   bluff: 0.06,
   promise: 0.35,
   breakPromise: 0,
+  backedBluffs: false,
+  lethalBreaks: false,
   chatter: 0.6,
   smallTalk: { bluff: 0.25, taunt: 1, neutral: 1, warning: 1, concession: 0.6, threat: 1 },
   plans: ['betrayal_cue', 'threat_framing', 'bait', 'status_challenge', 'public_isolation', 'false_concession'],

@@ -3,7 +3,7 @@ import { promised, type Memory, type RoundPlan } from './memory.js';
 import type { Personality } from './personality.js';
 import { line } from './speech-text.js';
 import { desirability } from './targeting.js';
-import { nameOf, weighted, type View } from './view.js';
+import { nameOf, ownTraps, weighted, type View } from './view.js';
 
 type Slots = { out: SpeechActionPayload[]; pub: number; priv: number };
 
@@ -82,15 +82,18 @@ export function talk(v: View, m: Memory, pers: Personality, plan: RoundPlan): Sp
     }
   }
   const bluffChance = pers.bluff + Math.max(0, v.emo.confidence - 0.35) * 1.2;
-  if (rng.next() < bluffChance) say(s, 'public', rng.next() < 0.5 ? null : t, 'bluff', line(rng, 'bluff', t ? nameOf(v, t) : ''));
+  if (rng.next() < bluffChance && canBluff(v, pers)) say(s, 'public', rng.next() < 0.5 ? null : t, 'bluff', line(rng, 'bluff', t ? nameOf(v, t) : ''));
   if (rng.next() < pers.chatter) chatter(v, m, pers, s, t);
   return s.out;
 }
 
 function cueAct(v: View, pers: Personality): SpeechAct {
   const r = v.rng.next();
-  return r < pers.bluff ? 'bluff' : r < 0.8 ? 'warning' : 'neutral';
+  return r < pers.bluff && canBluff(v, pers) ? 'bluff' : r < 0.8 ? 'warning' : 'neutral';
 }
+
+/** Whether a bluff may be told now (backedBluffs: only over a face-down trap of its own). */
+const canBluff = (v: View, pers: Personality): boolean => !pers.backedBluffs || ownTraps(v) > 0;
 
 function chatter(v: View, m: Memory, pers: Personality, s: Slots, t: string | null): void {
   const rng = v.rng;
@@ -122,7 +125,8 @@ function chatter(v: View, m: Memory, pers: Personality, s: Slots, t: string | nu
       return;
     }
     case 'bluff':
-      say(s, 'public', null, 'bluff', line(rng, 'bluff', ''));
+      if (canBluff(v, pers)) say(s, 'public', null, 'bluff', line(rng, 'bluff', ''));
+      else say(s, 'public', null, 'neutral', line(rng, 'neutral', ''));
       return;
     case 'neutral':
       say(s, 'public', null, 'neutral', line(rng, 'neutral', ''));

@@ -48,13 +48,19 @@ export function desirability(v: View, m: Memory, pers: Personality, p: PlayerPub
   return score;
 }
 
+/** Resolve at or below which a blow may take a life: what a lethalBreaks seat breaks its word for. */
+const LETHAL_RESOLVE = 4;
+
+/** Whether breaking a word to `p` is worth it (lethalBreaks: only when the blow may take a life). */
+export const worthBreaking = (pers: Personality, p: PlayerPublicState): boolean => !pers.lethalBreaks || p.resolve <= LETHAL_RESOLVE;
+
 /** Targets the seat may attack now, best first; promised seats only for a promise breaker. */
 export function rankTargets(v: View, m: Memory, pers: Personality, allowed: readonly string[], breakWord: boolean): string[] {
   const scored: { id: string; s: number }[] = [];
   for (const id of allowed) {
     const p = v.opps.find((o) => o.player_id === id);
     if (!p) continue;
-    if (promised(m, id) && !breakWord) continue;
+    if (promised(m, id) && !(breakWord && worthBreaking(pers, p))) continue;
     scored.push({ id, s: desirability(v, m, pers, p) + v.rng.uniform(-0.15, 0.15) });
   }
   scored.sort((a, b) => b.s - a.s);
