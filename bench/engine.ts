@@ -4,8 +4,14 @@
  *
  *   npm run bench:engine                      # ~2 s warm-up + 3 s per line-up
  *   BENCH_SECONDS=10 npm run bench:engine
+ *   npm run bench:engine -- --against 381e8eb  # this engine vs that commit's, one JSON line
+ *   npm run bench:engine -- --against          # … vs the engine before its last change
+ *
+ * --against also takes --agent (random), --games per batch (20) and --rounds (10).
  */
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { AgainstOptions, compareAgainst, previousEngine, resolveCommit } from './engine-against.js';
 import { isAgentName } from '../src/agents/builtin/index.js';
 import { buildAgents, seatConfigs } from '../src/runner/lineup.js';
 import { runGame } from '../src/runner/run-game.js';
@@ -52,5 +58,33 @@ function bench(agent: string): void {
   );
 }
 
-bench('random');
-if (isAgentName('balanced')) bench('balanced');
+/** The flags; a bare `--against` (no ref) means the engine before its last change. */
+function flags(): Record<string, string | undefined> {
+  const args = process.argv.slice(2);
+  const i = args.indexOf('--against');
+  if (i >= 0 && (i === args.length - 1 || args[i + 1]!.startsWith('--'))) args.splice(i + 1, 0, '');
+  try {
+    return parseArgs({ args, options: { against: { type: 'string' }, agent: { type: 'string' }, games: { type: 'string' }, rounds: { type: 'string' } } }).values;
+  } catch (e) {
+    console.error(`bench:engine: ${(e as Error).message}`);
+    process.exit(2);
+  }
+}
+
+const values = flags();
+if (values['against'] !== undefined) {
+  const parsed = AgainstOptions.safeParse({ ...values, against: values['against'] || previousEngine(process.cwd()) });
+  if (!parsed.success) {
+    console.error(`bench:engine: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    process.exit(2);
+  }
+  const commit = resolveCommit(process.cwd(), parsed.data.against);
+  if (!commit) {
+    console.error(`bench:engine: --against: ${parsed.data.against} names no commit in this repository`);
+    process.exit(2);
+  }
+  console.log(JSON.stringify(await compareAgainst(process.cwd(), parsed.data, commit)));
+} else {
+  bench('random');
+  if (isAgentName('balanced')) bench('balanced');
+}

@@ -1,6 +1,6 @@
 /**
- * The expert's search speed (issue 14): searched decisions per CPU second at fixed positions, and
- * engine steps per CPU second inside its rollouts. CPU time, not wall time, so a busy machine
+ * The expert's search speed (issue 14): searched decisions per CPU second at fixed positions,
+ * engine steps and rollouts (candidates × sampled worlds) per CPU second inside its search. CPU time, not wall time, so a busy machine
  * slows the figure less (it still costs cache).
  *
  *   npm run bench:expert                      # expert and expert:fast at 6 positions
@@ -42,6 +42,8 @@ for (const o of [EXPERT_FAST, EXPERT]) {
     steps_per_cpu_sec: Math.round(steps / cpuS),
     mean_steps: Math.round(steps / requests.length),
     mean_worlds: Math.round((seen.reduce((a, s) => a + s.determinizations, 0) / requests.length) * 10) / 10,
+    // Every candidate is played out in every sampled world: one rollout each.
+    rollouts_per_cpu_sec: Math.round(seen.reduce((a, s) => a + s.determinizations * s.candidates, 0) / cpuS),
   };
 }
 console.log(JSON.stringify(out));

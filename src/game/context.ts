@@ -1,8 +1,8 @@
 import type { EventPayload, EventType, GameEvent, GameEventOf, RngState, Tell } from '../protocol/index.js';
 import { SCHEMA_VERSION } from '../protocol/index.js';
 import { applyEvent } from './evolve.js';
-import { changedTells, movedCards } from './public-moves.js';
-import { tellsOf } from './tells.js';
+import { addMovedCards, changedTells } from './public-moves.js';
+import { TELL_NEUTRAL, tellsOf } from './tells.js';
 import { Rng } from './rng.js';
 import type { GameState, PlayerId } from './state.js';
 
@@ -59,15 +59,20 @@ export class StepContext {
       this.rng = null;
       this.rngReplaced = false;
     }
-    Object.assign(event, movedCards(s, event as GameEvent));
-    this.tells ??= tellsOf(s);
-    applyEvent(s, event as GameEvent);
+    addMovedCards(s, event as GameEvent);
     // Tells are derived from hidden state (emotions, exposure, masks), so a view cannot recompute
-    // them: every event that changes one says so, publicly.
-    const after = tellsOf(s);
-    const changed = changedTells(this.tells, after);
-    if (changed) event.tells = changed;
-    this.tells = after;
+    // them: every event that changes one says so, publicly. Events that cannot change a tell skip
+    // the work, and the tells before are taken at the first event that can (the same tells).
+    if (TELL_NEUTRAL.has(type)) {
+      applyEvent(s, event as GameEvent);
+    } else {
+      const before = this.tells ?? tellsOf(s);
+      applyEvent(s, event as GameEvent);
+      const after = tellsOf(s);
+      const changed = changedTells(before, after);
+      if (changed) event.tells = changed;
+      this.tells = after;
+    }
     this.events.push(event as GameEvent);
     return event;
   }

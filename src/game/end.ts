@@ -32,7 +32,7 @@ export function runEnd(ctx: StepContext): void {
       };
       ctx.emit(
         'emotion_updated',
-        { player_id: p.player_id, reason: 'life_lost', emotions, trust: { ...p.trust }, grievance: { ...p.grievance }, tell: tellOf(s, { ...p, emotions }) },
+        { player_id: p.player_id, reason: 'life_lost', emotions, trust: { ...p.trust }, grievance: { ...p.grievance }, tell: tellOf(s, p, emotions) },
         [
           { key: 'emotions', to: [p.player_id] },
           { key: 'trust', to: [p.player_id] },

@@ -3,7 +3,7 @@ import { applyAffective, applyTactical } from './apply-effects.js';
 
 import { clamp } from './math.js';
 import { player } from './players.js';
-import { RulesConfig } from './rules.js';
+import { parseRules } from './rules.js';
 import type { GameState, PlayerState, RoundRecord } from './state.js';
 import { finishSeat, reactionWindow, windowFor } from './windows/state.js';
 import { moveCard, tickFaceDown } from './zones.js';
@@ -51,7 +51,7 @@ const handlers: Handlers = {
     const p = e.payload;
     if (!p.cards || !p.deck)
       throw new Error('game_started without its secret parts cannot be folded');
-    s.rules = RulesConfig.parse(p.rules);
+    s.rules = parseRules(p.rules);
     s.status = 'running';
     s.cards = { ...p.cards };
     s.deck = p.deck.slice();

@@ -23,11 +23,12 @@ function publicMoves(event: GameEvent): CardMove[] {
  * cards that land face up in public (the discard, a face-up arena slot: on the table for all to see
  * from then on) and, for cards leaving an arena, their index there (a face-down card shows no id,
  * so its position is the only way to tell which one left). Run before evolve applies the event,
- * simulating the arena's order move by move.
+ * simulating the arena's order move by move. Sets them on the event (`faces`, then `slots`) when
+ * there are any.
  */
-export function movedCards(state: GameState, event: GameEvent): { faces?: CardRef[]; slots?: { card_id: CardId; slot: number }[] } {
+export function addMovedCards(state: GameState, event: GameEvent): void {
   const moves = publicMoves(event);
-  if (moves.length === 0) return {};
+  if (moves.length === 0) return;
   // Lists, not maps keyed by card id: a map of ids to names looks (to leak checks, and to people) like the secret card map.
   const faces: CardRef[] = [];
   const slots: { card_id: CardId; slot: number }[] = [];
@@ -44,7 +45,8 @@ export function movedCards(state: GameState, event: GameEvent): { faces?: CardRe
     const faceUp = m.to === 'discard' || (m.to.startsWith('arena:') && !(m.arena?.face_down ?? cardDef(state.cards[m.card_id] ?? '').faceDown));
     if (faceUp) faces.push(cardRefOf(state, m.card_id));
   }
-  return { ...(faces.length ? { faces } : {}), ...(slots.length ? { slots } : {}) };
+  if (faces.length) event.faces = faces;
+  if (slots.length) event.slots = slots;
 }
 
 const sameTell = (a: Tell | undefined, b: Tell): boolean =>

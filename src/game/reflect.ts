@@ -55,7 +55,7 @@ export function runReflect(ctx: StepContext): void {
     const emotions = updatedEmotions(p, r.emotion);
     ctx.emit(
       'emotion_updated',
-      { player_id: p.player_id, reason: 'reflect', emotions, trust, grievance, tell: tellOf(s, { ...p, emotions }) },
+      { player_id: p.player_id, reason: 'reflect', emotions, trust, grievance, tell: tellOf(s, p, emotions) },
       [
         { key: 'emotions', to: [p.player_id] },
         { key: 'trust', to: [p.player_id] },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EMOTIONAL_INTENTS} from '../protocol/index.js';
 import { EMOTIONS } from '../protocol/index.js';
+import { clonePlain } from './clone.js';
 
 /**
  * Every number of the rules in one versioned place (rules brief: "a default in one versioned rules
@@ -255,6 +256,26 @@ export type RulesConfig = z.infer<typeof RulesObject>;
 export type RulesInput = z.input<typeof RulesObject>;
 
 export const DEFAULT_RULES: RulesConfig = RulesConfig.parse({});
+
+/**
+ * Rules objects that came out of RulesConfig here. Parsing is idempotent, so a vouched object
+ * needs only a copy: game_started re-parsed the rules initialState had just parsed, a tenth of a
+ * random game's whole cost. The engine never mutates its rules.
+ */
+const parsedRules = new WeakSet<object>();
+
+/** Marks rules that RulesConfig (or a schema containing it) produced. */
+export function vouchRules(rules: RulesConfig): void {
+  parsedRules.add(rules);
+}
+
+/** RulesConfig.parse, or a plain copy of rules this build already parsed (the same value). */
+export function parseRules(input: unknown): RulesConfig {
+  if (typeof input === 'object' && input !== null && parsedRules.has(input)) return clonePlain(input as RulesConfig);
+  const rules = RulesConfig.parse(input);
+  parsedRules.add(rules);
+  return rules;
+}
 
 /** The engagement rules in force: 2.0.0's when present, else 1.0.0's (all off). */
 export const engagementOf = (r: RulesConfig): NonNullable<RulesConfig['engagement']> =>

@@ -1,10 +1,11 @@
 import type { EmotionVector } from '../protocol/index.js';
 import { EMOTIONS, SCHEMA_VERSION } from '../protocol/index.js';
 import { catalogNames } from './cards.js';
-import { GameConfig, type GameConfigInput, type SeatConfig } from './config.js';
+import { parseGameConfig, type GameConfigInput, type SeatConfig } from './config.js';
 import type { StepContext } from './context.js';
 import { drawCards } from './draw.js';
 import { Rng, seedRng } from './rng.js';
+import { vouchRules } from './rules.js';
 import type { GameState } from './state.js';
 
 export class ConfigError extends Error {
@@ -17,10 +18,11 @@ export class ConfigError extends Error {
  * Invalid configuration is a programming error at this layer, so it throws a ConfigError.
  */
 export function initialState(config: GameConfigInput, seed: number): GameState {
-  const parsed = GameConfig.safeParse(config);
+  const parsed = parseGameConfig(config);
   if (!parsed.success) throw new ConfigError(`invalid game config: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   if (!Number.isSafeInteger(seed)) throw new ConfigError(`seed must be a safe integer, got ${seed}`);
   const c = parsed.data;
+  vouchRules(c.rules);
   const seats = typeof c.seats === 'number' ? c.seats : c.seats.length;
   if (Array.isArray(c.seats)) {
     // Speech names seats by display name (the betrayal cue reads it): no name may contain another.

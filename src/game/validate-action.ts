@@ -72,7 +72,7 @@ export function validateAction(state: GameState, id: PlayerId, response: Pick<Tu
       const bad = checkAttack(state, id, def, payload, plan, def.kinetic, def.channels);
       if (bad) return bad;
       const target = payload.target_player_id ?? plan!.target_player_id;
-      return { ok: true, kind: 'play_card', card_id: cardId, def, payload: { ...payload, target_player_id: target }, attack_plan: plan, tempo: def.tempo };
+      return { ok: true, kind: 'play_card', card_id: cardId, def, payload: Object.assign({}, payload, { target_player_id: target }), attack_plan: plan, tempo: def.tempo };
     }
     if (def.needsChosenEmotion && !payload.chosen_emotion) return no('action/missing_chosen_emotion', `${def.name} needs payload.chosen_emotion`);
     return { ok: true, kind: 'play_card', card_id: cardId, def, payload: { card_id: cardId, target_player_id: null, chosen_emotion: payload.chosen_emotion ?? null }, attack_plan: null, tempo: def.tempo };

@@ -17,12 +17,18 @@ export const cardRef = (cardId: string, def: CardDef): CardRef => ({
  */
 const refCache = new WeakMap<Record<string, string>, Map<string, CardRef>>();
 
+/** The last game's refs: a view asks for dozens of one game's cards in a row (its discard alone). */
+let lastCards: Record<string, string> | null = null;
+let lastRefs: Map<string, CardRef> | null = null;
+
 export function cardRefOf(state: GameState, cardId: string): CardRef {
-  let refs = refCache.get(state.cards);
+  let refs = state.cards === lastCards ? lastRefs : refCache.get(state.cards);
   if (!refs) {
     refs = new Map();
     refCache.set(state.cards, refs);
   }
+  lastCards = state.cards;
+  lastRefs = refs;
   let ref = refs.get(cardId);
   if (!ref) {
     const r = cardRef(cardId, cardDef(state.cards[cardId] ?? ''));
