@@ -25,9 +25,17 @@ export function dealGames(
     round,
     table,
     seed,
-    seats: entrants.map((_, i) => entrants[(i + p) % k]!),
+    seats: rotation(entrants, p),
   }));
 }
+
+/**
+ * Rotation p of a table: seat i holds `table[(i + p) % k]`. Over p = 0 … k − 1 every entrant takes
+ * every seat once (the duplicate rule, shared by tournaments and the ladder).
+ *
+ * @example rotation(['a', 'b', 'c'], 1) // ['b', 'c', 'a']
+ */
+export const rotation = <T>(table: readonly T[], p: number): T[] => table.map((_, i) => table[(i + p) % table.length]!);
 
 /** The games of a schedule that have no result yet (by key). */
 export function unplayed(games: readonly ScheduledGame[], results: readonly { key: string }[]): ScheduledGame[] {

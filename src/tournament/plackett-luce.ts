@@ -189,14 +189,27 @@ export function fitCompiled(c: CompiledGames, weights: Float64Array, options: Fi
 
   const sd = new Float64Array(n);
   if (options.sd !== false) {
-    const l = cholesky(derivatives(theta).h, n);
-    for (let i = 0; i < n; i++) {
-      const unit = new Float64Array(n);
-      unit[i] = 1;
-      sd[i] = Math.sqrt(Math.max(0, solve(l, unit, n)[i]!));
-    }
+    const cov = covarianceAt(c, weights, theta, options);
+    for (let i = 0; i < n; i++) sd[i] = Math.sqrt(Math.max(0, cov[i * n + i]!));
   }
   return { theta, sd, iterations };
+}
+
+/**
+ * The posterior covariance at θ (Laplace: the inverse of the negative Hessian of the log
+ * posterior), row-major n×n. At the MAP its diagonal is sd²; the off-diagonal terms say how two
+ * θs move together, which a difference θᵢ − θⱼ needs (the ladder's matchmaker reads it).
+ */
+export function covarianceAt(c: CompiledGames, weights: Float64Array, theta: Float64Array, options: FitOptions): Float64Array {
+  const { n } = c;
+  const l = cholesky(evaluate(c, weights, precisionOf(options), theta, true).h, n);
+  const cov = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const unit = new Float64Array(n);
+    unit[i] = 1;
+    cov.set(solve(l, unit, n), i * n);
+  }
+  return cov;
 }
 
 /** The Cholesky factor L (H = L Lᵀ, row-major lower triangle) of a symmetric positive definite H. */
