@@ -1,9 +1,10 @@
 import type { EventStore, LadderRecord, RatingPoint } from '../store/index.js';
 import type { Standing } from '../tournament/types.js';
 import { ladderResults, ladderStandings } from './ladder-standings.js';
+import { MatchmakerOptions } from './types.js';
 
-/** An entrant is a newcomer until it has played this many deals' worth of games (placement). */
-export const NEWCOMER_DEALS = 2;
+/** An entrant is a newcomer while the matchmaker still places it: fewer games than its placement_games. */
+const PLACEMENT_GAMES = MatchmakerOptions.parse({}).placement_games;
 /** Recent games listed with a ladder. */
 export const RECENT_GAMES = 20;
 
@@ -78,7 +79,7 @@ export async function ladderView(store: EventStore, ladderId: string): Promise<L
       agent: e.agent,
       status: e.status,
       cause: e.cause,
-      newcomer: e.status === 'active' && (games.get(e.agent) ?? 0) < NEWCOMER_DEALS * ladder.seats,
+      newcomer: e.status === 'active' && (games.get(e.agent) ?? 0) < PLACEMENT_GAMES,
       games: games.get(e.agent) ?? 0,
       joined_at: e.joined_at,
       admitted: e.admitted_at !== null,

@@ -11,7 +11,8 @@ import { admitAgent, type Admission } from './admission.js';
 import { headroom } from './caps.js';
 import { suspensionCause } from './health.js';
 import { CHECKPOINT, ladderResults, ladderStandings, resultKey } from './ladder-standings.js';
-import { dealRandom, matchDeals, matchEntrants, matchmaker as defaultMatchmaker, rotationSeats, type Matchmaker } from './schedule.js';
+import { dealRandom, matchDeals, matchEntrants, matchmaker as defaultMatchmaker, type Matchmaker } from './schedule.js';
+import { rotation } from '../tournament/duplicate.js';
 
 export type LadderEvent =
   | { type: 'deal_started'; ladder_id: string; deal: number; lineup: string[]; resumed: boolean; reason: string }
@@ -151,7 +152,7 @@ async function playDeal(ladder: LadderRecord, deal: DealRecord, options: LadderR
   let fatal: Error | null = null;
   const rotations = deal.lineup.map((_, p) => p);
   await runPool(rotations, options.concurrency ?? 1, async (p) => {
-    const seats = rotationSeats(deal.lineup, p);
+    const seats = rotation(deal.lineup, p);
     const gameId = tournamentGameId(id, resultKey(deal.deal, p));
     try {
       const created = await registerPersistentGame(store, { seed: deal.seed, agents: seats, rules, gameId });
