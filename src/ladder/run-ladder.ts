@@ -90,7 +90,15 @@ export async function runLadder(ladderId: string, options: LadderRunOptions): Pr
       const done = after.map((d) => (d.deal === deal.deal ? { ...d, status: 'done' as const } : d));
       table = ladderStandings(ladder, ladderResults(done), (deal.deal + 1) % CHECKPOINT === 0);
       await store.ladders.finishDeal(ladderId, deal.deal, { status: 'done', standings: table });
-    } else await store.ladders.finishDeal(ladderId, deal.deal, end);
+    } else {
+      await store.ladders.finishDeal(ladderId, deal.deal, { status: 'void', cause: end.cause });
+      // Its cap could not cover the next call's worst case: out until an admin raises it (ladder add).
+      if (end.capped) {
+        const cause = `stopped at its cap: its next LLM call could have passed it (raise it with \`ladder add\`)`;
+        await store.ladders.setEntrantStatus(ladderId, end.capped, 'suspended', cause);
+        emit({ type: 'entrant_suspended', ladder_id: ladderId, agent: end.capped, cause });
+      }
+    }
     played += deal.lineup.length;
     dealsPlayed++;
     emit({ type: 'deal_ended', ladder_id: ladderId, deal: deal.deal, status: end.status, cause: end.status === 'void' ? end.cause : null, games: deal.lineup.length, standings: table });
@@ -139,13 +147,14 @@ async function chooseDeal(ladder: LadderRecord, deals: readonly DealRecord[], op
  * `playing`); otherwise how it ends: done, or void with why (a game failed, degraded, or an LLM
  * entrant's cap stopped it — the ledger reserves each call's worst case first, so none overspends).
  */
-async function playDeal(ladder: LadderRecord, deal: DealRecord, options: LadderRunOptions): Promise<'stopped' | { status: 'done' } | { status: 'void'; cause: string }> {
+async function playDeal(ladder: LadderRecord, deal: DealRecord, options: LadderRunOptions): Promise<'stopped' | { status: 'done' } | { status: 'void'; cause: string; capped?: string }> {
   const { store, signal } = options;
   const id = ladder.ladder_id;
   // One ledger for the deal, as large as the tightest capped entrant in it has left: whoever spends
   // it, no entrant of the deal can pass its cap.
-  const room = (await headroom(store.ladders, id, ladder.entrants.filter((e) => deal.lineup.includes(e.agent)), (options.now ?? (() => new Date()))())).map((h) => ('usd' in h ? h.usd : 0));
-  const ledger = room.length ? new SpendLedger(Math.min(...room), 0) : null;
+  const room = (await headroom(store.ladders, id, ladder.entrants.filter((e) => deal.lineup.includes(e.agent)), (options.now ?? (() => new Date()))())).map((h) => ({ agent: h.agent, usd: 'usd' in h ? h.usd : 0 }));
+  const tightest = room.sort((a, b) => a.usd - b.usd)[0];
+  const ledger = tightest ? new SpendLedger(tightest.usd, 0) : null;
   const gameSignal = ledger ? (signal ? AbortSignal.any([signal, ledger.stopped]) : ledger.stopped) : signal;
   const ports: GamePorts = { store, clock: options.clock ?? wallClock, commit: options.commit ?? 'auto', ...(gameSignal ? { signal: gameSignal } : {}), ...(ledger ? { seats: { spend: ledger } } : {}) };
   const rules = ladder.compact ? { windows: 'compact' as const } : {};
@@ -177,9 +186,9 @@ async function playDeal(ladder: LadderRecord, deal: DealRecord, options: LadderR
   if (settled.length < deal.lineup.length) {
     if (signal?.aborted || !ledger?.stopped.aborted) return 'stopped';
     // Cut by a cap: the games left unfinished count for no one, and are not resumed.
-    const capped = "an LLM entrant's cap stopped it";
+    const capped = `${tightest!.agent} reached its cap`;
     for (const g of stored) if (!settled.includes(g)) await store.ladders.markGame(id, g.game_id, { error: capped });
-    return { status: 'void', cause: capped };
+    return { status: 'void', cause: capped, capped: tightest!.agent };
   }
   const problems = settled.flatMap((g) => (g.error !== null ? [`game ${g.game_id} failed: ${g.error}`] : g.status !== 'ended' ? [`game ${g.game_id} ${g.status}`] : g.degraded ? [`game ${g.game_id} degraded`] : []));
   return problems.length ? { status: 'void', cause: problems.join('; ').slice(0, 1000) } : { status: 'done' };

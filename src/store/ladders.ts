@@ -132,8 +132,8 @@ export async function createLadder(ctx: StoreContext, input: CreateLadderInput):
 }
 
 /**
- * Adds an entrant (a newcomer from the next deal on), or brings a retired one back. An entrant
- * already active or suspended is an InvalidInputError (a suspended one stays out until cleared).
+ * Adds an entrant (a newcomer from the next deal on), or brings a retired or suspended one back
+ * (its cause cleared, its caps replaced). One already active is an InvalidInputError.
  */
 export async function addEntrant(ctx: StoreContext, ladderId: string, input: EntrantInput): Promise<EntrantRecord> {
   await getLadder(ctx, ladderId);
@@ -142,7 +142,7 @@ export async function addEntrant(ctx: StoreContext, ladderId: string, input: Ent
     VALUES (${ladderId}, ${input.agent}, (SELECT count(*)::int FROM ladder_deals WHERE ladder_id = ${ladderId}), ${input.max_usd_per_day ?? null}, ${input.max_usd_total ?? null})
     ON CONFLICT (ladder_id, agent) DO UPDATE SET status = 'active', cause = NULL,
       max_usd_per_day = excluded.max_usd_per_day, max_usd_total = excluded.max_usd_total
-      WHERE ladder_entrants.status = 'retired'
+      WHERE ladder_entrants.status <> 'active'
     RETURNING *`;
   if (!rows[0]) throw new InvalidInputError(`${input.agent} is already an entrant of ladder ${ladderId}`);
   return entrantOf(rows[0]);
