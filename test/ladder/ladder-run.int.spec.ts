@@ -60,7 +60,7 @@ describe('ladder admission', () => {
 });
 
 describe('ladder suspension', () => {
-  it('given an entrant whose games fail 3 of its last 5, then its deal is void and it is suspended with the cause; built-ins a failure does not name are not', async () => {
+  it('given games that failed on an entrant\'s account, then their deal is void; the rule suspends at 3 bad of its last 5 with the cause, and never a built-in the failure does not name', async () => {
     const l = await store.ladders.create({ name: 'health', seed: 2, seats: 2, compact: true, entrants: ['random', 'aggressor'].map((agent) => ({ agent })) });
     const id = l.ladder_id;
     // A deal whose games failed on aggressor's account (as a crashed seat's would), left `playing`.
