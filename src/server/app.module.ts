@@ -9,6 +9,7 @@ import { ErrorsModule } from './http/errors.module.js';
 import type { JsonLogger } from '../lib/json-logger.js';
 import { SpectateModule } from './spectate/spectate.module.js';
 import { TournamentsModule } from './tournaments/tournaments.module.js';
+import { LaddersModule } from './ladders/ladders.module.js';
 import { LOGGER, SETTINGS, STORE } from './tokens.js';
 
 /** The ports every module may inject: the store, the settings and the logger. */
@@ -29,6 +30,6 @@ export class CoreModule {
 @Module({})
 export class AppModule {
   static forRoot(deps: { store: EventStore; settings: ServerSettings; logger: JsonLogger }): DynamicModule {
-    return { module: AppModule, imports: [CoreModule.forRoot(deps), ErrorsModule, HealthModule, GamesModule, GameLogModule, AgentsModule, SpectateModule, TournamentsModule] };
+    return { module: AppModule, imports: [CoreModule.forRoot(deps), ErrorsModule, HealthModule, GamesModule, GameLogModule, AgentsModule, SpectateModule, TournamentsModule, LaddersModule] };
   }
 }

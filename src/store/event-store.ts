@@ -31,6 +31,7 @@ import { readReasoning, readTraces, recordTraces, type ReasoningRow, type TraceR
 import { verifyChain } from './verify.js';
 import { readSeatTokens, recordSeatTokens, type SeatTokenRow } from './seat-tokens.js';
 import { TournamentStore } from './tournament-store.js';
+import { LadderStore } from './ladder-store.js';
 import type { TransientWait } from './retry.js';
 
 /**
@@ -59,6 +60,7 @@ import type { TransientWait } from './retry.js';
  * - recordRunFailure(id, reason, max) / clearRunFailures(id) — failed runner attempts in a row; `failed` at max
  * - markDegraded(id, degraded) — a seat ran out of budget: the game measures no model (options.degraded)
  * - tournaments — tournaments, their games and ratings (TournamentStore)
+ * - ladders — ladders, their entrants, deals and rating history (LadderStore)
  * - schemaDrift() — what differs between the live database and schema.prisma
  * - close()
  */
@@ -141,6 +143,11 @@ export class EventStore {
   }
 
   private tournamentStore: TournamentStore | undefined;
+  private ladderStore: LadderStore | undefined;
+
+  get ladders(): LadderStore {
+    return (this.ladderStore ??= new LadderStore(this.ctx));
+  }
 
   get tournaments(): TournamentStore {
     return (this.tournamentStore ??= new TournamentStore(this.ctx));

@@ -7,6 +7,8 @@ export type { PreparedGame, WholeGame } from './append-game.js';
 export { prepareWholeGame } from './append-game.js';
 export { NUL, withoutNul } from './jsonb-text.js';
 export { TournamentStore } from './tournament-store.js';
+export { LadderStore } from './ladder-store.js';
+export { LadderNotFoundError, newLadderId, type DealRecord, type EntrantInput, type EntrantRecord, type EntrantStatus, type LadderGameRecord, type LadderRecord, type RatingPoint } from './ladders.js';
 export type { ActionRow } from './cold-actions.js';
 export type { CompactOutcome } from './compact.js';
 export type { CompactAllOptions, CompactAllResult, CompactProgress } from './compact-all.js';

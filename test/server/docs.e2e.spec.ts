@@ -75,6 +75,10 @@ describe('API docs', () => {
         'GET /tournaments/{id}',
         'GET /tournaments/{id}/attacks',
         'GET /tournaments/{id}/report',
+        'POST /ladders',
+        'GET /ladders',
+        'GET /ladders/{id}',
+        'POST /ladders/{id}/entrants',
       ].sort(),
     );
     for (const [path, item] of Object.entries(doc.paths)) {
@@ -114,6 +118,8 @@ describe('API docs', () => {
     expect(doc.paths['/games/{id}/verify']?.['get']?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/games']?.['post']?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/tournaments']?.['post']?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/ladders']?.['post']?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/ladders/{id}/entrants']?.['post']?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/tournaments/{id}/report']?.['get']?.security).toEqual([{ bearer: [] }]);
     for (const word of ['/spectate', 'join', 'afterSeq', 'snapshot', 'backlog', 'heartbeat', 'state_hash', 'lobby', 'Bearer', 'tournament_started', 'tournament_game_ended', 'tournament_ended'])
       expect(doc.info.description).toContain(word);

@@ -333,6 +333,38 @@ describe('tournaments over REST and in the lobby, on a real server process', () 
     expect(await count()).toBe(before);
   });
 
+  it('given ladders, then POST /ladders and /ladders/:id/entrants are admin-only and validated, GET /ladders lists them and GET /ladders/:id shows entrants and standings', async () => {
+    const body = { name: 'rest', entrants: [{ agent: 'random' }, { agent: 'balanced' }, { agent: 'aggressor' }], seats: 3, compact: true };
+    expect((await api.api('/ladders', { method: 'POST', body })).status).toBe(403);
+    expect((await api.api('/ladders', { method: 'POST', token: RESEARCHER, body })).status).toBe(403);
+    for (const [bad, message] of [
+      [{ ...body, seats: 4 }, /3 entrants cannot fill 4 seats/],
+      [{ ...body, entrants: [{ agent: 'random' }, { agent: 'nobody' }] }, /nobody/],
+      [{ ...body, entrants: [{ agent: 'random', max_usd_total: 1 }, { agent: 'balanced' }] }, /only LLM entrants/],
+      [{ ...body, colour: 'red' }, /colour/],
+    ] as const) {
+      const res = await api.api('/ladders', { method: 'POST', token: ADMIN, body: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(((await res.json()) as Json).message).toMatch(message);
+    }
+    const created = await api.api('/ladders', { method: 'POST', token: ADMIN, body });
+    expect(created.status).toBe(201);
+    const ladder = (await created.json()) as { ladder_id: string; deals: number; standings: Standing[]; entrants: { agent: string; newcomer: boolean }[] };
+    expect(ladder).toMatchObject({ deals: 0, standings: expect.arrayContaining([expect.objectContaining({ agent: 'random', games: 0, rating_ci: null })]) });
+    expect((await api.api(`/ladders/${ladder.ladder_id}/entrants`, { method: 'POST', body: { agent: 'turtle' } })).status).toBe(403);
+    const added = await api.api(`/ladders/${ladder.ladder_id}/entrants`, { method: 'POST', token: ADMIN, body: { agent: 'turtle' } });
+    expect(added.status).toBe(201);
+    expect((await api.api(`/ladders/${ladder.ladder_id}/entrants`, { method: 'POST', token: ADMIN, body: { agent: 'turtle' } })).status).toBe(400);
+    const shown = await api.json<{ entrants: { agent: string; newcomer: boolean; status: string }[] }>(`/ladders/${ladder.ladder_id}`);
+    // In the order they joined (those joining together by name), the newcomer last.
+    expect(shown.entrants.map((e) => e.agent)).toEqual(['aggressor', 'balanced', 'random', 'turtle']);
+    expect(shown.entrants.every((e) => e.newcomer && e.status === 'active')).toBe(true);
+    expect((await api.json<{ ladders: { ladder_id: string }[] }>('/ladders')).ladders.map((l) => l.ladder_id)).toContain(ladder.ladder_id);
+    const missing = await api.api('/ladders/lad_nope');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as Json).message).toMatch(/no ladder lad_nope/);
+  });
+
   it('given the server stopped, then the stored standings are those a fresh computation gives from the stored games, and every game verifies', async () => {
     const shown = await api.json<Tournament>(`/tournaments/${id}`);
     server.child.kill('SIGTERM');
@@ -361,8 +393,9 @@ describe('a tournament on a server process killed mid-run', () => {
     expect(before.status).toBe('running');
     expect(before.progress.ended).toBeLessThan(12);
 
+    const ladderId = await withStore(dataDir, async (s) => (await s.ladders.create({ name: 'served', seed: 3, seats: 2, compact: true, entrants: [{ agent: 'random' }, { agent: 'turtle' }] })).ladder_id);
     // Info logs this time: the resume happens at boot, before any lobby listener can connect.
-    const second = await spawnServer({ ...envFor(dataDir), TILTYARD_LOG: 'info' });
+    const second = await spawnServer({ ...envFor(dataDir), TILTYARD_LOG: 'info', TILTYARD_LADDER: ladderId, TILTYARD_LADDER_EVERY_MS: '60000' });
     try {
       const api = client(second);
       await until('the resumed tournament to end', async () => ((await api.json<Tournament>(`/tournaments/${t.tournament_id}`)).status === 'ended' ? true : undefined), 120_000, 100);
@@ -370,6 +403,9 @@ describe('a tournament on a server process killed mid-run', () => {
       expect(final.progress).toEqual({ played: 12, scheduled: 12, running: 0, failed: 0, planned: 12, stopped: 0 }); // 3 tables × 2 seeds × 2 rotations
       const logged = second.output().stdout.split('\n').filter((l) => l.includes(t.tournament_id)).map((l) => JSON.parse(l) as Json);
       expect(logged).toContainEqual(expect.objectContaining({ msg: 'tournament resumed', tournament_id: t.tournament_id }));
+      // `serve --ladder` (here TILTYARD_LADDER) runs the ladder created before the start: a deal at
+      // once, then one a minute (so it hardly competes with the tournament for the CPU).
+      await until('the served ladder to count a deal', async () => ((await api.json<{ deals_done: number }>(`/ladders/${ladderId}`)).deals_done >= 1 ? true : undefined), 120_000, 100);
       second.child.kill('SIGTERM');
       expect(await second.exited).toEqual({ code: 0, signal: null });
 

@@ -22,6 +22,7 @@ const MODULES: Readonly<Record<string, () => Promise<Record<string, unknown>>>> 
   tournament: () => import('./tournament.js'),
   tournaments: () => import('./tournaments.js'),
   standings: () => import('./standings.js'),
+  ladder: () => import('./ladder.js'),
   report: () => import('./report.js'),
   export: () => import('./export.js'),
   positions: () => import('./positions.js'),

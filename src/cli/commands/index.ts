@@ -4,6 +4,7 @@ import { counterfactualCommand } from './counterfactual.js';
 import { exportCommand } from './export.js';
 import { forkCommand } from './fork.js';
 import { gamesCommand } from './games.js';
+import { ladderCommand } from './ladder.js';
 import { playCommand } from './play.js';
 import { positionsCommand } from './positions.js';
 import { replayCommand } from './replay.js';
@@ -21,4 +22,4 @@ import { winprobCommand } from './winprob.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tiltyard` command, in the order usage lists them: the server, in-memory play, then the store. */
-export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, winprobCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, reportCommand, exportCommand, positionsCommand, storeCommand, agentCheckCommand, workerCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, playCommand, simulateCommand, runCommand, gamesCommand, resumeCommand, forkCommand, counterfactualCommand, replayCommand, winprobCommand, verifyCommand, tournamentCommand, tournamentsCommand, standingsCommand, ladderCommand, reportCommand, exportCommand, positionsCommand, storeCommand, agentCheckCommand, workerCommand];

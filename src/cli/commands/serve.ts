@@ -61,6 +61,33 @@ function banner(s: ServerSettings, agents: string, url: string, redactUrl: (url:
   ].join('\n');
 }
 
+/**
+ * `--ladder <id>`: the ladder kept running beside the server, in this process (its games are stored
+ * and watchable like any other; with REDIS_URL too: the ladder does not queue for workers yet).
+ */
+async function backgroundLadder(id: string | undefined, server: RunningServer): Promise<{ stop: () => Promise<void> } | null> {
+  if (id === undefined || id.trim() === '') return null;
+  const every = process.env['TILTYARD_LADDER_EVERY_MS'];
+  const { DEFAULT_LADDER_EVERY_MS, keepLadderRunning } = await import('../../ladder/background.js');
+  const everyMs = every === undefined ? DEFAULT_LADDER_EVERY_MS : Number(every);
+  if (!Number.isSafeInteger(everyMs) || everyMs < 0) throw new UsageError(`TILTYARD_LADDER_EVERY_MS: a whole number of ms, got "${every}"`);
+  try {
+    await server.store.ladders.get(id.trim());
+  } catch (e) {
+    await server.close();
+    throw new UsageError(`--ladder: ${e instanceof Error ? e.message : String(e)} (tiltyard ladder list lists them)`);
+  }
+  const stop = new AbortController();
+  const log = (message: string, fields: Record<string, unknown>) => server.logger.emit('warn', message, fields);
+  const running = keepLadderRunning(server.store, id.trim(), { everyMs, signal: stop.signal, log, onEvent: (e) => e.type === 'deal_ended' && server.logger.emit('info', 'ladder deal ended', { ladder_id: e.ladder_id, deal: e.deal, status: e.status }) });
+  return {
+    stop: async () => {
+      stop.abort();
+      await running;
+    },
+  };
+}
+
 /** Resolves on the first SIGTERM or SIGINT. The listeners stay: see `run` for why. */
 const stopSignal = (): Promise<NodeJS.Signals> =>
   new Promise((done) => {
@@ -70,7 +97,7 @@ const stopSignal = (): Promise<NodeJS.Signals> =>
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the server: REST API, live spectating, and a demo game always playing',
-  usage: `Usage: tiltyard serve [--port N] [--host H] [--no-demo] [--demo-spectators broadcast|public]
+  usage: `Usage: tiltyard serve [--port N] [--host H] [--no-demo] [--demo-spectators broadcast|public] [--ladder <id>]
 
 Starts the Tiltyard server: the REST API (/games, /docs), /health, the socket.io spectator
 namespace /spectate, and — unless turned off — a demo table of built-in agents playing one game
@@ -84,6 +111,9 @@ Ctrl-C stops it gracefully: running games stop after their current step (exit co
   --demo-spectators M  what anonymous viewers of the demo table see: broadcast (every seat's hand,
                      plans, private speech and emotions, at least one full round behind; the
                      default, $TILTYARD_DEMO_SPECTATORS) or public (the public table, live)
+  --ladder ID        keep that ladder running (default $TILTYARD_LADDER): a deal, then
+                     $TILTYARD_LADDER_EVERY_MS ms (default 10000), then the next; played in this
+                     process (also with REDIS_URL set) and watchable like any game
 
 Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
 token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
@@ -105,7 +135,7 @@ through a unix socket in the data folder (only this user's), so they work beside
     const { values } = parseFlags(() =>
       parseArgs({
         args: [...argv],
-        options: { port: { type: 'string' }, host: { type: 'string' }, 'no-demo': { type: 'boolean' }, 'demo-spectators': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        options: { port: { type: 'string' }, host: { type: 'string' }, 'no-demo': { type: 'boolean' }, 'demo-spectators': { type: 'string' }, ladder: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
         strict: true,
         allowPositionals: false,
       }),
@@ -164,8 +194,10 @@ through a unix socket in the data folder (only this user's), so they work beside
     io.err(banner(settings, sandboxBanner(sandbox), server.url, redactUrl));
     server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
     if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks(), boot_cpu_ms: bootCpuMarks() })}\n`));
+    const ladder = await backgroundLadder(values.ladder ?? process.env['TILTYARD_LADDER'], server);
     const signal = await stopped;
     server.logger.emit('info', `${signal}: stopping`, { signal });
+    await ladder?.stop();
     // Nest's own shutdown hook re-raises the signal once the app is closed; our listeners stay
     // attached so that it lands on them instead of killing the process before the store is closed.
     await server.close();

@@ -11,6 +11,8 @@ import { SeatDecisionBody } from '../games/seat-request.js';
 import { AgentCatalog, CreatedGame, SeatDecisionAccepted, SeatRequest, Traces, ErrorBody, EventsPage, EventView, GameAnalytics, GameDetail, GamesPage, GameView, Health, RunReport, Stats, SnapshotView, StateView, WinProbability } from './api-schemas.js';
 import { SPECTATE_PROTOCOL } from './spectate-protocol.js';
 import { TournamentAttacks, TournamentReport, TournamentsPage, TournamentView } from './tournament-schemas.js';
+import { LadderView, LaddersPage } from './ladder-schemas.js';
+import { CreateLadderInput as CreateLadderBody, EntrantInput as AddEntrantBody } from '../../ladder/ladder-input.js';
 
 /** Response schemas by the name components.schemas gives them. */
 const SCHEMAS = {
@@ -39,9 +41,11 @@ const SCHEMAS = {
   TournamentsPage,
   TournamentReport,
   TournamentAttacks,
+  LadderView,
+  LaddersPage,
 };
 /** Request bodies by the name components.schemas gives them (documented as the input they accept). */
-const BODIES = { CreateGameBody, ForkGameBody, CreateTournamentBody, ResumeTournamentBody, SeatDecisionBody };
+const BODIES = { CreateGameBody, ForkGameBody, CreateTournamentBody, ResumeTournamentBody, SeatDecisionBody, CreateLadderBody, AddEntrantBody };
 type SchemaName = keyof typeof SCHEMAS;
 
 type Route = {
@@ -298,6 +302,47 @@ const ROUTES: Route[] = [
     ok: { status: 200, schema: 'TournamentReport', csv: true },
     errors: [400, 403, 404],
   },
+  {
+    method: 'post',
+    path: '/ladders',
+    tag: 'ladders',
+    summary: 'Create a ladder',
+    description: 'A standing competition (docs/ladder.md): name, entrants ({agent, max_usd_per_day?, max_usd_total?}: caps for LLM entrants, which need a price), seats, compact windows, seed. Its deals are played by `tiltyard ladder run` or `tiltyard serve --ladder <id>`.',
+    role: 'admin',
+    body: 'CreateLadderBody',
+    ok: { status: 201, schema: 'LadderView' },
+    errors: [400, 403],
+  },
+  {
+    method: 'get',
+    path: '/ladders',
+    tag: 'ladders',
+    summary: 'List ladders, newest first',
+    role: 'spectator',
+    ok: { status: 200, schema: 'LaddersPage' },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/ladders/{id}',
+    tag: 'ladders',
+    summary: 'One ladder: standings with intervals, rating history, recent games, entrants',
+    description: 'Standings count done deals only (a deal counts once all its rotations are stored). Entrants say who is a newcomer (still placed by the matchmaker) and who is suspended, with the cause.',
+    role: 'spectator',
+    ok: { status: 200, schema: 'LadderView' },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/ladders/{id}/entrants',
+    tag: 'ladders',
+    summary: 'Add an entrant (a newcomer from the next deal on), or bring a retired one back',
+    description: 'Before its first game a skill must pass agent-check and an LLM entrant its preflight; refused, it is suspended with the cause.',
+    role: 'admin',
+    body: 'AddEntrantBody',
+    ok: { status: 201, schema: 'LadderView' },
+    errors: [400, 403, 404],
+  },
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -318,7 +363,7 @@ function queryParameters(schema: z.ZodObject): ParameterObject[] {
 }
 
 function operation(r: Route): OperationObject {
-  const what = r.path.startsWith('/tournaments') ? 'The tournament id (trn_…)' : 'The game id (game_…)';
+  const what = r.path.startsWith('/tournaments') ? 'The tournament id (trn_…)' : r.path.startsWith('/ladders') ? 'The ladder id (lad_…)' : 'The game id (game_…)';
   const params: ParameterObject[] = r.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, description: what, schema: { type: 'string' } }] : [];
   if (r.path.includes('{player_id}')) params.push({ name: 'player_id', in: 'path', required: true, description: 'The seat (plr_1…)', schema: { type: 'string' } });
   if (r.query) params.push(...queryParameters(r.query));
@@ -374,6 +419,7 @@ export function openApiDocument(): OpenAPIObject {
       { name: 'seats', description: 'A human seat over HTTP: its pending request and its answer (docs/agents.md, "A seat over HTTP")' },
       { name: 'agents', description: 'Agents, skills and LLM providers' },
       { name: 'tournaments', description: 'AI-vs-AI tournaments: formats, ratings with intervals, research reports' },
+      { name: 'ladders', description: 'Standing ladders: entrants, deals chosen where they teach the most, standings always current' },
       { name: 'server', description: 'The server itself' },
     ],
     components: {
