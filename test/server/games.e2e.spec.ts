@@ -322,6 +322,21 @@ describe('games over REST, on a real server', () => {
       expect((await api(`/games/${game.game_id}/seats/plr_1/decision`, { method: 'POST', token: one.token, body: { decision: {} } })).status).toBe(400);
       expect((await api('/games/game_000000000000/seats/plr_1/request', { token: one.token })).status).toBe(404);
       await ended(game.game_id);
+      // The replay file and the win chances: its own seat's view only, and the chances in the
+      // public form even after the end (the omniscient ones are read off every hand).
+      const replay = await api(`/games/${game.game_id}/replay`, { token: one.token });
+      expect(replay.status).toBe(200);
+      const file = (await replay.json()) as { view: string; events: unknown[] };
+      const adminFile = (await (await api(`/games/${game.game_id}/replay?view=plr_1`, { token: ADMIN })).json()) as { view: string; events: unknown[] };
+      expect(file.view).toBe('plr_1');
+      expect(file.events).toEqual(adminFile.events);
+      const chances = await api(`/games/${game.game_id}/win-probability`, { token: one.token });
+      expect(chances.status).toBe(200);
+      expect(await chances.json()).toMatchObject({ view: 'plr_1', form: 'public' });
+      for (const view of ['plr_2', 'admin', 'researcher']) {
+        expect((await api(`/games/${game.game_id}/replay?view=${view}`, { token: one.token })).status, view).toBe(403);
+        expect((await api(`/games/${game.game_id}/win-probability?view=${view}`, { token: one.token })).status, view).toBe(403);
+      }
     });
 
     it('given human_timeout_ms and a seat nobody answers, then each of its requests times out, the default is taken and the trace says so', async () => {
