@@ -57,8 +57,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    // The win-probability model is a pure view of a position too (src/eval), shared with the browser.
-    files: ['src/game/**/*.ts', 'src/eval/**/*.ts'],
+    // The win-probability model is a pure view of a position too (src/eval), shared with the browser;
+    // so is a person's decision form (src/human), shared by the seat page and the terminal.
+    files: ['src/game/**/*.ts', 'src/eval/**/*.ts', 'src/human/**/*.ts'],
     ignores: ['src/game/**/*.spec.ts', 'src/eval/self-play.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: engineImportBans, message: 'src/game is pure: no I/O, clocks or ambient randomness.' }] }],
