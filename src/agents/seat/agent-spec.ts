@@ -129,3 +129,11 @@ export function baselineOf(agent: AgentSpec): Partial<EmotionVector> | undefined
   const name = agent.kind === 'builtin' ? agent.name : agent.kind === 'skill' ? agent.skill.builtin : null;
   return name ? AGENT_BASELINES[name] : undefined;
 }
+
+/** The seat ids (plr_N) of a line-up's human seats. */
+export function humanSeatIds(agents: readonly string[]): string[] {
+  return agents.flatMap((spec, i) => {
+    const r = parseAgentSpec(spec);
+    return r.ok && r.agent.kind === 'human' ? [`plr_${i + 1}`] : [];
+  });
+}

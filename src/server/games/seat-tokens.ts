@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parseAgentSpec } from '../../agents/seat/agent-spec.js';
+import { humanSeatIds } from '../../agents/seat/agent-spec.js';
 import type { EventStore, SeatTokenRow } from '../../store/index.js';
 
 /** What POST /games hands out for one human seat: the token (only ever here) and the seat page's link. */
@@ -17,13 +17,7 @@ export const mayBeSeatToken = (token: string | undefined): token is string => to
 /** The sha256 (hex) a seat token is stored and compared as. */
 export const hashSeatToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The seat ids (plr_N) of a line-up's human seats. */
-export function humanSeatIds(agents: readonly string[]): string[] {
-  return agents.flatMap((spec, i) => {
-    const r = parseAgentSpec(spec);
-    return r.ok && r.agent.kind === 'human' ? [`plr_${i + 1}`] : [];
-  });
-}
+export { humanSeatIds } from '../../agents/seat/agent-spec.js';
 
 /** Why a line-up with human seats is refused outside POST /games (tokens are only given out there), or null. */
 export function humansRefused(agents: readonly string[], where: string): string | null {
