@@ -87,13 +87,18 @@ describe('tiltyard play', () => {
       expect(firstMove(run.output)).toBe('passes');
     });
 
-    it('given stdin that is not a terminal, more than one human seat, or --json, then a clear refusal and exit 2', async () => {
+    it('given stdin that is not a terminal, more than one human seat, or --json (or simulate, run, tournament with a human seat), then a clear refusal and exit 2', async () => {
       const piped = await tiltyard(...GAME);
       expect([piped.code, piped.stderr]).toEqual([2, expect.stringMatching(/plr_1 is a human seat, played at this terminal, but stdin is not a terminal/)]);
       const two = await tiltyard('play', '--agents', 'human,human:Bo,balanced');
       expect([two.code, two.stderr]).toEqual([2, expect.stringMatching(/one human seat per terminal, got 2 \(plr_1, plr_2\)/)]);
       const json = await tiltyard('play', '--agents', 'human,balanced', '--json');
       expect([json.code, json.stderr]).toEqual([2, expect.stringMatching(/--json: a human seat plays at the terminal/)]);
+      // Commands with no one at hand to answer refuse human seats up front.
+      for (const [command, says] of [['simulate', 'simulate'], ['run', 'run'], ['tournament', 'a tournament']] as const) {
+        const r = await tiltyard(command, '--agents', 'human:Bo,balanced');
+        expect([r.code, r.stderr], command).toEqual([2, expect.stringContaining(`--agents: ${says} takes no human seats (human:Bo): a person plays on a server`)]);
+      }
     });
   });
 });

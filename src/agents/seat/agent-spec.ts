@@ -137,3 +137,6 @@ export function humanSeatIds(agents: readonly string[]): string[] {
     return r.ok && r.agent.kind === 'human' ? [`plr_${i + 1}`] : [];
   });
 }
+
+/** Whether a seat's agent spec is a person's (`human`, `human:<name>`): its answers are a human's, not a program's. */
+export const isHumanSpec = (spec: string): boolean => spec === 'human' || spec.startsWith('human:');
