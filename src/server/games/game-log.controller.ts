@@ -23,7 +23,7 @@ export class GameLogController {
     @Inject(STORE) private readonly store: EventStore,
   ) {}
 
-  /** A human seat's token reads its own seat's view here (and in /snapshot), live; nothing else. */
+  /** A human seat's token reads its own seat's view here (and in /snapshot, /replay, /win-probability), live; nothing else. */
   @Get(':id/events')
   async events(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<EventsPage> {
     const who = await orHttp(roleOrSeat(this.store, this.settings, id, headers));
