@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { isHumanSpec } from '../agents/seat/agent-spec.js';
 import { risksOf } from '../agents/seat/broadcast-risk.js';
 import type { Viewer } from '../game/index.js';
 import { GameId, PlayerId } from '../protocol/index.js';
@@ -164,4 +165,15 @@ export function gameIdArg(positionals: readonly string[], optional = false): str
   const [id] = positionals;
   if (id === undefined && !optional) throw new UsageError('expected a game id (tiltyard games lists them)');
   return id;
+}
+
+/**
+ * Refuses human seats up front in a command that plays games with no one at hand to answer them
+ * (simulate, run, tournament): a person plays on a server or, alone, in `tiltyard play`.
+ *
+ * @example refuseHumans(['human', 'balanced'], 'simulate') // throws UsageError
+ */
+export function refuseHumans(agents: readonly string[], command: string): void {
+  const humans = [...new Set(agents.filter(isHumanSpec))];
+  if (humans.length) throw new UsageError(`--agents: ${command} takes no human seats (${humans.join(', ')}): a person plays on a server (tiltyard serve, POST /games) or at a terminal with tiltyard play`);
 }

@@ -1,5 +1,6 @@
 import { FORMATS } from '../tournament/types.js';
 import { UsageError } from './io.js';
+import { refuseHumans } from './flags.js';
 
 /** A flag holding a whole number ≥ `min`, or undefined when absent; anything else is a UsageError. */
 export function wholeFlag(flag: string, value: string | undefined, min = 0): number | undefined {
@@ -34,6 +35,7 @@ export function configInput(values: Record<string, string | boolean | undefined>
   const format = str('format') ?? 'round-robin';
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format: must be one of ${FORMATS.join(', ')}, got "${format}"`);
   const entrants = str('agents')!.split(',').map((a) => a.trim());
+  refuseHumans(entrants, 'a tournament');
   const optional = (key: string, flag: string, min: number) => {
     const n = wholeFlag(flag, str(flag), min);
     return n === undefined ? {} : { [key]: n };

@@ -33,6 +33,8 @@ export type TranscriptOptions = {
    * (a draw) gets a line of its own.
    */
   swings?: ReadonlyMap<number, readonly Swing[]>;
+  /** Seats a person plays: a missing answer of theirs reads "Ada took too long; …" (NarrateOptions.humans). */
+  humans?: readonly string[];
 };
 
 /** How the engine's zod check words a decision that is not there. */
@@ -40,6 +42,8 @@ const NO_INPUT = 'received undefined';
 
 /** The cause of a missing answer, when the event is the engine refusing or defaulting one and the cause is known. */
 function missingCause(e: GameEvent, options: TranscriptOptions): string | null {
+  // A person's missing answer is their clock, which the story line already tells.
+  if (options.humans?.includes(String((e.payload as { player_id?: unknown }).player_id))) return null;
   if (e.type === 'action_rejected' && e.payload.message?.includes(NO_INPUT)) return options.noAnswerCause?.(e.payload.player_id, e.payload.window) ?? null;
   if (e.type === 'secret_plan_committed' && e.payload.defaulted && e.payload.rejection?.message?.includes(NO_INPUT)) return options.noAnswerCause?.(e.payload.player_id, 'intent') ?? null;
   return null;
@@ -47,7 +51,7 @@ function missingCause(e: GameEvent, options: TranscriptOptions): string | null {
 
 /** A stateful formatter over the narrator: it adds round and phase headers, the seat table and the placements table. */
 export function transcriptLines(options: TranscriptOptions = {}): Transcript {
-  const narrator = new Narrator();
+  const narrator = new Narrator({ humans: options.humans ?? [] });
   const labels = new Map<string, string>();
   const agents = new Map<string, string>();
   const moments: NarrationLine[] = [];

@@ -6,6 +6,8 @@ export const MAX_SPECTATOR_DELAY_MS = 600_000;
 /** How long a human seat has for one decision by default (two minutes), and at most (an hour). */
 export const DEFAULT_HUMAN_TIMEOUT_MS = 120_000;
 export const MAX_HUMAN_TIMEOUT_MS = 3_600_000;
+/** The least pace a game with a human seat gets when POST /games names none: time to read each move. */
+export const HUMAN_PACE_MS = 1_500;
 
 /** The slowest pace a game may be given; matches TILTYARD_PACE_MS's bound. */
 export const MAX_PACE_MS = 60_000;

@@ -1,3 +1,4 @@
+import { isHumanSpec } from '../agents/seat/agent-spec.js';
 import { withMemory } from '../agents/seat/external-seat.js';
 import { clonePlain } from '../game/clone.js';
 import { initialState, requestFor, viewEvent, type GameState } from '../game/index.js';
@@ -73,6 +74,7 @@ export async function exportGame(store: EventStore, game: GameRecord): Promise<E
       player_id: r.player_id,
       seat: agents.get(r.player_id)?.seat ?? Number(r.player_id.slice(4)) - 1,
       agent: agents.get(r.player_id)?.agent ?? 'unknown',
+      agent_kind: isHumanSpec(agents.get(r.player_id)?.agent ?? '') ? 'human' : 'agent',
       seq: Number(r.seq_before),
       turn: Number(r.turn),
       phase: r.phase,

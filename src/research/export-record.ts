@@ -77,6 +77,8 @@ export const ExportRecord = z.object({
   seat: z.number().int().min(0),
   /** The seat's agent spec (balanced, skill:…, llm:provider:model). */
   agent: z.string(),
+  /** `human` when a person answered for the seat (agent `human` / `human:<name>`), else `agent` (a program of any kind). */
+  agent_kind: z.enum(['human', 'agent']),
   /** The game's seq when the engine asked (the decision's events follow it). */
   seq: z.number().int().min(0),
   turn: z.number().int().min(0),

@@ -3,6 +3,7 @@ import type { GameEvent } from '../protocol/index.js';
 import type { SeatAgent, SeatDecision } from '../agents/seat/types.js';
 import { logicalClock } from './clock.js';
 import { noteRejection } from './decision-record.js';
+import { judgeDecision } from './judge-decision.js';
 import { checkProviderDown } from './provider-down.js';
 import type { Decision, GameRun } from './run-game.js';
 
@@ -11,6 +12,8 @@ export type PlayOptions = {
   clock?: () => string;
   /** Every answer as the seat gave it (after the engine's step), with its trace when tracing is on. */
   onDecision?: (seat: number, answer: SeatDecision) => void;
+  /** Each step's events as it is taken (a person at the terminal follows the story as it goes). */
+  onEvents?: (events: readonly GameEvent[]) => void;
 };
 
 /**
@@ -27,6 +30,7 @@ export async function playGame(config: GameConfigInput, seed: number, seats: rea
   const started = stepInPlace(state, { type: 'start', ts: clock() });
   if (!started.ok) throw new Error(`start refused: ${started.rejection.message}`);
   events.push(...started.events);
+  options.onEvents?.(started.events);
   for (;;) {
     const next = awaiting(state);
     if (!next) break;
@@ -34,7 +38,8 @@ export async function playGame(config: GameConfigInput, seed: number, seats: rea
     const index = Number(player.slice(4)) - 1;
     const seat = seats[index];
     if (!seat) throw new Error(`no agent for ${player}`);
-    const answer = await seat.decide(requestFor(state, player));
+    // The judge lets a person's seat refuse an illegal choice in words and ask again (built-ins ignore it).
+    const answer = await seat.decide(requestFor(state, player), (d) => judgeDecision(state, player, next.window, d));
     checkProviderDown(state.game_id, player, answer);
     const decision = answer.decision;
     const ts = clock();
@@ -42,6 +47,7 @@ export async function playGame(config: GameConfigInput, seed: number, seats: rea
     const res = stepInPlace(state, { type: 'decision', player_id: player, window: next.window, decision, ts });
     if (!res.ok) throw new Error(`engine refused ${player}'s ${next.window}: ${res.rejection.code} ${res.rejection.message}`);
     for (const e of res.events) events.push(e);
+    options.onEvents?.(res.events);
     // After the step, so the answer's trace says whether the engine took it (noteRejection).
     noteRejection(answer, res.events, player);
     options.onDecision?.(index, answer);

@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { parseAgentSpec } from '../agents/seat/agent-spec.js';
+import type { SeatContext } from '../agents/seat/types.js';
 import { StrictRulesConfig, type RulesInput } from '../game/index.js';
 import { MAX_SEED, Seed } from '../protocol/index.js';
 import { buildSeats, defaultLineup, defaultSeats, seatConfigs } from './lineup.js';
@@ -105,7 +106,7 @@ export type SimulationResult = SimFigures & {
  * more agents than seats, game g of the every-line-up schedule: gameAt). So `play --seed S` shows
  * game 0 of `simulate --seed S`, event for event.
  */
-export async function playSeated(spec: SimulationSpec, g: number, options: PlayOptions = {}, ctx: { trace?: boolean } = {}): Promise<{ run: GameRun; agents: string[]; seed: number }> {
+export async function playSeated(spec: SimulationSpec, g: number, options: PlayOptions = {}, ctx: Pick<SeatContext, 'trace' | 'human'> = {}): Promise<{ run: GameRun; agents: string[]; seed: number }> {
   const { agents, seed } = gameAt(spec.schedule, spec.lineup, spec.seats, spec.seed, g);
   const seats = buildSeats(agents, seed, ctx);
   try {

@@ -19,8 +19,8 @@
  * - scrubberMarkers(events) → Marker[] — eliminations, successful manipulations, broken promises, phase and round starts.
  * - diffViews(a, b) → DiffEntry[] — what changed between two views, as readable entries.
  * - statSeries(events, start?, startSeq?) → StatSeries — lives and resolve per seat over the game, as chart columns.
- * - narrate(events, { names? }) → Narration — the story as sentences, grouped by round and phase, key moments marked, a broadcast's stated LLM reasoning on its line (the CLI transcript and the move list).
- * - new Narrator({ names? }) — the same as a fold: push(event) → NarrationLine[].
+ * - narrate(events, { names?, humans? }) → Narration — the story as sentences, grouped by round and phase, key moments marked, a broadcast's stated LLM reasoning on its line (the CLI transcript and the move list).
+ * - new Narrator({ names?, humans? }) — the same as a fold: push(event) → NarrationLine[].
  * - plainSpeech(text, names) → string — an agent's text with seat ids as names and snake_case keys as words (the talk feed, bubbles).
  * - lineAt(lines, seq) → number — the index of the line a position shows as current (−1 before the first).
  * - stepMoment(moments, seq, dir) → seq | null — the next (1) or previous (−1) key moment.

@@ -32,7 +32,18 @@ export type Memory = {
   actionCards: Map<string, string>;
   /** seat → round whose secret plan this view already narrated. */
   plansTold: Map<string, number>;
+  /** Seats a person plays (NarrateOptions.humans): a missing answer of theirs is a clock that ran out. */
+  humans: ReadonlySet<string>;
 };
+
+/**
+ * How the engine's zod check words a decision that is not there. A seat the view may see the
+ * rejection of (its own; every seat for admins) shows it in `message`; others see no message.
+ */
+const NO_INPUT = 'received undefined';
+
+/** Whether a rejection is a person's missing answer: their clock ran out (a human seat answers nothing else). */
+const timedOut = (m: Memory, playerId: string, message: string | undefined): boolean => m.humans.has(playerId) && message?.includes(NO_INPUT) === true;
 
 type Handler<T extends EventType> = (p: EventPayload<T>, e: GameEventOf<T>, m: Memory) => Said[];
 type Handlers = { [T in EventType]?: Handler<T> };
@@ -102,8 +113,9 @@ export const handlers: Handlers = {
     if (!p.plan) return line('plan', say`${who} commits a secret plan.`, [p.player_id]);
     m.plansTold.set(p.player_id, e.turn);
     const frame = p.plan.deception_frame ? say` Cover story: “${m.n.quote(p.plan.deception_frame)}”.` : '';
-    const fallback = p.defaulted ? ' (a default plan: no valid answer)' : '';
-    const rejected = p.rejection ? [say`Rejected answer: ${m.n.note(p.rejection.code)} — ${m.n.note(p.rejection.message)}.`] : [];
+    const late = timedOut(m, p.player_id, p.rejection?.message);
+    const fallback = late ? say` (${who} took too long; the default was taken)` : p.defaulted ? ' (a default plan: no valid answer)' : '';
+    const rejected = p.rejection && !late ? [say`Rejected answer: ${m.n.note(p.rejection.code)} — ${m.n.note(p.rejection.message)}.`] : [];
     const target = p.plan.emotional_intent?.target_player_id;
     return line('plan', say`${who} secretly plans ${secretPlanWords(p.plan, m.n)}${fallback}.${frame}`, [p.player_id, target], rejected);
   },
@@ -140,7 +152,9 @@ export const handlers: Handlers = {
     const details = [...(p.attack_plan ? [attackPlanWords(p.attack_plan, n)] : []), ...notes(p.rules_notes, n)];
     return line('action', say`${who} ${what}${target} (${p.tempo_paid} tempo).`, [p.player_id, p.target_player_id], details);
   },
-  action_rejected(p, _e, { n }) {
+  action_rejected(p, _e, m) {
+    const { n } = m;
+    if (timedOut(m, p.player_id, p.message)) return line('rejection', say`${n.seat(p.player_id)} took too long to answer (${p.window}); ${p.reprompt ? 'asked again' : 'the default was taken'}.`, [p.player_id]);
     const why = p.code ? say`: ${n.note(p.code)}${p.message ? say` — ${n.note(p.message)}` : ''}` : '';
     return line('rejection', say`${n.seat(p.player_id)}'s ${p.window} answer is rejected (attempt ${p.attempt})${why}${p.reprompt ? '; asked again' : ''}.`, [p.player_id]);
   },

@@ -34,6 +34,12 @@ export type Narration = { lines: NarrationLine[]; groups: NarrationGroup[]; mome
 export type NarrateOptions = {
   /** Display names by player id, for views whose events start after game_started (a seat's view). */
   names?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+  /**
+   * Player ids of the seats a person plays (agent `human`): where the view shows a rejection of
+   * theirs (its own seat; all seats for admins), a missing answer reads "Ada took too long; the
+   * default was taken". Views that do not see the rejection's reason tell it as before.
+   */
+  humans?: Iterable<string>;
 };
 
 /**
@@ -51,7 +57,7 @@ export class Narrator {
 
   constructor(options: NarrateOptions = {}) {
     const n = new Names(options.names);
-    this.memory = { n, emotions: new Map<string, EmotionVector>(), tells: new Map(), actionCards: new Map(), plansTold: new Map() };
+    this.memory = { n, emotions: new Map<string, EmotionVector>(), tells: new Map(), actionCards: new Map(), plansTold: new Map(), humans: new Set(options.humans ?? []) };
     this.moments = new KeyMomentFinder(n);
   }
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { bin, type CliEnv } from './run-cli.js';
 
 /** A shell word: single-quoted, with embedded quotes closed and reopened. */
@@ -28,3 +28,35 @@ export function tiltyardInPty(options: CliEnv, ...args: string[]): Promise<{ cod
 /** A live line or bar redraws in place: a carriage return, then the line, then erase-to-end. */
 export const redrawn = (output: string, text: string): boolean =>
   output.split('\r').some((chunk) => chunk.startsWith(text) && chunk.includes('\x1b[K'));
+
+/** ANSI escape sequences (readline's cursor moves and line erases), left out when reading prompts. */
+// eslint-disable-next-line no-control-regex -- an escape sequence starts with ESC
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+/** The menus' prompts (src/cli/terminal-form.ts), as the last thing on the screen. */
+const PROMPT = /(Choose 1–\d+ \[Enter: \d+\]|\[Enter[^\]\n]*\]): *$/;
+
+/**
+ * Runs `tiltyard` in a pseudo-terminal as a person at it: whenever the screen ends in one of the
+ * menus' prompts, `answer(screen)` gives the line to type (the screen is the output so far, escape
+ * codes and carriage returns removed), and Enter is pressed after it. Resolves with the exit code and everything shown.
+ */
+export function tiltyardAtTerminal(args: readonly string[], answer: (screen: string) => string): Promise<{ code: number; output: string; answers: number }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TILTYARD_DEBUG: '', TERM: 'xterm' };
+  const command = [process.execPath, bin, ...args].map(quote).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    let answeredAt = -1;
+    let answers = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const screen = output.replace(ANSI, '').replace(/\r/g, '');
+      if (output.length === answeredAt || !PROMPT.test(screen)) return;
+      answeredAt = output.length;
+      answers++;
+      child.stdin.write(`${answer(screen)}\r`);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, output: output.replace(ANSI, '').replace(/\r/g, ''), answers }));
+  });
+}

@@ -14,6 +14,7 @@ type Catalog = {
   builtins: Array<{ name: string; spec: string; version: number }>;
   skills: Array<{ name: string; spec: string; description: string; kind: string; fallback: string }>;
   problems: Array<{ folder: string; message: string }>;
+  humans: Array<{ name: string; spec: string; description: string }>;
   providers: Array<{ name: string; kind: string; spec: string; default_model: string | null }>;
   provider_problem: string | null;
 };
@@ -68,6 +69,10 @@ describe('GET /agents', () => {
 
   it('given the built-in agents, then each is listed by the name POST /games takes', () => {
     expect(catalog.builtins).toEqual(AGENT_NAMES.map((name) => ({ name, spec: name, version: AGENT_VERSIONS[name] })));
+  });
+
+  it('lists `human`: a seat a person holds over HTTP, on a server only (issue 40)', () => {
+    expect(catalog.humans).toEqual([{ name: 'human', spec: 'human', description: expect.stringMatching(/over HTTP.*Server only/s) }]);
   });
 
   it('given the shipped skills and a local one, then each is listed with its description, kind and fallback', () => {

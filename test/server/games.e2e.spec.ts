@@ -290,6 +290,8 @@ describe('games over REST, on a real server', () => {
       // Export replays the stored answers unchanged; a person's decisions are marked by the seat's agent spec.
       const exported = await exportGame(store, await store.getGame(game.game_id));
       expect(new Set(exported.filter((x) => x.player_id === 'plr_1').map((x) => x.agent))).toEqual(new Set(['human:Ada']));
+      // …and as a person's, by kind: human seats `human`, the agents `agent`.
+      expect(Object.fromEntries(exported.map((x) => [x.player_id, x.agent_kind]))).toEqual({ plr_1: 'human', plr_2: 'agent', plr_3: 'human', plr_4: 'agent' });
       expect(exported.filter((x) => x.player_id === 'plr_3' && x.answered).length).toBe(playB.answered);
       // After the end, nothing is pending.
       expect((await api(`/games/${game.game_id}/seats/plr_1/request`, { token: a.token })).status).toBe(204);
@@ -322,6 +324,21 @@ describe('games over REST, on a real server', () => {
       expect((await api(`/games/${game.game_id}/seats/plr_1/decision`, { method: 'POST', token: one.token, body: { decision: {} } })).status).toBe(400);
       expect((await api('/games/game_000000000000/seats/plr_1/request', { token: one.token })).status).toBe(404);
       await ended(game.game_id);
+      // The replay file and the win chances: its own seat's view only, and the chances in the
+      // public form even after the end (the omniscient ones are read off every hand).
+      const replay = await api(`/games/${game.game_id}/replay`, { token: one.token });
+      expect(replay.status).toBe(200);
+      const file = (await replay.json()) as { view: string; events: unknown[] };
+      const adminFile = (await (await api(`/games/${game.game_id}/replay?view=plr_1`, { token: ADMIN })).json()) as { view: string; events: unknown[] };
+      expect(file.view).toBe('plr_1');
+      expect(file.events).toEqual(adminFile.events);
+      const chances = await api(`/games/${game.game_id}/win-probability`, { token: one.token });
+      expect(chances.status).toBe(200);
+      expect(await chances.json()).toMatchObject({ view: 'plr_1', form: 'public' });
+      for (const view of ['plr_2', 'admin', 'researcher']) {
+        expect((await api(`/games/${game.game_id}/replay?view=${view}`, { token: one.token })).status, view).toBe(403);
+        expect((await api(`/games/${game.game_id}/win-probability?view=${view}`, { token: one.token })).status, view).toBe(403);
+      }
     });
 
     it('given human_timeout_ms and a seat nobody answers, then each of its requests times out, the default is taken and the trace says so', async () => {
@@ -346,6 +363,11 @@ describe('games over REST, on a real server', () => {
       expect(refused.status).toBe(400);
       expect(await refused.text()).toMatch(/plr_2 \(human:Bo\) could act on the broadcast/);
       await ended(held.game_id);
+      // Paced for a person to follow by default (1.5 s a step), as given otherwise.
+      const paced = await create({ agents: ['human', 'balanced'], seed: 81, rules: { round_cap: 1, windows: 'compact' }, human_timeout_ms: 1 });
+      expect(paced.options).toMatchObject({ pace_ms: 1500 });
+      expect((await create({ agents: ['balanced', 'turtle'], seed: 82, rules: { round_cap: 1 } })).options).toMatchObject({ pace_ms: 0 });
+      await ended(paced.game_id);
       const stray = await api('/games', { method: 'POST', token: ADMIN, body: { agents: ['balanced', 'turtle'], human_timeout_ms: 1000 } });
       expect([stray.status, await stray.text()]).toEqual([400, expect.stringMatching(/human_timeout_ms: only applies to a game with a human seat/)]);
       // Tokens are only given out by POST /games: a fork or a tournament cannot seat a person.

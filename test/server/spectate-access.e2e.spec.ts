@@ -103,6 +103,46 @@ describe('/spectate on a real server: who sees what, and when', () => {
     });
   });
 
+  it('given a human seat\'s token, then it follows its own seat\'s view (live, win chances in the public form) and is refused every other view, game and the lobby; nothing it receives leaks another seat', async () => {
+    const res = await fetch(`${server.url}/games`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ agents: ['human:Ada', 'human', 'balanced', 'turtle'], seed: 4040, pace_ms: 0, human_timeout_ms: 5, rules: { round_cap: 3 } }),
+    });
+    expect(res.status).toBe(201);
+    const { game_id: id, human_seats: [one, two] } = (await res.json()) as { game_id: string; human_seats: Array<{ player_id: string; token: string }> };
+    // Follows the whole game from the start, token in the join; another from the handshake.
+    const mine = await watch();
+    mine.join({ gameId: id, afterSeq: 0, token: one!.token });
+    const viaHandshake = await watch({ auth: { token: two!.token } });
+    viaHandshake.join({ gameId: id, afterSeq: 0 });
+    await Promise.all([mine.ended(), viaHandshake.ended()]);
+    expect(mine.all('snapshot')[0]).toMatchObject({ game_id: id, view: 'plr_1' });
+    expect(viaHandshake.all('snapshot')[0]).toMatchObject({ game_id: id, view: 'plr_2' });
+    expect(mine.all('error')).toEqual([]);
+    expect(mine.seqs).toEqual(Array.from({ length: (await server.store.getGame(id)).last_seq }, (_, i) => i + 1));
+    const estimates = await mine.next('win_probability');
+    expect(estimates.data).toMatchObject({ view: 'plr_1', form: 'public' });
+    expect(mine.all('win_probability').every((m) => m.form === 'public')).toBe(true);
+    // Nothing a seat's socket gets names another seat's hand, plan, private line or feelings.
+    const states = await statesOf(server.store, id);
+    const problems = mine.log.flatMap((m) => {
+      const seq = (m.data as { seq?: number } | undefined)?.seq ?? 0;
+      return leaks(m.data, { viewer: 'plr_1', ...states[seq]! }).map((f) => `${m.name}#${seq}: ${f}`);
+    });
+    expect(problems).toEqual([]);
+    // Every other view of its own game is a 403, whether asked in the join or not.
+    for (const view of ['plr_2', 'plr_3', 'spectator', 'researcher', 'admin', 'broadcast'])
+      expect(await answerTo({ gameId: id, view, token: one!.token }), view).toEqual(refused('auth/forbidden'));
+    expect(await answerTo({ gameId: id, view: 'plr_1' }, { auth: { token: two!.token } })).toEqual(refused('auth/forbidden'));
+    // It is no token at all for another game, nor for the lobby (which is no seat's).
+    expect(await answerTo({ gameId: ended, token: one!.token })).toEqual(refused('auth/unauthorized'));
+    const lobby = await watch();
+    lobby.socket.emit('lobby', { token: one!.token });
+    expect((await lobby.next('error')).data).toMatchObject({ code: 'auth/unauthorized' });
+    expect(lobby.got('lobby_joined')).toEqual([]);
+  });
+
   it('given malformed join payloads, then a clear join/invalid error each and nothing else', async () => {
     const bad: unknown[] = [
       undefined,

@@ -145,3 +145,14 @@ export function seatVersion(spec: string, options?: SpecOptions): { agent_versio
   const name = r.ok ? builtinOf(r.agent) : null;
   return name ? { agent_version: agentVersionTag(name) } : {};
 }
+
+/** The seat ids (plr_N) of a line-up's human seats. */
+export function humanSeatIds(agents: readonly string[]): string[] {
+  return agents.flatMap((spec, i) => {
+    const r = parseAgentSpec(spec);
+    return r.ok && r.agent.kind === 'human' ? [`plr_${i + 1}`] : [];
+  });
+}
+
+/** Whether a seat's agent spec is a person's (`human`, `human:<name>`): its answers are a human's, not a program's. */
+export const isHumanSpec = (spec: string): boolean => spec === 'human' || spec.startsWith('human:');

@@ -1,7 +1,7 @@
 import type { JsonObject, ToolInput, TurnPlanRequest } from '../../protocol/index.js';
 import type { Failure } from '../runtime/outcome.js';
 import { TraceBuilder } from './trace.js';
-import type { DecisionTrace, HumanSeating, Judge, SeatAgent, SeatContext, SeatDecision } from './types.js';
+import type { DecisionTrace, HumanSeating, Judge, PersonAtHand, SeatAgent, SeatContext, SeatDecision } from './types.js';
 
 /** What ended a wait: an answer, the clock, or the run being stopped. */
 type Ended = { by: 'answer'; decision: unknown } | { by: 'timeout' } | { by: 'stop' };
@@ -15,8 +15,9 @@ type Ended = { by: 'answer'; decision: unknown } | { by: 'timeout' } | { by: 'st
  */
 export function humanSeat(spec: string, ctx: SeatContext): SeatAgent {
   const seating = ctx.human;
-  if (!seating) throw new Error(`${spec}: a human seat is answered over HTTP, so it needs a server (tiltyard serve, POST /games)`);
+  if (!seating) throw new Error(`${spec}: a human seat is answered over HTTP, so it needs a server (tiltyard serve, POST /games), or a terminal (tiltyard play)`);
   let memory: JsonObject = {};
+  if ('ask' in seating) return personSeat(spec, ctx, seating);
   return {
     spec,
     // A person's answers cannot be had again: a resume trusts the recorded ones.
@@ -34,6 +35,21 @@ export function humanSeat(spec: string, ctx: SeatContext): SeatAgent {
     restoreMemory(m) {
       memory = m;
     },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** A human seat whose person is at hand (the terminal): asked directly, waited for without a clock. */
+function personSeat(spec: string, ctx: SeatContext, person: PersonAtHand): SeatAgent {
+  return {
+    spec,
+    replayable: false,
+    async decide(request: TurnPlanRequest, judge?: Judge): Promise<SeatDecision> {
+      const started = performance.now();
+      const decision = await person.ask(request, judge);
+      return { decision, uiEvents: [], trace: ctx.trace ? traceOf(spec, request, null, Math.round(performance.now() - started), {}) : null };
+    },
+    restoreMemory: () => undefined,
     close: () => Promise.resolve(),
   };
 }

@@ -92,6 +92,15 @@ export type HumanSeating = {
   signal?: AbortSignal;
 };
 
+/**
+ * A person answering in the same process (the terminal of `tiltyard play`): asked each request,
+ * they answer with a decision the judge takes (they are asked again until it does). No clock: the
+ * game waits for them, as a board game waits for the player whose turn it is.
+ */
+export type PersonAtHand = {
+  ask(request: TurnPlanRequest, judge: Judge | undefined): Promise<unknown>;
+};
+
 /** What a seat needs to know about where it sits. */
 export type SeatContext = {
   gameSeed: number;
@@ -107,8 +116,8 @@ export type SeatContext = {
   sandboxTrace?: string;
   /** The tournament's cost cap, shared by all its games: LLM seats reserve every call on it. */
   spend?: CostLedger;
-  /** Human seats' desk (servers only): without it a human seat cannot be built. */
-  human?: HumanSeating;
+  /** Human seats' desk (servers), or the person at the terminal (`tiltyard play`): without either a human seat cannot be built. */
+  human?: HumanSeating | PersonAtHand;
 };
 
 /** ui_event names the product knows how to show; others are degraded to a notice (seed 001 §4.4). */

@@ -14,6 +14,8 @@ import { seatSummaries } from '../../runner/seat-summary.js';
 import { seatTally } from '../../runner/seat-tally.js';
 import { PREFLIGHT_HELP, PREFLIGHT_OPTION, preflightOrRefuse } from '../preflight-flag.js';
 import type { Command } from './command.js';
+import { playAtTerminal } from '../play-terminal.js';
+import { humanSeatIds } from '../../agents/seat/agent-spec.js';
 
 export const playCommand: Command = {
   name: 'play',
@@ -30,6 +32,12 @@ placements. The game is game 0 of \`tiltyard simulate\` with the same flags.
   --rules-file F     a JSON object of rules overrides (see docs/rules.md)
   --compact          compact windows: one decision per seat per round
   --json             print the full, unredacted event log as NDJSON
+
+With a human seat (--agents human,balanced,… or human:<name>), you play that seat at this
+terminal: before each of your decisions you see your hand (with what each card does), your
+feelings, the table and what you were told; each choice is a numbered menu, pre-filled with a
+legal one (Enter takes it); a line of speech is typed (Enter keeps the default). The story is
+told as it happens, from your seat only. One human seat per terminal; stdin must be a terminal.
 
 LLM seats end the transcript with their health: decisions first time / repaired / rejected / fell
 back, calls, tokens, cost, call latency p50/p95/max. A seat that ran out of its budget degrades the game
@@ -56,7 +64,10 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       causes.set(key, [...(causes.get(key) ?? []), t.failure ? `${t.failure.code}: ${t.failure.message}` : 'no answer']);
     };
     const spec = gameSpec(values, 1);
-    await preflightOrRefuse(seatAgents(spec.lineup, spec.seats, 0), values['no-preflight']);
+    const lineup = seatAgents(spec.lineup, spec.seats, 0);
+    const humans = humanSeatIds(lineup);
+    if (humans.length) return playAtTerminal(spec, humans, values.json === true, io);
+    await preflightOrRefuse(lineup, values['no-preflight']);
     let run, agents;
     try {
       ({ run, agents } = await playSeated(spec, 0, { onDecision }));

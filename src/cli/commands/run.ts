@@ -3,7 +3,7 @@ import { AGENT_NAMES } from '../../agents/builtin/index.js';
 import { INPUT_CLOCKS } from '../../runner/input-clock.js';
 import { seatAgents } from '../../runner/lineup.js';
 import { runPersistent } from '../../runner/persistent-runner.js';
-import { clockFlag, GAME_OPTIONS, gameIdFlag, gameSpec, parseFlags, spectatorFlags } from '../flags.js';
+import { clockFlag, GAME_OPTIONS, gameIdFlag, gameSpec, parseFlags, spectatorFlags, refuseHumans } from '../flags.js';
 import { EXIT } from '../io.js';
 import { formatOutcome, outcomeJson } from '../outcome-format.js';
 import { progressOption, withStore } from '../store-session.js';
@@ -73,6 +73,7 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       return EXIT.ok;
     }
     const spec = gameSpec(values, 1);
+    refuseHumans(spec.lineup, 'run');
     const clock = INPUT_CLOCKS[clockFlag(values.clock)];
     const gameId = gameIdFlag(values['game-id']);
     const agents = seatAgents(spec.lineup, spec.seats, 0);

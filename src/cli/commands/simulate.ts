@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES } from '../../agents/builtin/index.js';
 import { simulate } from '../../runner/simulate.js';
-import { DEFAULT_GAMES, GAME_OPTIONS, gameSpec, parseFlags } from '../flags.js';
+import { DEFAULT_GAMES, GAME_OPTIONS, gameSpec, parseFlags, refuseHumans } from '../flags.js';
 import { EXIT } from '../io.js';
 import { progressBar } from '../progress.js';
 import { formatSummary } from '../summary.js';
@@ -45,6 +45,7 @@ Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
       return EXIT.ok;
     }
     const spec = gameSpec(values);
+    refuseHumans(spec.lineup, 'simulate');
     const bar = values.json ? null : progressBar(io, 'simulate', 'game');
     const result = await simulate({ games: spec.games, seed: spec.seed, seats: spec.seats, agents: spec.lineup, rules: spec.rules, onProgress: (d, t) => bar?.update(d, t) });
     bar?.end();

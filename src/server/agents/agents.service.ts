@@ -13,6 +13,16 @@ export type AgentCatalog = {
   providers: Array<{ name: string; kind: string; spec: string; default_model: string | null }>;
   /** Why no provider is listed when the providers file is broken (null when it loads). */
   provider_problem: string | null;
+  /** Seats a person plays: `human`, or `human:<display name>`. */
+  humans: Array<{ name: string; spec: string; description: string }>;
+};
+
+/** What `human` is, for GET /agents. */
+export const HUMAN_AGENT = {
+  name: 'human',
+  spec: 'human',
+  description:
+    'A person (or any remote program) holds the seat, answering over HTTP: POST /games gives the seat a token and a link to its seat page (GET …/seats/:player_id/request, POST …/decision). `human:<name>` sets the display name. Server only (tiltyard serve; not with REDIS_URL workers), and `tiltyard play` on a terminal.',
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -53,6 +63,7 @@ export class AgentsService {
       skills: skills.map((s) => ({ name: s.name, spec: `skill:${s.name}`, description: s.description, kind: s.kind, fallback: s.fallback })),
       problems: found.problems.map((p) => ({ folder: basename(p.dir), message: masked(p.message, this.env) })),
       ...this.providers(),
+      humans: [HUMAN_AGENT],
     };
   }
 

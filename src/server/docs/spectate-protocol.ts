@@ -10,7 +10,10 @@ Send \`Authorization: Bearer <token>\` (or \`x-tiltyard-token: <token>\`). No to
 spectator (public views, behind the game's spectator delay if it has one). A researcher token sees
 the public table live and every private detail once the game has ended; an admin token sees
 everything, live, and may ask for one seat's view (\`view=plr_2\`). A token nobody configured is
-refused (401); a view above the caller's role is refused (403).
+refused (401); a view above the caller's role is refused (403). A human seat's token (from
+\`POST /games\`'s \`human_seats\`) reads that seat's view only — its events, snapshots, replay file
+and win chances (public form), and its \`/spectate\` join — and any other view is a 403
+(\`auth/forbidden\` on the socket).
 
 ## Errors
 

@@ -1,3 +1,4 @@
+import { isHumanSpec } from '../../agents/seat/agent-spec.js';
 import { seatAgents } from '../../runner/lineup.js';
 import { CreateGameBody } from './game-request.js';
 import { formatIssues } from '../../protocol/index.js';
@@ -16,6 +17,8 @@ export function demoAgents(lineup: readonly string[], g: number): string[] {
 /** Why the demo line-up cannot be played (TILTYARD_DEMO_AGENTS), or null when it can. */
 export function demoProblem(lineup: readonly string[]): string | null {
   if (lineup.length === 0) return 'TILTYARD_DEMO_AGENTS names no agent';
+  // Nobody is handed a demo game's seat token: a person could never answer there.
+  if (lineup.some(isHumanSpec)) return 'TILTYARD_DEMO_AGENTS takes no human seats: a demo game hands out no seat tokens, so nobody could answer for one (seat a person with POST /games)';
   const r = CreateGameBody.safeParse({ agents: demoAgents(lineup, 0) });
   return r.success ? null : `TILTYARD_DEMO_AGENTS: ${formatIssues(r.error.issues)}`;
 }

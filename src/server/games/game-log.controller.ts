@@ -1,7 +1,6 @@
 import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
 import type { RunReport } from '../../runner/verify-game.js';
 import type { Role } from '../auth/roles.js';
-import { requireRole } from '../auth/require-role.js';
 import type { ServerSettings } from '../config.js';
 import { parseOr400 } from '../http/validate.js';
 import { SETTINGS, STORE } from '../tokens.js';
@@ -24,7 +23,7 @@ export class GameLogController {
     @Inject(STORE) private readonly store: EventStore,
   ) {}
 
-  /** A human seat's token reads its own seat's view here (and in /snapshot), live; nothing else. */
+  /** A human seat's token reads its own seat's view here (and in /snapshot, /replay, /win-probability), live; nothing else. */
   @Get(':id/events')
   async events(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<EventsPage> {
     const who = await orHttp(roleOrSeat(this.store, this.settings, id, headers));
@@ -37,18 +36,18 @@ export class GameLogController {
     return this.log.snapshot(id, who.role ?? { seat: who.seat }, parseOr400(SnapshotQuery, query, 'query'));
   }
 
-  /** One file holding the game as the caller's view may see it (docs/visualizer.md, "Replay files"). */
+  /** One file holding the game as the caller's view may see it (docs/visualizer.md, "Replay files"); a seat token: its own seat's. */
   @Get(':id/replay')
-  replay(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<ReplayFile> {
-    const role = requireRole(headers, this.settings);
-    return this.log.replay(id, role, parseOr400(ReplayQuery, query, 'query'));
+  async replay(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<ReplayFile> {
+    const who = await orHttp(roleOrSeat(this.store, this.settings, id, headers));
+    return this.log.replay(id, who.role ?? { seat: who.seat }, parseOr400(ReplayQuery, query, 'query'));
   }
 
-  /** Each seat's chance to win, event by event, as the caller's view may know it (GameLogService.winProbability). */
+  /** Each seat's chance to win, event by event, as the caller's view may know it (GameLogService.winProbability); a seat token: the public form of its own view. */
   @Get(':id/win-probability')
-  winProbability(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<WinReport> {
-    const role = requireRole(headers, this.settings);
-    return this.log.winProbability(id, role, parseOr400(WinProbabilityQuery, query, 'query'));
+  async winProbability(@Param('id') id: string, @Query() query: unknown, @Headers() headers: RequestHeaders): Promise<WinReport> {
+    const who = await orHttp(roleOrSeat(this.store, this.settings, id, headers));
+    return this.log.winProbability(id, who.role ?? { seat: who.seat }, parseOr400(WinProbabilityQuery, query, 'query'));
   }
 
   @Get(':id/traces')

@@ -145,9 +145,9 @@ export class GameLogService {
    *
    * @example (await log.replay('game_ab12', 'spectator', {})).events.length
    */
-  async replay(gameId: string, role: Role, q: ReplayQuery): Promise<ReplayFile> {
-    const game = await this.gameFor(gameId, role);
-    const viewer = viewerOr4xx(role, q.view, game);
+  async replay(gameId: string, reader: Reader, q: ReplayQuery): Promise<ReplayFile> {
+    const game = await this.gameFor(gameId, typeof reader === 'string' ? reader : 'researcher');
+    const { role, viewer } = readerOr4xx(reader, q.view, game);
     await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role, viewer);
     const gameOver = game.status === 'ended';
@@ -162,14 +162,16 @@ export class GameLogService {
    * duplicate-set hold, delayed head and projection as `/replay` (the same read, visibleLog): the
    * curve is folded from the caller's projected events only, so it cannot know more than they do —
    * anonymous callers of a public game get the public model, read off the public table; the
-   * broadcast, admins and researchers after the end the omniscient one (formFor). Only the points
+   * broadcast, admins and researchers after the end the omniscient one (formFor). A human seat's
+   * token gets its own seat's curve in the public form, even after the end: the omniscient chances
+   * are read off every seat's hand. Only the points
    * where some chance moved are kept. Cached per game, view and head (WinCurveCache).
    *
    * @example (await log.winProbability('game_ab12', 'spectator', {})).points.at(-1)?.p
    */
-  async winProbability(gameId: string, role: Role, q: WinProbabilityQuery): Promise<WinReport> {
-    const game = await this.gameFor(gameId, role);
-    const viewer = viewerOr4xx(role, q.view, game);
+  async winProbability(gameId: string, reader: Reader, q: WinProbabilityQuery): Promise<WinReport> {
+    const game = await this.gameFor(gameId, typeof reader === 'string' ? reader : 'researcher');
+    const { role, viewer } = readerOr4xx(reader, q.view, game);
     await refuseHeld(this.store, gameId, role);
     const { head } = await this.visibleHead(game, role, viewer);
     const gameOver = game.status === 'ended';

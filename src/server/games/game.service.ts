@@ -22,7 +22,7 @@ import { GameCompactor } from './game-compactor.js';
 import { GameScheduler } from './game-scheduler.js';
 import { playLive } from '../../live/live-game.js';
 import { HumanDesk } from '../../agents/seat/human-desk.js';
-import { DEFAULT_HUMAN_TIMEOUT_MS } from '../../live/game-options.js';
+import { DEFAULT_HUMAN_TIMEOUT_MS, HUMAN_PACE_MS } from '../../live/game-options.js';
 import { humanSeatIds, humansRefused, issueSeatTokens, type HumanSeatTicket } from './seat-tokens.js';
 
 /** The server is shutting down and takes no new games (HTTP 503). */
@@ -123,7 +123,8 @@ export class GameService implements BeforeApplicationShutdown {
     // The desk where a person's answers arrive lives in this process; workers could not reach it.
     if (humans && this.queue) throw new HumanSeatsUnavailableError();
     const options: GameOptions = {
-      pace_ms: request.pace_ms ?? this.settings.paceMs,
+      // A person follows the agents' moves as they come: a step at least every 1.5 s by default.
+      pace_ms: request.pace_ms ?? (humans ? Math.max(HUMAN_PACE_MS, this.settings.paceMs) : this.settings.paceMs),
       spectator_delay_ms: request.spectator_delay_ms ?? 0,
       demo: extra.demo === true,
       ...spectatorOptions(request, request.agents),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parseAgentSpec } from '../../agents/seat/agent-spec.js';
+import { humanSeatIds } from '../../agents/seat/agent-spec.js';
 import type { EventStore, SeatTokenRow } from '../../store/index.js';
 
 /** What POST /games hands out for one human seat: the token (only ever here) and the seat page's link. */
@@ -8,16 +8,16 @@ export type HumanSeatTicket = { player_id: string; token: string; url: string };
 /** 256 bits from the CSPRNG: a seat token is a capability, so it must be unguessable. */
 const TOKEN_BYTES = 32;
 
+/** What every issued token looks like (32 bytes, base64url): anything else is no seat token, with no store read. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` could be a seat token at all (a cheap check before any lookup). */
+export const mayBeSeatToken = (token: string | undefined): token is string => token !== undefined && TOKEN_SHAPE.test(token);
+
 /** The sha256 (hex) a seat token is stored and compared as. */
 export const hashSeatToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The seat ids (plr_N) of a line-up's human seats. */
-export function humanSeatIds(agents: readonly string[]): string[] {
-  return agents.flatMap((spec, i) => {
-    const r = parseAgentSpec(spec);
-    return r.ok && r.agent.kind === 'human' ? [`plr_${i + 1}`] : [];
-  });
-}
+export { humanSeatIds } from '../../agents/seat/agent-spec.js';
 
 /** Why a line-up with human seats is refused outside POST /games (tokens are only given out there), or null. */
 export function humansRefused(agents: readonly string[], where: string): string | null {
@@ -47,7 +47,7 @@ export async function issueSeatTokens(store: EventStore, gameId: string, agents:
  * neither the stored hashes nor the timing tell anything about a token.
  */
 export async function seatOfToken(store: EventStore, gameId: string, token: string | undefined): Promise<string | null> {
-  if (!token) return null;
+  if (!mayBeSeatToken(token)) return null;
   const rows = await store.readSeatTokens(gameId);
   if (rows.length === 0) return null;
   const given = Buffer.from(hashSeatToken(token), 'hex');

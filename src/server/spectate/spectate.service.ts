@@ -2,11 +2,12 @@ import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/comm
 import { formatIssues } from '../../protocol/index.js';
 import { GameNotFoundError, IntegrityError, type EventStore } from '../../store/index.js';
 import { integrityMessage } from '../integrity-message.js';
-import { delayed, heldBack, roleOf, viewFor, type Role } from '../auth/roles.js';
+import { delayed, heldBack, roleOf, viewFor, type Role, type ViewResult } from '../auth/roles.js';
 import { describeHoldBack } from '../../live/hold-back.js';
 import type { ServerSettings } from '../config.js';
 import { GameBus, type LobbyDelivery, type LobbyNotice } from '../../live/game-bus.js';
 import { hiddenFork } from '../games/hidden-fork.js';
+import { mayBeSeatToken, seatOfToken } from '../games/seat-tokens.js';
 import { spectatorDelayOf } from '../games/spectator-delay.js';
 import type { JsonLogger } from '../../lib/json-logger.js';
 import { LOGGER, SETTINGS, SPECTATE_CLOCK, STORE } from '../tokens.js';
@@ -110,12 +111,26 @@ export class SpectateService implements OnModuleDestroy {
     const msg = JoinMessage.safeParse(payload);
     if (!msg.success) return this.refuse(socket, 'join/invalid', `join needs {gameId, afterSeq?, view?, token?}: ${formatIssues(msg.error.issues)}`);
     const { gameId, afterSeq, view: requested } = msg.data;
-    const role = this.roleOf(socket, msg.data.token);
+    const token = this.tokenOf(socket, msg.data.token);
+    let seat: string | null = null;
+    let role = this.roleOf(token);
+    if (!role && mayBeSeatToken(token)) {
+      try {
+        seat = await seatOfToken(this.store, gameId, token);
+      } catch (e) {
+        this.logger.emit('error', 'spectate: cannot check a seat token', { game_id: gameId, error: String(e) });
+        return this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; try again');
+      }
+      // A person's seat follows its own view live, as its HTTP reads do (seat-access.ts): a
+      // researcher's reach for holds and hidden forks, never a researcher's views.
+      if (seat) role = 'researcher';
+    }
     if (!role) return this.refuse(socket, 'auth/unauthorized', 'unknown token');
+    if (seat && requested !== undefined && requested !== seat) return this.refuse(socket, 'auth/forbidden', `a seat token follows its own seat's view (${seat}) only, not ${requested}`);
     // Checked before the game is read where the game's mode cannot matter (the broadcast view is
     // allowed here and checked against the game's mode once it is loaded, below).
-    const early = viewFor(role, requested, false, 'broadcast');
-    if (!early.ok) return this.refuse(socket, early.status === 403 ? 'auth/forbidden' : 'join/invalid', early.message);
+    const early = seat ? null : viewFor(role, requested, false, 'broadcast');
+    if (early && !early.ok) return this.refuse(socket, early.status === 403 ? 'auth/forbidden' : 'join/invalid', early.message);
     // A duplicate deal's games are shown to no one but admins, live or backfilled, until the whole
     // set is over: public plays in one rotation tell the hands of the others. A fork that kept its
     // parent's deck is, until it ends, no game at all to them (hiddenFork).
@@ -142,7 +157,7 @@ export class SpectateService implements OnModuleDestroy {
       if (e instanceof IntegrityError) return this.refuse(socket, 'game/integrity', integrityMessage(e));
       return this.refuse(socket, 'server/unavailable', 'the game cannot be read right now; try again');
     }
-    const view = viewFor(role, requested, false, feed.mode);
+    const view: ViewResult = seat ? { ok: true, viewer: { role: 'seat', player_id: seat } } : viewFor(role, requested, false, feed.mode);
     if (!view.ok) return this.refuse(socket, view.status === 403 ? 'auth/forbidden' : 'join/invalid', view.message);
     const viewName = view.viewer.role === 'seat' ? view.viewer.player_id : view.viewer.role;
     if (view.viewer.role === 'seat' && !feed.hasSeat(view.viewer.player_id)) return this.refuse(socket, 'join/invalid', `this game has no seat ${viewName}`);
@@ -186,7 +201,7 @@ export class SpectateService implements OnModuleDestroy {
     if (!client) return;
     const msg = LobbyMessage.safeParse(payload);
     if (!msg.success) return this.refuse(socket, 'lobby/invalid', `lobby takes nothing or {token?}: ${formatIssues(msg.error.issues)}`);
-    const role = this.roleOf(socket, msg.data?.token);
+    const role = this.roleOf(this.tokenOf(socket, msg.data?.token));
     if (!role) return this.refuse(socket, 'auth/unauthorized', 'unknown token');
     client.lobby = true;
     void socket.join(delayed(role) ? LOBBY : role === 'admin' ? [LOBBY_LIVE, LOBBY_ADMIN] : LOBBY_LIVE);
@@ -199,9 +214,14 @@ export class SpectateService implements OnModuleDestroy {
     this.feeds.closeAll();
   }
 
-  private roleOf(socket: SpectateSocket, token: string | undefined): Role | null {
+  /** The token a message names, else the handshake's `auth.token`. */
+  private tokenOf(socket: SpectateSocket, token: string | undefined): string | undefined {
     const auth = (socket.handshake.auth as Record<string, unknown> | undefined)?.['token'];
-    const r = roleOf(this.settings, token ?? (typeof auth === 'string' ? auth : undefined));
+    return token ?? (typeof auth === 'string' ? auth : undefined);
+  }
+
+  private roleOf(token: string | undefined): Role | null {
+    const r = roleOf(this.settings, token);
     return r.ok ? r.role : null;
   }
 

@@ -50,6 +50,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
   const stops = useMemo(() => phaseStops(all), [all]);
   const markers = useMemo(() => scrubberMarkers(all as unknown as GameEvent[]), [all]);
   const names = new Map(game.seats.map((s) => [s.player_id, s.display_name ?? s.agent]));
+  const humans = game.seats.filter((s) => s.agent === 'human' || s.agent.startsWith('human:')).map((s) => s.player_id);
   const delay = typeof game.options.spectator_delay_ms === 'number' && game.options.spectator_delay_ms > 0 && role === 'spectator' ? game.options.spectator_delay_ms : 0;
   const result = useMemo(() => gameResult(all as unknown as GameEvent[]), [all]);
   // Only once the cursor reaches game_ended: a replay does not spoil its own ending.
@@ -142,7 +143,7 @@ export function GameBody({ player, game, role, views, view, setView, live, notic
             <div class="col">
               <TablePanel view={state} events={all} upTo={Math.max(0, cursor - timeline.first)} last={timeline.event(cursor)} placements={ended?.seats ?? null} chances={chances} />
               <WinPanel track={timeline.wins} version={version} now={chances} seats={seatOrder} names={names} range={[timeline.first, Math.max(timeline.first + 1, timeline.head)]} cursor={cursor} seek={seek} />
-              <MovePanel player={player} all={all} cursor={cursor} names={names} {...(traceable ? { onTrace: (seat: string, seq: number) => setTrace({ seat, turn: timeline.event(seq)?.turn ?? 0 }) } : {})} />
+              <MovePanel player={player} all={all} cursor={cursor} names={names} humans={humans} {...(traceable ? { onTrace: (seat: string, seq: number) => setTrace({ seat, turn: timeline.event(seq)?.turn ?? 0 }) } : {})} />
               {trace && <TracePanel gameId={game.game_id} seat={trace.seat} turn={trace.turn} name={names.get(trace.seat) ?? trace.seat} close={() => setTrace(null)} />}
             </div>
             <div class="col">

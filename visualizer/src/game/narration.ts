@@ -12,8 +12,12 @@ export class NarrationLog {
   private seen: readonly WireEvent[] = [];
   private story: Narration = { lines: [], groups: [], moments: [] };
 
-  constructor(private readonly names: ReadonlyMap<string, string>) {
-    this.narrator = new Narrator({ names });
+  /** `humans`: the seats a person plays, whose missing answers the story tells as a clock run out (NarrateOptions.humans). */
+  constructor(
+    private readonly names: ReadonlyMap<string, string>,
+    private readonly humans: readonly string[] = [],
+  ) {
+    this.narrator = new Narrator({ names, humans });
   }
 
   /** The narration of `all` (the viewer's events in seq order). */
@@ -21,7 +25,7 @@ export class NarrationLog {
     const n = this.seen.length;
     const extends_ = all.length >= n && (n === 0 || all[n - 1] === this.seen[n - 1]) && all[0] === this.seen[0];
     if (!extends_) {
-      this.narrator = new Narrator({ names: this.names });
+      this.narrator = new Narrator({ names: this.names, humans: this.humans });
       this.story = { lines: [], groups: [], moments: [] };
       this.seen = [];
     }

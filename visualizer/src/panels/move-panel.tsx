@@ -10,7 +10,7 @@ import { seatColor } from './seat-color.js';
 import './move-panel.css';
 
 /** `onTrace`: offered to views entitled to decision traces; opens the current line's seat and round. */
-type Props = { player: Player; all: readonly WireEvent[]; cursor: number; names: Map<string, string>; onTrace?: (seat: string, seq: number) => void };
+type Props = { player: Player; all: readonly WireEvent[]; cursor: number; names: Map<string, string>; humans?: readonly string[]; onTrace?: (seat: string, seq: number) => void };
 
 const MOMENT_LABEL: Record<string, string> = {
   elimination: 'elimination',
@@ -28,9 +28,9 @@ const MOMENT_LABEL: Record<string, string> = {
  * and kept in view as the game plays, and key moments have previous/next buttons (P / N keys).
  * Agent text is rendered as text only.
  */
-export function MovePanel({ player, all, cursor, names, onTrace }: Props) {
+export function MovePanel({ player, all, cursor, names, humans = [], onTrace }: Props) {
   const namesKey = [...names].map(([k, v]) => `${k}=${v}`).join('\n');
-  const log = useMemo(() => new NarrationLog(names), [namesKey]);
+  const log = useMemo(() => new NarrationLog(names, humans), [namesKey, humans.join(',')]);
   const story = useMemo(() => log.update(all), [log, all]);
   const timeline = player.timeline.value;
   // The largest swings of the chances to win join the key moments (the track grows with `all`).
