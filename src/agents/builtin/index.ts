@@ -5,6 +5,7 @@ import { balancedAgent } from './balanced.js';
 import { MANIPULATOR, manipulatorAgent } from './manipulator.js';
 import { randomAgent } from './random.js';
 import { EXPERT, EXPERT_FAST, expertAgent } from './expert/expert.js';
+import { EXPERT_LEVELS, isExpertSpec, parseExpertSpec } from './expert/levels.js';
 import { TRICKSTER, tricksterAgent } from './trickster.js';
 import { TURTLE, turtleAgent } from './turtle.js';
 
@@ -19,18 +20,21 @@ const FACTORIES = {
   // The reference agent (determinized search over its own view); `expert:fast` for tournaments.
   expert: expertAgent(EXPERT),
   'expert:fast': expertAgent(EXPERT_FAST),
+  'expert:deep': expertAgent({ ...EXPERT, name: 'expert:deep', budget: EXPERT_LEVELS['deep']! }),
 } as const satisfies Record<string, (seed: string) => Agent>;
 
-export type AgentName = keyof typeof FACTORIES;
-export const AGENT_NAMES = Object.keys(FACTORIES) as AgentName[];
+/** The registry's names; `expert:<k>x` and `expert:<steps>` (levels.ts) are built-ins too. */
+export type ListedAgentName = keyof typeof FACTORIES;
+export type AgentName = ListedAgentName | `expert:${string}`;
+export const AGENT_NAMES = Object.keys(FACTORIES) as ListedAgentName[];
 
-export const isAgentName = (name: string): name is AgentName => Object.hasOwn(FACTORIES, name);
+export const isAgentName = (name: string): name is AgentName => Object.hasOwn(FACTORIES, name) || isExpertSpec(name);
 
 /**
  * Each personality's emotional baseline, for the seat config (`seats[i].baseline`): emotions start
  * there and drift back to it. Small on purpose (|x| ≤ 0.2): the policy carries the personality.
  */
-export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
+export const AGENT_BASELINES: Record<ListedAgentName, Partial<EmotionVector>> = {
   random: {},
   balanced: {},
   aggressor: AGGRESSOR.baseline,
@@ -39,12 +43,23 @@ export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
   trickster: TRICKSTER.baseline,
   expert: {},
   'expert:fast': {},
+  'expert:deep': {},
 };
+
+/** A built-in's baseline: any expert budget plays from expert's. */
+export const agentBaseline = (name: AgentName): Partial<EmotionVector> => (Object.hasOwn(AGENT_BASELINES, name) ? AGENT_BASELINES[name as ListedAgentName] : AGENT_BASELINES.expert);
 
 /**
  * An agent's PRNG stream is derived from the game seed and its seat, so the same game replays the
  * same choices whatever else ran in the process.
  */
 export function createAgent(name: AgentName, gameSeed: number, seat: number): Agent {
-  return FACTORIES[name](`agent:${name}:${gameSeed}:${seat}`);
+  const factory = Object.hasOwn(FACTORIES, name) ? FACTORIES[name as ListedAgentName] : expertBudget(name);
+  return factory(`agent:${name}:${gameSeed}:${seat}`);
+}
+
+function expertBudget(name: string): (seed: string) => Agent {
+  const r = parseExpertSpec(name);
+  if (!r.ok) throw new Error(r.message);
+  return expertAgent(r.options);
 }
