@@ -22,7 +22,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createAgent } from '../src/agents/builtin/index.js';
-import { parseExpertSpec } from '../src/agents/builtin/expert/levels.js';
+import { EXPERT_LEVELS, parseExpertSpec } from '../src/agents/builtin/expert/levels.js';
 import { expertAgent } from '../src/agents/builtin/expert/expert.js';
 import type { Agent } from '../src/agents/agent.js';
 import { runGame } from '../src/runner/run-game.js';
@@ -140,7 +140,8 @@ if (args[0] === '--sum') {
   compact = COMPACT_GAMES > 0 ? summary(COMPACT, 'compact', play(COMPACT, COMPACT_GAMES, 'compact')) : null;
 }
 const rates = curve.map((c) => c.win_rate?.value ?? 0);
-const deepest = curve[curve.length - 1];
+// The issue's target is for `expert:deep` (whatever spec names its budget in the curve).
+const deep = curve.find((c) => c.budget_steps === EXPERT_LEVELS['deep']);
 console.log(
   JSON.stringify({
     seed: SEED,
@@ -149,8 +150,8 @@ console.log(
     compact,
     checks: {
       rises_with_budget: rates.every((x, i) => i === 0 || x >= rates[i - 1]!),
-      deepest_at_least_60: (deepest?.win_rate?.value ?? 0) >= 0.6,
-      deepest_p95_at_most_2s: (deepest?.cpu_ms_per_decision.p95 ?? Infinity) <= 2000,
+      deep_at_least_60: deep ? (deep.win_rate?.value ?? 0) >= 0.6 : null,
+      deep_mean_at_most_2s: deep ? deep.cpu_ms_per_decision.mean <= 2000 : null,
       compact_at_least_45: compact ? (compact.win_rate?.value ?? 0) >= 0.45 : null,
       games_at_least_200: curve.every((c) => c.games >= 200) && (!compact || compact.games >= 200),
     },
