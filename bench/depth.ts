@@ -7,7 +7,8 @@
  *
  * Knobs: DEPTH_SEED (1), DEPTH_GAMES per four-seat line-up (200), DEPTH_VS_GAMES per "one vs three
  * balanced" and four-balanced run (400), DEPTH_EXPERT_GAMES per expert table (100; 0 skips),
- * DEPTH_EXPERT (the expert spec, expert:fast).
+ * DEPTH_EXPERT (the expert spec, expert:fast; any budget: expert:deep, expert:4x, expert:3000). The
+ * budget curve and compact windows are bench/expert-curve.ts.
  */
 import { performance } from 'node:perf_hooks';
 import { playSeated, SimulationSpec } from '../src/runner/simulate.js';

@@ -13,7 +13,7 @@
  * STYLES_WINDOWS (full,compact; empty: the round-robin only).
  */
 import { performance } from 'node:perf_hooks';
-import { AGENT_VERSIONS, type AgentName } from '../src/agents/builtin/index.js';
+import { agentVersion, type AgentName } from '../src/agents/builtin/index.js';
 import { playSeated, SimulationSpec } from '../src/runner/simulate.js';
 import { wilson } from '../src/research/position-stats.js';
 import { groupResamples } from '../src/tournament/group-bootstrap.js';
@@ -74,7 +74,7 @@ function figures(seats: SeatResult[], agents: string[]) {
       return [
         a,
         {
-          version: AGENT_VERSIONS[a as AgentName],
+          version: agentVersion(a as AgentName),
           games: mine.length,
           win_rate: r3(wins / mine.length),
           wilson: w ? [r3(w.low), r3(w.high)] : null,

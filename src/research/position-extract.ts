@@ -26,9 +26,10 @@ export type ExtractSummary = {
 export type ExtractProgress = { game_id: string; games: number; total: number; positions: number };
 
 /**
- * A decision the expert would search: an action window of a game with full windows, the first
- * answer to its request (a reprompt's request carries the rejection, and the expert answers it
- * with its balanced core).
+ * A decision the bank keeps: an action window of a game with full windows (the expert searches
+ * compact windows too, but a compact answer carries two actions and talk, which the bank's move
+ * keys do not name), the first answer to its request (a reprompt's request carries the rejection,
+ * and the expert answers it with its balanced core).
  */
 const eligible = (r: ExportRecord): boolean => r.window === 'action' && !r.compact && r.attempt === 1;
 

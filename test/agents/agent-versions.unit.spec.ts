@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AGENT_VERSIONS, type AgentName } from '../../src/agents/builtin/index.js';
+import { AGENT_VERSIONS, agentVersion, type AgentName } from '../../src/agents/builtin/index.js';
 import { RULES_VERSION } from '../../src/game/index.js';
 import { simulate } from '../../src/runner/simulate.js';
 
@@ -41,12 +41,12 @@ describe('built-in agent versions', () => {
   for (const [name, pin] of Object.entries(PINNED) as [AgentName, NonNullable<(typeof PINNED)[AgentName]>][]) {
     it(`given ${name}'s seeded self-play, then its fingerprint is the one pinned with its version`, { timeout: 120_000 }, async () => {
       const now = await fingerprint(name);
-      const versions = `${name}@${AGENT_VERSIONS[name]} under rules ${RULES_VERSION}`;
+      const versions = `${name}@${agentVersion(name)} under rules ${RULES_VERSION}`;
       const pinned = `${name}@${pin.version} under rules ${pin.rules}`;
       if (versions === pinned)
         expect(now, `${name} plays differently from ${pinned} (fingerprint ${now}, pinned ${pin.fingerprint}): bump its version in AGENT_VERSIONS (src/agents/builtin/index.ts) and re-pin it here`).toBe(pin.fingerprint);
       else
-        expect.fail(`${name} is now ${versions} but pinned as ${pinned}: re-pin it here with { version: ${AGENT_VERSIONS[name]}, rules: '${RULES_VERSION}', fingerprint: '${now}' }`);
+        expect.fail(`${name} is now ${versions} but pinned as ${pinned}: re-pin it here with { version: ${agentVersion(name)}, rules: '${RULES_VERSION}', fingerprint: '${now}' }`);
     });
   }
 });

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agents/builtin/index.js';
-import { expertAgent, type SearchStats } from '../../src/agents/builtin/expert/expert.js';
+import { expertAgent, MAX_BUDGET, type SearchStats } from '../../src/agents/builtin/expert/expert.js';
 import { awaiting, initialState, requestFor, stepInPlace, type GameState } from '../../src/game/index.js';
 
 /** Balanced seats play game `seed` until plr_1 is asked for its first action at `turn`. */
-function stateAtAction(seed: number, turn: number): GameState {
-  const state = initialState({ seats: 4 }, seed);
+function stateAtAction(seed: number, turn: number, windows: 'full' | 'compact' = 'full'): GameState {
+  const state = initialState({ seats: 4, rules: { windows } }, seed);
   const agents = [0, 1, 2, 3].map((i) => createAgent('balanced', seed, i));
   stepInPlace(state, { type: 'start' });
   for (let next = awaiting(state); next; next = awaiting(state)) {
@@ -53,10 +53,28 @@ describe('expert', () => {
     expect(JSON.stringify(expertAgent(small)('seed-b').decide(request2))).toBe(JSON.stringify(expertAgent(small)('seed-b').decide(request)));
   });
 
-  it('given the cap of 20,000 steps, then a larger budget is clamped to it', () => {
+  it('given a compact window, then it searches its own candidates (not its core’s answer alone), the same twice, within budget, and the engine accepts the answer', { timeout: 120_000 }, () => {
+    const compact = stateAtAction(31, 3, 'compact');
+    const r = requestFor(compact, 'plr_1');
+    expect(r.constraints.compact).toBe(true);
+    const seen: SearchStats[] = [];
+    const a = expertAgent(small, (s) => seen.push(s))('seed-d').decide(r);
+    const b = expertAgent(small, (s) => seen.push(s))('seed-d').decide(r);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.candidates).toBeGreaterThan(2);
+    expect(seen[0]!.determinizations).toBeGreaterThan(1);
+    expect(seen[0]!.steps).toBeLessThanOrEqual(small.budget);
+    const s = structuredClone(compact);
+    const res = stepInPlace(s, { type: 'decision', player_id: 'plr_1', window: 'action', decision: a });
+    expect(res.ok).toBe(true);
+    expect(res.ok && res.events.some((e) => e.type === 'action_rejected')).toBe(false);
+  });
+
+  it(`given the cap of ${MAX_BUDGET} steps, then a larger budget is clamped to it`, () => {
     const seen: SearchStats[] = [];
     expertAgent({ name: 'expert', budget: 1e9, horizon: 0 }, (s) => seen.push(s))('seed-c').decide(request);
-    expect(seen[0]!.steps).toBeLessThanOrEqual(20_000);
-    expect(seen[0]!.steps).toBeGreaterThan(10_000);
+    expect(seen[0]!.steps).toBeLessThanOrEqual(MAX_BUDGET);
+    expect(seen[0]!.steps).toBeGreaterThan(MAX_BUDGET / 2);
   }, 300_000);
 });

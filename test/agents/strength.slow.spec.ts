@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentName } from '../../src/agents/builtin/index.js';
 import { runGame } from '../../src/runner/run-game.js';
-import { AGENT_BASELINES, createAgent } from '../../src/agents/builtin/index.js';
+import { agentBaseline, createAgent } from '../../src/agents/builtin/index.js';
 
 /** Random's share of wins (placement 1, ties included) against three balanced seats, seats rotated. */
 function randomWinRate(games: number, rules = {}): number {
@@ -9,7 +9,7 @@ function randomWinRate(games: number, rules = {}): number {
   for (let g = 0; g < games; g++) {
     const names: AgentName[] = ['random', 'balanced', 'balanced', 'balanced'].map((_, i, a) => a[(i + g) % 4] as AgentName);
     const seed = 777_000 + g;
-    const run = runGame({ seats: names.map((n) => ({ baseline: AGENT_BASELINES[n] })), rules }, seed, names.map((n, i) => createAgent(n, seed, i)));
+    const run = runGame({ seats: names.map((n) => ({ baseline: agentBaseline(n) })), rules }, seed, names.map((n, i) => createAgent(n, seed, i)));
     const randomSeat = `plr_${names.indexOf('random') + 1}`;
     if (run.state.placements?.find((p) => p.player_id === randomSeat)?.placement === 1) wins++;
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_NAMES, AGENT_VERSIONS, type AgentName } from '../../src/agents/builtin/index.js';
+import { AGENT_NAMES, agentVersion, type AgentName } from '../../src/agents/builtin/index.js';
 import type { GameState } from '../../src/game/index.js';
 import { logicalInputClock } from '../../src/runner/input-clock.js';
 import { buildAgents, seatConfigs } from '../../src/runner/lineup.js';
@@ -77,7 +77,7 @@ export function runnerSuite(
     const stored = await store.getGame(game.gameId);
     expect(stored.status).toBe('ended');
     // Which behaviour played each built-in seat (AGENT_VERSIONS), kept with the game.
-    expect(stored.seats.map((s) => s.agent_version)).toEqual(game.agents.map((a) => `${a}@${AGENT_VERSIONS[a as AgentName]}`));
+    expect(stored.seats.map((s) => s.agent_version)).toEqual(game.agents.map((a) => `${a}@${agentVersion(a as AgentName)}`));
   });
 
   it('given the wall clock, then every decision keeps its real ts and re-simulation from the record reproduces the log', async () => {

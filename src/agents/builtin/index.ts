@@ -5,6 +5,7 @@ import { balancedAgent } from './balanced.js';
 import { MANIPULATOR, manipulatorAgent } from './manipulator.js';
 import { randomAgent } from './random.js';
 import { EXPERT, EXPERT_FAST, expertAgent } from './expert/expert.js';
+import { EXPERT_LEVELS, isExpertSpec, parseExpertSpec } from './expert/levels.js';
 import { TRICKSTER_V2, tricksterAgent } from './trickster.js';
 import { TURTLE, turtleAgent } from './turtle.js';
 
@@ -19,18 +20,21 @@ const FACTORIES = {
   // The reference agent (determinized search over its own view); `expert:fast` for tournaments.
   expert: expertAgent(EXPERT),
   'expert:fast': expertAgent(EXPERT_FAST),
+  'expert:deep': expertAgent({ ...EXPERT, name: 'expert:deep', budget: EXPERT_LEVELS['deep']! }),
 } as const satisfies Record<string, (seed: string) => Agent>;
 
-export type AgentName = keyof typeof FACTORIES;
-export const AGENT_NAMES = Object.keys(FACTORIES) as AgentName[];
+/** The registry's names; `expert:<k>x` and `expert:<steps>` (levels.ts) are built-ins too. */
+export type ListedAgentName = keyof typeof FACTORIES;
+export type AgentName = ListedAgentName | `expert:${string}`;
+export const AGENT_NAMES = Object.keys(FACTORIES) as ListedAgentName[];
 
-export const isAgentName = (name: string): name is AgentName => Object.hasOwn(FACTORIES, name);
+export const isAgentName = (name: string): name is AgentName => Object.hasOwn(FACTORIES, name) || isExpertSpec(name);
 
 /**
  * Each personality's emotional baseline, for the seat config (`seats[i].baseline`): emotions start
  * there and drift back to it. Small on purpose (|x| ≤ 0.2): the policy carries the personality.
  */
-export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
+export const AGENT_BASELINES: Record<ListedAgentName, Partial<EmotionVector>> = {
   random: {},
   balanced: {},
   aggressor: AGGRESSOR.baseline,
@@ -39,7 +43,11 @@ export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
   trickster: TRICKSTER_V2.baseline,
   expert: {},
   'expert:fast': {},
+  'expert:deep': {},
 };
+
+/** A built-in's baseline: any expert budget plays from expert's. */
+export const agentBaseline = (name: AgentName): Partial<EmotionVector> => (Object.hasOwn(AGENT_BASELINES, name) ? AGENT_BASELINES[name as ListedAgentName] : AGENT_BASELINES.expert);
 
 /**
  * Each built-in's behaviour version: bump it whenever a change makes the agent choose differently
@@ -47,24 +55,36 @@ export const AGENT_BASELINES: Record<AgentName, Partial<EmotionVector>> = {
  * A stored game records the version of each built-in seat (SeatRecord.agent_version), so a game
  * played before a change says which behaviour played it.
  */
-export const AGENT_VERSIONS: Record<AgentName, number> = {
+export const AGENT_VERSIONS: Record<ListedAgentName, number> = {
   random: 1,
   balanced: 1,
   aggressor: 1,
   turtle: 1,
   manipulator: 1,
   trickster: 2,
-  expert: 1,
-  'expert:fast': 1,
+  // 2: its own search in compact windows (1 handed them to the balanced core).
+  expert: 2,
+  'expert:fast': 2,
+  'expert:deep': 2,
 };
 
-/** `name@version` of a built-in, e.g. `trickster@2`. */
-export const agentVersionTag = (name: AgentName): string => `${name}@${AGENT_VERSIONS[name]}`;
+/** A built-in's version: every expert budget (`expert:<k>x`, `expert:<steps>`) plays expert's code, so it has expert's. */
+export const agentVersion = (name: AgentName): number => (Object.hasOwn(AGENT_VERSIONS, name) ? AGENT_VERSIONS[name as ListedAgentName] : AGENT_VERSIONS.expert);
+
+/** `name@version` of a built-in, e.g. `trickster@2`, `expert:3x@2`. */
+export const agentVersionTag = (name: AgentName): string => `${name}@${agentVersion(name)}`;
 
 /**
  * An agent's PRNG stream is derived from the game seed and its seat, so the same game replays the
  * same choices whatever else ran in the process.
  */
 export function createAgent(name: AgentName, gameSeed: number, seat: number): Agent {
-  return FACTORIES[name](`agent:${name}:${gameSeed}:${seat}`);
+  const factory = Object.hasOwn(FACTORIES, name) ? FACTORIES[name as ListedAgentName] : expertBudget(name);
+  return factory(`agent:${name}:${gameSeed}:${seat}`);
+}
+
+function expertBudget(name: string): (seed: string) => Agent {
+  const r = parseExpertSpec(name);
+  if (!r.ok) throw new Error(r.message);
+  return expertAgent(r.options);
 }

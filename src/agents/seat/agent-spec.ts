@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmotionVector } from '../../protocol/index.js';
-import { AGENT_BASELINES, AGENT_NAMES, agentVersionTag, isAgentName, type AgentName } from '../builtin/index.js';
+import { AGENT_NAMES, agentBaseline, agentVersionTag, isAgentName, type AgentName } from '../builtin/index.js';
+import { EXPERT_SPEC_HELP, parseExpertSpec } from '../builtin/expert/levels.js';
 import { loadProviders, modelChain, type ProviderSetup } from '../../providers/config.js';
 import type { ModelRef } from '../../providers/router.js';
 import { assertCanSeatSubprocessAgents } from '../sandbox/index.js';
@@ -43,7 +44,7 @@ export type SpecOptions = {
   providers?: ProviderSetup;
 };
 
-export const AGENT_SPEC_HELP = `a built-in (${AGENT_NAMES.join(', ')}), skill:<folder> (e.g. skill:skills/python-example) llm:<provider>[:<model>] (e.g. llm:mock) or human[:<display name>] (a seat answered over HTTP)`;
+export const AGENT_SPEC_HELP = `a built-in (${AGENT_NAMES.join(', ')}; the expert's budget: ${EXPERT_SPEC_HELP}), skill:<folder> (e.g. skill:skills/python-example) llm:<provider>[:<model>] (e.g. llm:mock) or human[:<display name>] (a seat answered over HTTP)`;
 
 let defaultSetup: ProviderSetup | null = null;
 /** The providers from the environment and the providers file, loaded once per process. */
@@ -71,6 +72,10 @@ export function isDeterministicSpec(spec: string): boolean {
  */
 export function parseAgentSpec(spec: string, options: SpecOptions = {}): { ok: true; agent: AgentSpec } | { ok: false; message: string } {
   if (isAgentName(spec)) return { ok: true, agent: { kind: 'builtin', spec, name: spec } };
+  if (spec.startsWith('expert:')) {
+    const bad = parseExpertSpec(spec);
+    if (!bad.ok) return { ok: false, message: bad.message };
+  }
   if (spec === 'human' || spec.startsWith('human:')) return parseHuman(spec);
   if (spec.startsWith('llm:')) {
     let setup: ProviderSetup;
@@ -127,7 +132,7 @@ export function displayNameOf(agent: AgentSpec): string {
 /** The emotional baseline a seat starts from: the personality's, for built-ins and their skills. */
 export function baselineOf(agent: AgentSpec): Partial<EmotionVector> | undefined {
   const name = builtinOf(agent);
-  return name ? AGENT_BASELINES[name] : undefined;
+  return name ? agentBaseline(name) : undefined;
 }
 
 /** The built-in that plays a seat: the spec's own, or the one a builtin skill wraps. */

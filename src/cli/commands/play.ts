@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES } from '../../agents/builtin/index.js';
+import { EXPERT_SPEC_HELP } from '../../agents/builtin/expert/levels.js';
 import type { SeatDecision } from '../../agents/seat/types.js';
 import { ProviderDownError } from '../../runner/provider-down.js';
 import { seatAgents } from '../../runner/lineup.js';
@@ -44,7 +45,7 @@ back, calls, tokens, cost, call latency p50/p95/max. A seat that ran out of its 
 (the engine's fallback played for it): it is named on stderr and the exit status is 3.
 ${PREFLIGHT_HELP}
 
-Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
+Agents: ${AGENT_NAMES.join(', ')} (expert's budget: ${EXPERT_SPEC_HELP}), or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
 `,
   async run(argv, io) {

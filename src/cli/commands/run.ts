@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES } from '../../agents/builtin/index.js';
+import { EXPERT_SPEC_HELP } from '../../agents/builtin/expert/levels.js';
 import { INPUT_CLOCKS } from '../../runner/input-clock.js';
 import { seatAgents } from '../../runner/lineup.js';
 import { runPersistent } from '../../runner/persistent-runner.js';
@@ -52,7 +53,7 @@ A game in which an LLM seat ran out of its per-game or per-decision budget is pl
 stored as degraded (the engine's fallback played for that seat): it is named on stderr and the exit
 status is 3 (docs/providers.md "Degraded games and exit codes").
 
-Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
+Agents: ${AGENT_NAMES.join(', ')} (expert's budget: ${EXPERT_SPEC_HELP}), or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
 `,
   async run(argv, io) {

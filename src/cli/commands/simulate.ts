@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES } from '../../agents/builtin/index.js';
+import { EXPERT_SPEC_HELP } from '../../agents/builtin/expert/levels.js';
 import { simulate } from '../../runner/simulate.js';
 import { DEFAULT_GAMES, GAME_OPTIONS, gameSpec, parseFlags, refuseHumans } from '../flags.js';
 import { EXIT } from '../io.js';
@@ -35,7 +36,7 @@ LLM agents end the report with their health (decisions first time / repaired / r
 calls, tokens, cost, call latency p50/p95/max). Games in which an LLM seat ran out of its budget are
 degraded: they are counted in \`degraded\`, named on stderr, and the exit status is 3.
 
-Agents: ${AGENT_NAMES.join(', ')}, or skill:<folder> for an agent skill
+Agents: ${AGENT_NAMES.join(', ')} (expert's budget: ${EXPERT_SPEC_HELP}), or skill:<folder> for an agent skill
 (e.g. skill:skills/python-example; see docs/agents.md)
 `,
   async run(argv, io) {
