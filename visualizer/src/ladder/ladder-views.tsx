@@ -35,7 +35,7 @@ export function Leaderboard({ rows, axis }: { rows: readonly LeaderRow[]; axis: 
               <AxisTicks axis={axis} />
             </th>
             <th>games</th>
-            <th>wins</th>
+            <th class="wins">wins</th>
           </tr>
         </thead>
         <tbody>
@@ -51,7 +51,7 @@ export function Leaderboard({ rows, axis }: { rows: readonly LeaderRow[]; axis: 
                 )}
                 {r.status !== 'active' && <span class="badge">{r.status}</span>}
               </td>
-              <td class="num">{r.rating}</td>
+              <td class="num rating">{r.rating}</td>
               <td class="ci-col">
                 <div class="ci-track">
                   {r.bar && <span class="ci-bar" data-testid="ci-bar" style={{ left: `${r.bar.from}%`, width: `${Math.max(0.5, r.bar.to - r.bar.from)}%` }} />}
@@ -59,7 +59,7 @@ export function Leaderboard({ rows, axis }: { rows: readonly LeaderRow[]; axis: 
                 </div>
               </td>
               <td class="num">{r.games}</td>
-              <td class="num">{r.wins}</td>
+              <td class="num wins">{r.wins}</td>
             </tr>
           ))}
         </tbody>
