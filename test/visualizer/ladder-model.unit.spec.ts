@@ -8,8 +8,8 @@ import type { Ladder } from '../../visualizer/src/ladder/ladder-types.js';
 import { gameRow, ladderModel, niceAxis, ratingChart } from '../../visualizer/src/ladder/ladder-model.js';
 
 const ci = (value: number, low: number, high: number) => ({ value, low, high });
-const standing = (agent: string, mu: number, low: number, high: number, games = 6) => ({ agent, mu, sigma: 2, rating_ci: ci(mu, low, high), games, wins: 1, mean_placement: 2 });
-const entrant = (agent: string, more: Partial<Ladder['entrants'][number]> = {}) => ({ agent, status: 'active' as const, cause: null, newcomer: false, games: 6, joined_at: '2026-01-01T00:00:00Z', admitted: true, ...more });
+const standing = (agent: string, mu: number, low: number, high: number, games = 6) => ({ agent, mu, sigma: 2, rating_ci: ci(mu, low, high), games, wins: 1, mean_placement: 2, win_rate: null, placement_ci: null });
+const entrant = (agent: string, more: Partial<Ladder['entrants'][number]> = {}) => ({ agent, status: 'active' as const, cause: null, newcomer: false, games: 6, joined_at: '2026-01-01T00:00:00Z', admitted: true, max_usd_per_day: null, max_usd_total: null, ...more });
 
 const LADDER: Ladder = {
   ladder_id: 'lad_1',
@@ -21,7 +21,7 @@ const LADDER: Ladder = {
   deals: 3,
   deals_done: 2,
   games: 6,
-  standings: [standing('balanced', 30, 25, 35), standing('aggressor', 22, 18, 26), standing('turtle', 20, 12, 24, 3), { agent: 'random', mu: 25, sigma: 8.33, rating_ci: null, games: 0, wins: 0, mean_placement: null }],
+  standings: [standing('balanced', 30, 25, 35), standing('aggressor', 22, 18, 26), standing('turtle', 20, 12, 24, 3), { agent: 'random', mu: 25, sigma: 8.33, rating_ci: null, games: 0, wins: 0, mean_placement: null, win_rate: null, placement_ci: null }],
   entrants: [entrant('balanced'), entrant('aggressor'), entrant('turtle', { newcomer: true, games: 3 }), entrant('random', { status: 'suspended', cause: '3 of its last 5 games failed on its account (timeouts).' })],
   history: [
     { deal: 0, agent: 'balanced', mu: 27, low: 20, high: 34, games: 3 },

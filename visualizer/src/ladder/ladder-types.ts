@@ -1,39 +1,11 @@
-/* Types only, no imports: the headless view model and its unit test (test/, no DOM) read them. */
-/** The shapes of GET /ladders and GET /ladders/:id the page and the lobby use (src/ladder/ladder-view.ts). */
-export type Interval = { value: number; low: number; high: number } | null;
+/* Types only: the wire shapes of GET /ladders and GET /ladders/:id, as the server declares them
+   (src/ladder/ladder-view.ts; erased at build). The headless view model and its unit test read them. */
+import type { LadderView, ladderSummary } from '../../../src/ladder/ladder-view.js';
 
-export type LadderStanding = { agent: string; mu: number; sigma: number; rating_ci: Interval; games: number; wins: number; mean_placement: number | null };
-
-export type LadderEntrant = {
-  agent: string;
-  status: 'active' | 'retired' | 'suspended';
-  cause: string | null;
-  newcomer: boolean;
-  games: number;
-  joined_at: string;
-  admitted: boolean;
-};
-
-export type RatingPoint = { deal: number; agent: string; mu: number; low: number | null; high: number | null; games: number };
-
-export type LadderGame = { game_id: string; deal: number; seats: string[]; status: string; placements: number[] | null; deal_status: string; ended_at: string | null };
-
-export type Ladder = {
-  ladder_id: string;
-  name: string;
-  seats: number;
-  compact: boolean;
-  status: string;
-  created_at: string;
-  deals: number;
-  deals_done: number;
-  games: number;
-  standings: LadderStanding[];
-  entrants: LadderEntrant[];
-  history: RatingPoint[];
-  recent_games: LadderGame[];
-};
-
+export type Ladder = LadderView;
+export type LadderEntrant = LadderView['entrants'][number];
+export type LadderStanding = LadderView['standings'][number];
+export type RatingPoint = LadderView['history'][number];
+export type LadderGame = LadderView['recent_games'][number];
 /** A ladder as GET /ladders lists it. */
-export type LadderSummary = { ladder_id: string; name: string; seats: number; compact: boolean; status: string; entrants: number; suspended: number; deals: number; created_at: string };
-
+export type LadderSummary = ReturnType<typeof ladderSummary>;

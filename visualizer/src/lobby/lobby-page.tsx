@@ -64,7 +64,7 @@ function Ladders({ ladders }: { ladders: readonly LadderSummary[] }) {
         {ladders.map((l) => (
           <li key={l.ladder_id} class="card-row">
             <a href={ladderPath(l.ladder_id)} class="game-link" data-testid="ladder-link" data-ladder-id={l.ladder_id}>
-              <span class={`badge${l.status === 'running' ? ' live' : ''}`}>{l.status}</span>
+              <span class="badge">{l.status}</span>
               <span class="gid">{l.name}</span>
               <span class="agents">{l.ladder_id}</span>
               <span class="meta">
