@@ -251,6 +251,11 @@ describe('visualizer: the tournament and ladder pages, and "what a seat knew"', 
     await lobby.getByTestId('ladder-board').waitFor();
     expect(new URL(lobby.url()).pathname).toBe(`/watch/ladders/${ladder.ladder_id}`);
     await lobby.close();
+    // A browser opening the API's path lands on the page.
+    const direct = await open(`/ladders/${ladder.ladder_id}`);
+    await direct.getByTestId('ladder-board').waitFor();
+    expect(new URL(direct.url()).pathname).toBe(`/watch/ladders/${ladder.ladder_id}`);
+    await direct.close();
 
     const page = await open(`/watch/ladders/${ladder.ladder_id}`);
     await page.getByTestId('ladder-board').waitFor();
