@@ -5,7 +5,7 @@
  *
  * lobby · a live broadcast game as anyone sees it · an ended game's result · its move list · its
  * charts · a seat's beliefs beside the truth (admin, "What a seat knew") · an attack in flight with
- * its plan (admin replay) · a tournament's page · a person's seat page with a decision open; and on
+ * its plan (admin replay) · a tournament's page · a ladder's page (docs/img/ladder.png) · a person's seat page with a decision open; and on
  * a phone (390×844, touch): the lobby, the live game, the ended game and the seat page.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,11 +15,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { spawnServer, until } from '../test/server/spawn-server.js';
 import { CHROMIUM, CHROMIUM_ARGS, launchBrowser } from '../test/visualizer/browser.js';
+import { playLadder } from './ladder-shots.js';
 import { seatPageShot } from './seat-shots.js';
 
 const IMG = join(import.meta.dirname, '..', 'docs', 'img');
 const ADMIN = 'screenshots-admin';
 const dir = mkdtempSync(join(tmpdir(), 'tiltyard-shots-'));
+// Played before the server opens the same embedded database.
+const ladder = await playLadder(join(dir, 'data'));
 const server = await spawnServer({ TILTYARD_DATA_DIR: join(dir, 'data'), DATABASE_URL: undefined, TILTYARD_ADMIN_TOKEN: ADMIN, TILTYARD_PACE_MS: '120', TILTYARD_LOG: 'warn' });
 const browser = await launchBrowser({ width: 1440, height: 1000 });
 
@@ -99,6 +102,9 @@ try {
   await anon.getByTestId('standings').waitFor();
   await anon.waitForTimeout(500);
   await shot(anon, 'visualizer-tournament.png');
+  await anon.goto(`${server.url}/watch/ladders/${ladder}`);
+  await anon.getByTestId('rating-chart').waitFor();
+  await shot(anon, 'ladder.png', 'main');
   const seat = await seatPageShot(server.url, json, anon, shot);
   if (browser.errors.length) console.warn(`page errors: ${browser.errors.join('; ')}`);
 

@@ -35,7 +35,7 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/games', '/tournaments', '/health', '/docs', '/agents', '/socket.io'].map((p) => [p, { target: process.env['TILTYARD_URL'] ?? 'http://127.0.0.1:3000', ws: p === '/socket.io', changeOrigin: true }]),
+      ['/games', '/tournaments', '/ladders', '/health', '/docs', '/agents', '/socket.io'].map((p) => [p, { target: process.env['TILTYARD_URL'] ?? 'http://127.0.0.1:3000', ws: p === '/socket.io', changeOrigin: true }]),
     ),
   },
 });

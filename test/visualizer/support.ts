@@ -11,7 +11,7 @@ export const ADMIN = 'viz-admin-token';
 export const RESEARCHER = 'viz-research-token';
 export const OUT = join(import.meta.dirname, '..', '..', '.ci', 'out');
 
-export type VizServer = ServerProcess & { dir: string; stop(): Promise<void> };
+export type VizServer = ServerProcess & { dir: string; /** Its database: a CLI run against the same store (`tiltyard ladder run`). */ database_url: string; stop(): Promise<void> };
 
 /**
  * A real `tiltyard serve` (dist/, with dist/visualizer) on a random port over a fresh PostgreSQL
@@ -38,6 +38,7 @@ export async function startVizServer(env: Record<string, string> = {}): Promise<
   });
   return Object.assign(server, {
     dir,
+    database_url: url.toString(),
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;

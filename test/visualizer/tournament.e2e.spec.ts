@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../server/spawn-server.js';
+import { tiltyardWith } from '../cli/run-cli.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { ADMIN, RESEARCHER, allEvents, api, createGame, outDir, startVizServer, waitShown, withToken, type VizServer } from './support.js';
 
@@ -11,6 +12,9 @@ const ENTRANTS = ['manipulator', 'aggressor', 'trickster', 'balanced'];
 
 type Standing = { agent: string; games: number; wins: number };
 type TournamentView = { tournament_id: string; status: string; progress: { played: number; scheduled: number }; standings: Standing[]; head_to_head: { a: string; b: string; games: number }[]; games: { game_id: string; status: string }[] };
+type LadderView = { ladder_id: string; deals_done: number; standings: { agent: string }[]; history: { agent: string }[]; recent_games: { game_id: string }[]; entrants: { agent: string; status: string; newcomer: boolean }[] };
+/** A small ladder played beside the tournament (compact windows, two deals of three seats): its page is checked below. */
+const LADDER = { entrants: ['balanced', 'aggressor', 'turtle', 'random'], seats: 3, deals: 2, newcomer: 'trickster', retired: 'random' };
 type Attacks = { games_counted: number; cells: { agent: string; target: string; attempts: number; attacks: { game_id: string; seq: number }[] }[] };
 
 /**
@@ -19,12 +23,13 @@ type Attacks = { games_counted: number; cells: { agent: string; target: string; 
  * links to every game), what an anonymous page may hold, and the "what seat X knew" mode of the
  * game page (researchers and admins of ended games only).
  */
-describe('visualizer: the tournament page and "what a seat knew"', () => {
+describe('visualizer: the tournament and ladder pages, and "what a seat knew"', () => {
   let server: VizServer;
   let browser: Browser;
   let id: string;
   let view: TournamentView;
   let attacks: Attacks;
+  let ladder: LadderView;
 
   beforeAll(async () => {
     server = await startVizServer();
@@ -37,6 +42,26 @@ describe('visualizer: the tournament page and "what a seat knew"', () => {
     const body = (await res.json()) as { tournament_id: string };
     expect(res.status, JSON.stringify(body)).toBe(201);
     id = body.tournament_id;
+    // The ladder: created over REST, two deals played by the CLI against the server's database (while
+    // the tournament plays), then a newcomer added (REST) and an entrant retired (CLI).
+    const playLadder = async (): Promise<LadderView> => {
+      const post = async (path: string, payload: unknown) => {
+        const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+        const b = (await r.json()) as LadderView;
+        expect(r.status, JSON.stringify(b)).toBe(201);
+        return b;
+      };
+      const { ladder_id } = await post('/ladders', { name: 'Small ladder', entrants: LADDER.entrants.map((agent) => ({ agent })), seats: LADDER.seats, compact: true, seed: 41 });
+      const cli = async (...args: string[]) => {
+        const r = await tiltyardWith({ env: { DATABASE_URL: server.database_url, TILTYARD_DATA_DIR: join(server.dir, 'data') } }, ...args);
+        expect(r.code, r.stderr).toBe(0);
+      };
+      await cli('ladder', 'run', ladder_id, '--games', String(LADDER.deals * LADDER.seats), '--clock', 'logical');
+      await post(`/ladders/${ladder_id}/entrants`, { agent: LADDER.newcomer });
+      await cli('ladder', 'retire', ladder_id, LADDER.retired);
+      return api<LadderView>(server, `/ladders/${ladder_id}`);
+    };
+    const ladderPlayed = playLadder();
     view = await until(
       `tournament ${id} to end`,
       async () => {
@@ -47,6 +72,7 @@ describe('visualizer: the tournament page and "what a seat knew"', () => {
       250,
     );
     attacks = await api<Attacks>(server, `/tournaments/${id}/attacks`);
+    ladder = await ladderPlayed;
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -214,6 +240,59 @@ describe('visualizer: the tournament page and "what a seat knew"', () => {
 
     /** The game page is up (its analysis tabs drawn). */
     const page = (p: Page) => p.getByTestId('tab-attacks').waitFor();
+  });
+
+  it('shows a ladder: linked from the lobby, its leaderboard with interval bars, the rating chart, newcomers, a retired entrant in words, games linked', async () => {
+    expect(ladder.deals_done).toBe(LADDER.deals);
+    const lobby = await open('/');
+    await lobby.getByTestId('ladder-link').first().waitFor();
+    expect(await attrs(lobby, 'ladder-link', 'data-ladder-id')).toEqual([ladder.ladder_id]);
+    await lobby.getByTestId('ladder-link').first().click();
+    await lobby.getByTestId('ladder-board').waitFor();
+    expect(new URL(lobby.url()).pathname).toBe(`/watch/ladders/${ladder.ladder_id}`);
+    await lobby.close();
+    // A browser opening the API's path lands on the page.
+    const direct = await open(`/ladders/${ladder.ladder_id}`);
+    await direct.getByTestId('ladder-board').waitFor();
+    expect(new URL(direct.url()).pathname).toBe(`/watch/ladders/${ladder.ladder_id}`);
+    await direct.close();
+
+    const page = await open(`/watch/ladders/${ladder.ladder_id}`);
+    await page.getByTestId('ladder-board').waitFor();
+    // One row per standing, in the API's order; a bar for each entrant that has played.
+    expect(await attrs(page, 'ladder-row', 'data-agent')).toEqual(ladder.standings.map((s) => s.agent));
+    const played = ladder.standings.filter((s) => ladder.history.some((h) => h.agent === s.agent)).length;
+    expect(await page.getByTestId('ci-bar').count()).toBe(played);
+    const first = (await page.getByTestId('ladder-row').first().textContent()) ?? '';
+    expect(first).toMatch(/\d+\.\d \[\d+\.\d, \d+\.\d\]/);
+    // Bars are drawn with a width (a forest plot, not an empty cell).
+    const widths = await page.evaluate<number[]>(`[...document.querySelectorAll('[data-testid=ci-bar]')].map((e) => e.getBoundingClientRect().width)`);
+    expect(widths.every((w) => w > 1)).toBe(true);
+    // The newcomer (no games yet) is marked; the retired entrant is a sentence, not JSON.
+    expect(await attrs(page, 'newcomer', 'data-testid')).toHaveLength(ladder.entrants.filter((e) => e.newcomer).length);
+    expect(await page.locator(`[data-testid=ladder-row][data-agent="${LADDER.newcomer}"] [data-testid=newcomer]`).count()).toBe(1);
+    expect(await page.locator(`[data-testid=absent][data-agent="${LADDER.retired}"]`).textContent()).toMatch(new RegExp(`^${LADDER.retired} was retired from the ladder`));
+    // The chart: a line per entrant with history.
+    await page.getByTestId('rating-chart').waitFor();
+    expect(new Set(await attrs(page, 'rating-line', 'data-agent'))).toEqual(new Set(ladder.history.map((h) => h.agent)));
+    // Recent games, each linked to its game page.
+    const ids = await attrs(page, 'ladder-game', 'data-game-id');
+    expect(ids).toEqual(ladder.recent_games.map((g) => g.game_id));
+    expect(ids).toHaveLength(LADDER.deals * LADDER.seats);
+    expect(await attrs(page, 'ladder-game', 'href')).toEqual(ids.map((g) => `/watch/games/${g}`));
+    await page.screenshot({ path: join(outDir(), 'visualizer-ladder.png'), fullPage: true });
+    await page.getByTestId('ladder-game').first().click();
+    await page.getByTestId('table').waitFor();
+    await page.close();
+
+    // On a phone: nothing wider than the screen but the table's own scroll region.
+    const phone = await browser.page();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${server.url}/watch/ladders/${ladder.ladder_id}`);
+    await phone.getByTestId('ladder-board').waitFor();
+    expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: join(outDir(), 'visualizer-ladder-phone.png'), fullPage: true });
+    await phone.close();
   });
 
   it('logged no console errors on any page', () => {

@@ -14,6 +14,9 @@ const LoadingPage = () => (
 // Its own chunk (matrices, colour scales): the game page and the lobby never load it.
 const TournamentPage = lazyComponent(() => import('./tournament/tournament-page.js').then((m) => m.TournamentPage), LoadingPage);
 
+// Its own chunk (the leaderboard's bars, the rating chart): only a ladder's page loads it.
+const LadderPage = lazyComponent(() => import('./ladder/ladder-page.js').then((m) => m.LadderPage), LoadingPage);
+
 // Its own chunk (lists, filters, small tables, their rules): a game page, the link people share,
 // never loads it; the lobby pays one small request (~4 KB) after the entry, before its API calls.
 const LobbyPage = lazyComponent(() => import('./lobby/lobby-page.js').then((m) => m.LobbyPage), LoadingPage);
@@ -63,11 +66,12 @@ function TokenForm() {
   );
 }
 
-/** The shell: header, routes (`/`, `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/replay`, `/seat/:game/:player`). */
+/** The shell: header, routes (`/`, `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/ladders/:id`, `/watch/replay`, `/seat/:game/:player`). */
 export function App() {
   const { path } = location.value;
   const game = /^\/watch\/games\/([^/]+)\/?$/.exec(path);
   const tournament = /^\/watch\/tournaments\/([^/]+)\/?$/.exec(path);
+  const ladder = /^\/watch\/ladders\/([^/]+)\/?$/.exec(path);
   const seat = /^\/seat\/([^/]+)\/([^/]+)\/?$/.exec(path);
   return (
     <div class="shell" onClick={onLinkClick}>
@@ -95,6 +99,8 @@ export function App() {
         <SeatPage key={path} gameId={decodeURIComponent(seat[1]!)} playerId={decodeURIComponent(seat[2]!)} />
       ) : tournament ? (
         <TournamentPage key={`${tournament[1]}|${token.value}`} id={decodeURIComponent(tournament[1]!)} />
+      ) : ladder ? (
+        <LadderPage key={`${ladder[1]}|${token.value}`} id={decodeURIComponent(ladder[1]!)} />
       ) : path === '/' ? (
         <LobbyPage key={token.value} />
       ) : (

@@ -8,9 +8,9 @@ import { cspHeader, VISUALIZER_CSP } from '../http/security-headers.js';
 export const VISUALIZER_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'visualizer');
 
 /** Pages of the single-page app. The JSON API keeps `/games/:id`; pages live under `/watch/`, a human seat's under `/seat/`. */
-const PAGE = /^\/(?:$|watch\/replay\/?$|watch\/(?:games|tournaments)\/[^/]+\/?$|seat\/[^/]+\/[^/]+\/?$)/;
-/** A browser navigating to an API path of a game or tournament is sent to its page. */
-const NAVIGABLE_API = /^\/(games|tournaments)\/([^/?]+)\/?(\?.*)?$/;
+const PAGE = /^\/(?:$|watch\/replay\/?$|watch\/(?:games|tournaments|ladders)\/[^/]+\/?$|seat\/[^/]+\/[^/]+\/?$)/;
+/** A browser navigating to an API path of a game, tournament or ladder is sent to its page. */
+const NAVIGABLE_API = /^\/(games|tournaments|ladders)\/([^/?]+)\/?(\?.*)?$/;
 
 type Req = IncomingMessage & { path?: string };
 type Next = (err?: unknown) => void;
@@ -19,7 +19,7 @@ type Next = (err?: unknown) => void;
 const PAGE_CSP = cspHeader(VISUALIZER_CSP);
 
 /**
- * Serves the built visualizer: `/` (the lobby), `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/replay`, `/seat/:game/:player`
+ * Serves the built visualizer: `/` (the lobby), `/watch/games/:id`, `/watch/tournaments/:id`, `/watch/ladders/:id`, `/watch/replay`, `/seat/:game/:player`
  * (the same index.html; the client routes), and `/assets/*` (hashed, immutable). A browser
  * navigation (`Sec-Fetch-Dest: document`) to `/games/:id` is redirected to its page; every other
  * request to the API, `/docs`, `/health` and socket.io is untouched. Without a build, `/` says how

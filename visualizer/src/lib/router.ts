@@ -38,3 +38,4 @@ export function onLinkClick(e: MouseEvent): void {
 
 export const gamePath = (id: string): string => `/watch/games/${encodeURIComponent(id)}`;
 export const tournamentPath = (id: string): string => `/watch/tournaments/${encodeURIComponent(id)}`;
+export const ladderPath = (id: string): string => `/watch/ladders/${encodeURIComponent(id)}`;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { token } from '../lib/auth.js';
-import { tournamentPath } from '../lib/router.js';
+import { ladderPath, tournamentPath } from '../lib/router.js';
+import { listLadders, type LadderSummary } from '../ladder/ladder-data.js';
 import { keepAlive, spectateSocket, type LobbyNoticeMsg } from '../lib/spectate-socket.js';
 import { featured, listGames, listTournaments, liveInfo, sampled, type GameSummary, type LiveInfo, type TournamentSummary } from './lobby-data.js';
 import { GameBrowser } from './lobby-games.js';
@@ -11,7 +12,7 @@ import './lobby.css';
 const LIVE_REFRESH_MS = 3000;
 
 /** The live tables: all of them (the featured one may be a tournament's), and those outside any tournament (listed here). */
-type Lobby = { live: GameSummary[]; standalone: GameSummary[]; tournaments: TournamentSummary[] | null; info: Record<string, LiveInfo> };
+type Lobby = { live: GameSummary[]; standalone: GameSummary[]; tournaments: TournamentSummary[] | null; ladders: LadderSummary[] | null; info: Record<string, LiveInfo> };
 
 /** A tournament's row, and its games under it when opened (read then, and again on each refresh). */
 function TournamentGroup({ t, refresh }: { t: TournamentSummary; refresh: number }) {
@@ -54,6 +55,29 @@ function TournamentGroup({ t, refresh }: { t: TournamentSummary; refresh: number
   );
 }
 
+/** The ladders: a row each linking to its page (a ladder's games are on that page, not here). */
+function Ladders({ ladders }: { ladders: readonly LadderSummary[] }) {
+  return (
+    <section aria-labelledby="ladders-h" data-testid="ladders">
+      <h2 id="ladders-h">Ladders</h2>
+      <ul class="cards">
+        {ladders.map((l) => (
+          <li key={l.ladder_id} class="card-row">
+            <a href={ladderPath(l.ladder_id)} class="game-link" data-testid="ladder-link" data-ladder-id={l.ladder_id}>
+              <span class="badge">{l.status}</span>
+              <span class="gid">{l.name}</span>
+              <span class="agents">{l.ladder_id}</span>
+              <span class="meta">
+                {l.entrants} entrants{l.suspended ? ` · ${l.suspended} suspended` : ''} · {l.deals} deals done
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** `/`: the featured live game, live tables, a filtered and paged list of games, and tournaments with their games; kept fresh by the lobby channel. */
 export function LobbyPage() {
   const [lobby, setLobby] = useState<Lobby | null>(null);
@@ -68,17 +92,18 @@ export function LobbyPage() {
     let pending: ReturnType<typeof setTimeout> | null = null;
     const load = async () => {
       try {
-        const [live, standalone, tournaments] = await Promise.all([
+        const [live, standalone, tournaments, ladders] = await Promise.all([
           listGames({ status: 'running,created' }, 50).then((p) => p.games),
           listGames({ status: 'running,created', tournament: 'none' }, 50).then((p) => p.games),
           listTournaments().catch(() => null),
+          listLadders().catch(() => null),
         ]);
         // A snapshot each for a few live games only (MINI_TABLES): the rest stay rows.
         const infos = await Promise.all(sampled(live, standalone).map(async (g) => [g.game_id, await liveInfo(g.game_id).catch(() => null)] as const));
         const info: Record<string, LiveInfo> = {};
         for (const [id, i] of infos) if (i) info[id] = i;
         if (!stopped) {
-          setLobby({ live, standalone, tournaments, info });
+          setLobby({ live, standalone, tournaments, ladders, info });
           setError(null);
         }
       } catch (e) {
@@ -146,6 +171,7 @@ export function LobbyPage() {
             )}
           </section>
           <GameBrowser tournaments={lobby.tournaments} refresh={refresh} />
+          {lobby.ladders && lobby.ladders.length > 0 && <Ladders ladders={lobby.ladders} />}
           {lobby.tournaments && (
             <section aria-labelledby="tour-h" data-testid="tournaments">
               <h2 id="tour-h">Tournaments</h2>
