@@ -1,9 +1,9 @@
 import { wallClock, type InputClock } from '../runner/input-clock.js';
 import { registerPersistentGame } from '../runner/persistent-runner.js';
 import { SpendLedger } from '../providers/spend-ledger.js';
-import { FencedWriteError, isDiskFull, StoreUnavailableError, type DealRecord, type EventStore, type LadderRecord } from '../store/index.js';
+import { FencedWriteError, isDiskFull, StoreUnavailableError, type DealRecord, type EventStore, type GameRecord, type LadderRecord } from '../store/index.js';
 import { tournamentGameId } from '../tournament/game-id.js';
-import { playScheduled, type CommitPolicy, type GamePorts } from '../tournament/play-scheduled.js';
+import { playScheduled, type CommitPolicy, type GameOutcome, type GamePorts } from '../tournament/play-scheduled.js';
 import { runPool } from '../tournament/pool.js';
 import { deriveSeed } from '../tournament/seeds.js';
 import type { Standing } from '../tournament/types.js';
@@ -38,6 +38,12 @@ export type LadderRunOptions = {
   now?: () => Date;
   admit?: Admission;
   matchmaker?: Matchmaker;
+  /**
+   * Plays one stored game of a deal elsewhere instead of in this process (a server's GameService:
+   * on `tiltyard worker`s with REDIS_URL). Not used for a deal with a capped LLM entrant: its
+   * ledger lives in this process, so such a deal is played here.
+   */
+  play?: (gameId: string, created: GameRecord) => Promise<GameOutcome>;
   onEvent?: (event: LadderEvent) => void;
 };
 
@@ -167,7 +173,7 @@ async function playDeal(ladder: LadderRecord, deal: DealRecord, options: LadderR
       const created = await registerPersistentGame(store, { seed: deal.seed, agents: seats, rules, gameId });
       await store.ladders.linkGame(id, { game_id: gameId, deal: deal.deal, rotation: p, seats });
       if (created.status !== 'created' && created.status !== 'running') return;
-      const out = await playScheduled(ports, gameId, created);
+      const out = options.play && !ledger ? await options.play(gameId, created) : await playScheduled(ports, gameId, created);
       if (out.status === 'ended' && out.degraded) await store.ladders.markGame(id, gameId, { degraded: true });
     } catch (e) {
       if (e instanceof StoreUnavailableError || e instanceof FencedWriteError || isDiskFull(e)) {

@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 /** The Redis key of a tournament's coordinator lease. */
 export const leaseKey = (prefix: string, tournamentId: string): string => `${prefix}:lease:tournament:${tournamentId}`;
 
+/** The Redis key of a ladder's coordinator lease (`serve --ladder` on several API nodes). */
+export const ladderLeaseKey = (prefix: string, ladderId: string): string => `${prefix}:lease:ladder:${ladderId}`;
+
 /** How long a lease lasts without renewal (ms): a coordinator that dies blocks its tournament this long. */
 export const LEASE_MS = 15_000;
 

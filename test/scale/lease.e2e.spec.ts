@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireLease, leaseKey } from '../../src/scale/coordinator-lease.js';
+import { acquireLease, ladderLeaseKey, leaseKey } from '../../src/scale/coordinator-lease.js';
 import { createTournament } from '../../src/tournament/create.js';
 import { bin } from '../cli/run-cli.js';
 import { openPostgresStore, postgresAvailable } from '../store/support.js';
-import { freshPrefix, spawnWorker, stop } from './support.js';
+import { freshPrefix, spawnNode, spawnWorker, stop, until } from './support.js';
 
 /**
  * Two coordinators of one tournament, for real: while another holds the tournament's lease,
@@ -57,4 +57,37 @@ describe.skipIf(!pgUp)('coordinator lease across processes', () => {
       await db.dispose();
     }
   });
+
+  it('`serve --ladder` with REDIS_URL waits while another node holds the ladder\'s lease, then plays its deals on a worker', async () => {
+    const db = await openPostgresStore();
+    const prefix = freshPrefix('ladder');
+    const env = { DATABASE_URL: db.url, REDIS_URL: REDIS, TILTYARD_QUEUE_PREFIX: prefix, TILTYARD_PACE_MS: '0' };
+    const ladder = await db.store.ladders.create({ name: 'on workers', seed: 5, seats: 2, compact: true, entrants: [{ agent: 'random' }, { agent: 'turtle' }] });
+    const key = ladderLeaseKey(prefix, ladder.ladder_id);
+    const holder = await acquireLease(redis, key, 'api node (test holder)', { ttlMs: 60_000, renewEveryMs: 3_600_000 });
+    if ('held_by' in holder) throw new Error('the test could not take the lease');
+    // Info logs: a worker says "game started" for each game it plays.
+    const worker = await spawnWorker({ ...env, TILTYARD_LOG: 'info' }, 2);
+    const node = await spawnNode({ ...env, TILTYARD_LOG: 'info', TILTYARD_LADDER: ladder.ladder_id, TILTYARD_LADDER_EVERY_MS: '1000' });
+    try {
+      await until('the node to see the lease held', () => Promise.resolve(node.output().includes('ladder coordinated elsewhere') ? true : undefined), 120_000);
+      expect(await db.store.ladders.deals(ladder.ladder_id), 'no deal while another node coordinates').toEqual([]);
+
+      await holder.release();
+      const deal = await until('a deal counted', async () => (await db.store.ladders.deals(ladder.ladder_id)).find((d) => d.status === 'done'), 300_000, 200);
+      expect(await redis.get(key)).toMatch(/^api node \(pid \d+/);
+      expect(deal.games.map((g) => g.status)).toEqual(['ended', 'ended']);
+      // Played by the worker, not in the API node: each game's start is in the worker's log only.
+      for (const g of deal.games) {
+        expect(worker.output().split('\n').some((l) => l.includes('"msg":"game started"') && l.includes(g.game_id)), g.game_id).toBe(true);
+        expect(node.output()).not.toContain(`"game_id":"${g.game_id}"`);
+      }
+      expect(await stop(node)).toEqual({ code: 0, signal: null });
+      expect(await redis.exists(key), 'the lease is let go on shutdown').toBe(0);
+    } finally {
+      await stop(node);
+      await stop(worker);
+      await db.dispose();
+    }
+  }, 600_000);
 });

@@ -62,10 +62,10 @@ function banner(s: ServerSettings, agents: string, url: string, redactUrl: (url:
 }
 
 /**
- * `--ladder <id>`: the ladder kept running beside the server, in this process (its games are stored
- * and watchable like any other; with REDIS_URL too: the ladder does not queue for workers yet).
+ * `--ladder <id>`: the ladder kept running beside the server (its games are stored and watchable
+ * like any other). With REDIS_URL its games play on the workers and one API node coordinates it.
  */
-async function backgroundLadder(id: string | undefined, server: RunningServer): Promise<{ stop: () => Promise<void> } | null> {
+async function backgroundLadder(id: string | undefined, server: RunningServer, prefix: string | null): Promise<{ stop: () => Promise<void> } | null> {
   if (id === undefined || id.trim() === '') return null;
   const every = process.env['TILTYARD_LADDER_EVERY_MS'];
   const { DEFAULT_LADDER_EVERY_MS, keepLadderRunning } = await import('../../ladder/background.js');
@@ -79,7 +79,9 @@ async function backgroundLadder(id: string | undefined, server: RunningServer): 
   }
   const stop = new AbortController();
   const log = (message: string, fields: Record<string, unknown>) => server.logger.emit('warn', message, fields);
-  const running = keepLadderRunning(server.store, id.trim(), { everyMs, signal: stop.signal, log, onEvent: (e) => e.type === 'deal_ended' && server.logger.emit('info', 'ladder deal ended', { ladder_id: e.ladder_id, deal: e.deal, status: e.status }) });
+  const { ladderOnWorkers } = await import('../../server/ladders/ladder-on-workers.js');
+  const scaled = ladderOnWorkers(server.app, server.store, { prefix, ladderId: id.trim(), signal: stop.signal });
+  const running = keepLadderRunning(server.store, id.trim(), { everyMs, signal: stop.signal, log, ...(scaled ?? {}), onEvent: (e) => e.type === 'deal_ended' && server.logger.emit('info', 'ladder deal ended', { ladder_id: e.ladder_id, deal: e.deal, status: e.status }) });
   return {
     stop: async () => {
       stop.abort();
@@ -112,8 +114,9 @@ Ctrl-C stops it gracefully: running games stop after their current step (exit co
                      plans, private speech and emotions, at least one full round behind; the
                      default, $TILTYARD_DEMO_SPECTATORS) or public (the public table, live)
   --ladder ID        keep that ladder running (default $TILTYARD_LADDER): a deal, then
-                     $TILTYARD_LADDER_EVERY_MS ms (default 10000), then the next; played in this
-                     process (also with REDIS_URL set) and watchable like any game
+                     $TILTYARD_LADDER_EVERY_MS ms (default 10000), then the next; watchable
+                     like any game. With REDIS_URL its games play on the workers and one API
+                     node runs it (a Redis lease; the others take over if it stops)
 
 Environment: TILTYARD_ADMIN_TOKEN / TILTYARD_RESEARCHER_TOKEN (comma-separated; without an admin
 token nothing can be created), TILTYARD_DEMO_AGENTS, TILTYARD_PACE_MS (ms between a live game's
@@ -194,7 +197,7 @@ through a unix socket in the data folder (only this user's), so they work beside
     io.err(banner(settings, sandboxBanner(sandbox), server.url, redactUrl));
     server.logger.emit('info', 'server listening', { url: server.url, demo: settings.demo, admin: settings.adminTokens.length > 0 });
     if (process.env['TILTYARD_BOOT_TIMES']) void server.ready.then(() => io.err(`${JSON.stringify({ boot_ms: bootMarks(), boot_cpu_ms: bootCpuMarks() })}\n`));
-    const ladder = await backgroundLadder(values.ladder ?? process.env['TILTYARD_LADDER'], server);
+    const ladder = await backgroundLadder(values.ladder ?? process.env['TILTYARD_LADDER'], server, settings.scale?.prefix ?? null);
     const signal = await stopped;
     server.logger.emit('info', `${signal}: stopping`, { signal });
     await ladder?.stop();
