@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseAgentSpec } from '../agents/seat/agent-spec.js';
+import { isHumanSpec, parseAgentSpec } from '../agents/seat/agent-spec.js';
 import { capRefusal } from '../agents/seat/unpriced.js';
 import { MAX_COST_USD } from '../tournament/cost-limit.js';
 
@@ -17,6 +17,8 @@ const agentSpec = z
   .min(1, 'names an empty agent')
   .max(500)
   .superRefine((spec, ctx) => {
+    // A ladder plays unattended, around the clock: nobody holds a seat token to answer for a person.
+    if (isHumanSpec(spec)) return ctx.addIssue({ code: 'custom', message: `${spec}: a ladder plays unattended, so it takes no human seats (seat a person in one game with POST /games or tiltyard play)` });
     const r = parseAgentSpec(spec);
     if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message.split('\n')[0]! });
   });
