@@ -1,18 +1,34 @@
 import { useEffect, useState } from 'preact/hooks';
-import { token } from '../lib/auth.js';
+import { role, token } from '../lib/auth.js';
 import { ladderPath, tournamentPath } from '../lib/router.js';
 import { listLadders, type LadderSummary } from '../ladder/ladder-data.js';
 import { keepAlive, spectateSocket, type LobbyNoticeMsg } from '../lib/spectate-socket.js';
-import { featured, listGames, listTournaments, liveInfo, sampled, type GameSummary, type LiveInfo, type TournamentSummary } from './lobby-data.js';
+import {
+  featured,
+  listGames,
+  listTournaments,
+  liveInfo,
+  sampled,
+  type GameSummary,
+  type LiveInfo,
+  type TournamentSummary,
+} from './lobby-data.js';
 import { GameBrowser } from './lobby-games.js';
 import { FeaturedGame, GameRow, MiniTables } from './lobby-rows.js';
+import { TakeSeat } from './take-seat.js';
 import './lobby.css';
 
 /** How often the live tables are read again between the lobby channel's notices. */
 const LIVE_REFRESH_MS = 3000;
 
 /** The live tables: all of them (the featured one may be a tournament's), and those outside any tournament (listed here). */
-type Lobby = { live: GameSummary[]; standalone: GameSummary[]; tournaments: TournamentSummary[] | null; ladders: LadderSummary[] | null; info: Record<string, LiveInfo> };
+type Lobby = {
+  live: GameSummary[];
+  standalone: GameSummary[];
+  tournaments: TournamentSummary[] | null;
+  ladders: LadderSummary[] | null;
+  info: Record<string, LiveInfo>;
+};
 
 /** A tournament's row, and its games under it when opened (read then, and again on each refresh). */
 function TournamentGroup({ t, refresh }: { t: TournamentSummary; refresh: number }) {
@@ -31,7 +47,12 @@ function TournamentGroup({ t, refresh }: { t: TournamentSummary; refresh: number
   }, [open, refresh, t.tournament_id]);
   return (
     <li class="card-row">
-      <a href={tournamentPath(t.tournament_id)} class="game-link" data-testid="tournament-link" data-tournament-id={t.tournament_id}>
+      <a
+        href={tournamentPath(t.tournament_id)}
+        class="game-link"
+        data-testid="tournament-link"
+        data-tournament-id={t.tournament_id}
+      >
         <span class={`badge${t.status === 'running' ? ' live' : ''}`}>{t.status}</span>
         <span class="gid">{t.name}</span>
         <span class="agents">{t.tournament_id}</span>
@@ -39,7 +60,12 @@ function TournamentGroup({ t, refresh }: { t: TournamentSummary; refresh: number
           {t.progress.played}/{t.progress.scheduled} games done · {t.progress.running} running
         </span>
       </a>
-      <details class="t-group" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="tournament-group" data-tournament-id={t.tournament_id}>
+      <details
+        class="t-group"
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        data-testid="tournament-group"
+        data-tournament-id={t.tournament_id}
+      >
         <summary>its games ({t.progress.scheduled})</summary>
         {!games ? (
           <p aria-busy="true">Loading its games…</p>
@@ -63,12 +89,18 @@ function Ladders({ ladders }: { ladders: readonly LadderSummary[] }) {
       <ul class="cards">
         {ladders.map((l) => (
           <li key={l.ladder_id} class="card-row">
-            <a href={ladderPath(l.ladder_id)} class="game-link" data-testid="ladder-link" data-ladder-id={l.ladder_id}>
+            <a
+              href={ladderPath(l.ladder_id)}
+              class="game-link"
+              data-testid="ladder-link"
+              data-ladder-id={l.ladder_id}
+            >
               <span class="badge">{l.status}</span>
               <span class="gid">{l.name}</span>
               <span class="agents">{l.ladder_id}</span>
               <span class="meta">
-                {l.entrants} entrants{l.suspended ? ` · ${l.suspended} suspended` : ''} · {l.deals} deals done
+                {l.entrants} entrants{l.suspended ? ` · ${l.suspended} suspended` : ''} · {l.deals}{' '}
+                deals done
               </span>
             </a>
           </li>
@@ -99,7 +131,11 @@ export function LobbyPage() {
           listLadders().catch(() => null),
         ]);
         // A snapshot each for a few live games only (MINI_TABLES): the rest stay rows.
-        const infos = await Promise.all(sampled(live, standalone).map(async (g) => [g.game_id, await liveInfo(g.game_id).catch(() => null)] as const));
+        const infos = await Promise.all(
+          sampled(live, standalone).map(
+            async (g) => [g.game_id, await liveInfo(g.game_id).catch(() => null)] as const,
+          ),
+        );
         const info: Record<string, LiveInfo> = {};
         for (const [id, i] of infos) if (i) info[id] = i;
         if (!stopped) {
@@ -127,6 +163,8 @@ export function LobbyPage() {
       socket.emit('lobby', tok ? { token: tok } : {});
     });
     socket.on('disconnect', () => setConnected(false));
+    // The server says what the token is (the lobby's "Play a game yourself" form is an admin's).
+    socket.on('lobby_joined', (m: { role: 'spectator' | 'researcher' | 'admin' }) => (role.value = m.role));
     socket.on('game_started', (_n: LobbyNoticeMsg) => soon());
     socket.on('game_ended', (_n: LobbyNoticeMsg) => soon(true));
     socket.on('tournament_started', () => soon());
@@ -146,9 +184,16 @@ export function LobbyPage() {
   return (
     <main id="main" class="lobby">
       <h1>
-        Lobby <span class={`conn ${connected ? 'ok' : 'off'}`} role="status">{connected ? 'live' : 'connecting…'}</span>
+        Lobby{' '}
+        <span class={`conn ${connected ? 'ok' : 'off'}`} role="status">
+          {connected ? 'live' : 'connecting…'}
+        </span>
       </h1>
-      {error && <p class="error" role="alert">Could not load games: {error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          Could not load games: {error}
+        </p>
+      )}
       {!lobby ? (
         <p aria-busy="true">Loading games…</p>
       ) : (
@@ -156,20 +201,33 @@ export function LobbyPage() {
           <section aria-labelledby="live-h">
             <h2 id="live-h">Live games</h2>
             {top && <FeaturedGame g={top} info={lobby.info[top.game_id]} />}
-            <MiniTables games={lobby.live.filter((g) => g.game_id !== top?.game_id)} info={lobby.info} />
+            <MiniTables
+              games={lobby.live.filter((g) => g.game_id !== top?.game_id)}
+              info={lobby.info}
+            />
             {lobby.live.length === 0 ? (
-              <p class="muted">No game is running. Start one with <code>POST /games</code> or <code>npm start</code> (demo table).</p>
+              <p class="muted">
+                No game is running. Start one with <code>POST /games</code> or{' '}
+                <code>npm start</code> (demo table).
+              </p>
             ) : (
               <>
                 <ul class="cards" data-testid="live-games">
-                  {lobby.standalone.filter((g) => g.game_id !== top?.game_id).map((g) => (
-                    <GameRow key={g.game_id} g={g} info={lobby.info[g.game_id]} />
-                  ))}
+                  {lobby.standalone
+                    .filter((g) => g.game_id !== top?.game_id)
+                    .map((g) => (
+                      <GameRow key={g.game_id} g={g} info={lobby.info[g.game_id]} />
+                    ))}
                 </ul>
-                {inTournaments > 0 && <p class="muted">…and {inTournaments} live in tournaments (below, under each tournament).</p>}
+                {inTournaments > 0 && (
+                  <p class="muted">
+                    …and {inTournaments} live in tournaments (below, under each tournament).
+                  </p>
+                )}
               </>
             )}
           </section>
+          <TakeSeat admin={role.value === 'admin'} />
           <GameBrowser tournaments={lobby.tournaments} refresh={refresh} />
           {lobby.ladders && lobby.ladders.length > 0 && <Ladders ladders={lobby.ladders} />}
           {lobby.tournaments && (
