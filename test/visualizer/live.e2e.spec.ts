@@ -546,6 +546,7 @@ describe('visualizer: a live game', () => {
       await withToken(page, ADMIN);
       await page.goto(`${server.url}/`);
       await page.getByTestId('take-seat-submit').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByTestId('seat-name-input').fill('Grace');
       await page.getByTestId('opponent-2').selectOption('random');
       await page.getByTestId('take-seat-submit').click();
