@@ -7,7 +7,8 @@
  *   npm run bench:engine -- --against 381e8eb  # this engine vs that commit's, one JSON line
  *   npm run bench:engine -- --against          # … vs the engine before its last change
  *
- * --against also takes --agent (random), --games per batch (20) and --rounds (10).
+ * --against also takes --agent (random), --games measured per process (400), --warmup games
+ * before them (200) and --rounds (3): each round plays each engine in a process of its own.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -64,7 +65,7 @@ function flags(): Record<string, string | undefined> {
   const i = args.indexOf('--against');
   if (i >= 0 && (i === args.length - 1 || args[i + 1]!.startsWith('--'))) args.splice(i + 1, 0, '');
   try {
-    return parseArgs({ args, options: { against: { type: 'string' }, agent: { type: 'string' }, games: { type: 'string' }, rounds: { type: 'string' } } }).values;
+    return parseArgs({ args, options: { against: { type: 'string' }, agent: { type: 'string' }, games: { type: 'string' }, rounds: { type: 'string' }, warmup: { type: 'string' } } }).values;
   } catch (e) {
     console.error(`bench:engine: ${(e as Error).message}`);
     process.exit(2);
