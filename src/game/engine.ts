@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GameEvent, Window } from '../protocol/index.js';
-import { ISO_TIMESTAMP_PATTERN, IsoTimestamp, PLAYER_ID_PATTERN, PlayerId, WINDOWS, Window as WindowSchema, formatIssues } from '../protocol/index.js';
+import { IsoTimestamp, isIsoTimestamp, PLAYER_ID_PATTERN, PlayerId, WINDOWS, Window as WindowSchema, formatIssues } from '../protocol/index.js';
 import { StepContext } from './context.js';
 import { applyEvent } from './evolve.js';
 import { advance } from './flow.js';
@@ -39,7 +39,7 @@ export function wellFormedDecision(input: unknown): Extract<EngineInput, { type:
   if (i['type'] !== 'decision' || !WINDOW_NAMES.has(i['window'])) return null;
   if (typeof i['player_id'] !== 'string' || !PLAYER_ID_PATTERN.test(i['player_id'])) return null;
   const ts = i['ts'];
-  if (ts !== undefined && !(typeof ts === 'string' && ISO_TIMESTAMP_PATTERN.test(ts))) return null;
+  if (ts !== undefined && !(typeof ts === 'string' && isIsoTimestamp(ts))) return null;
   return input as Extract<EngineInput, { type: 'decision' }>;
 }
 

@@ -39,5 +39,22 @@ export function cardRefOf(state: GameState, cardId: string): CardRef {
   return ref;
 }
 
+/**
+ * The discard pile as refs. Every view at every decision lists the whole pile (up to a hundred
+ * cards) while it changes a few times a round, so the list is kept per pile and handed out again,
+ * frozen, while the pile holds the same cards (checked card by card: cheaper than one lookup each).
+ */
+const pileCache = new WeakMap<readonly string[], { ids: string[]; refs: readonly CardRef[] }>();
+
+export function discardRefs(state: GameState): CardRef[] {
+  const pile = state.discard;
+  const hit = pileCache.get(pile);
+  if (hit && hit.ids.length === pile.length && hit.ids.every((id, i) => id === pile[i])) return hit.refs as CardRef[];
+  const refs = new Array<CardRef>(pile.length);
+  for (let i = 0; i < pile.length; i++) refs[i] = cardRefOf(state, pile[i]!);
+  pileCache.set(pile, { ids: pile.slice(), refs: Object.freeze(refs) });
+  return refs;
+}
+
 /** What everyone but the owner sees of a face-down card. */
 export const HIDDEN_CARD: CardRef = Object.freeze({ card_id: 'card_hidden', name: 'Face-down card', type: 'trap', tags: Object.freeze(['face_down']) as string[] });

@@ -27,3 +27,31 @@ export const Signed = z.number().min(-1).max(1);
 export const IsoTimestamp = z.iso.datetime({ offset: true });
 /** IsoTimestamp's own pattern (its only check), for the same hot path. */
 export const ISO_TIMESTAMP_PATTERN: RegExp = IsoTimestamp._zod.def.pattern ?? z.core.regexes.datetime({ offset: true });
+
+/** The first 19 characters (date and time to the second) of the last `…ss.mmmZ` stamp that passed the pattern. */
+let lastSecond = '';
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether `ts` passes ISO_TIMESTAMP_PATTERN. A runner stamps every decision, one millisecond apart,
+ * and the pattern (it checks calendar dates) costs about 0.6 µs a new string — 4 % of a random
+ * seat's decision. A stamp `YYYY-MM-DDThh:mm:ss.mmmZ` whose first 19 characters equal those of one
+ * that passed also passes: the date and the time are fixed-width there, and the pattern takes any
+ * digits after the point. Checked against the pattern by test/protocol/iso-timestamp.prop.spec.ts.
+ */
+export function isIsoTimestamp(ts: string): boolean {
+  if (
+    ts.length === 24 &&
+    lastSecond.length === 19 &&
+    ts.charCodeAt(19) === 46 &&
+    isDigit(ts.charCodeAt(20)) &&
+    isDigit(ts.charCodeAt(21)) &&
+    isDigit(ts.charCodeAt(22)) &&
+    ts.charCodeAt(23) === 90 &&
+    ts.startsWith(lastSecond)
+  )
+    return true;
+  if (!ISO_TIMESTAMP_PATTERN.test(ts)) return false;
+  if (ts.length === 24 && ts.charCodeAt(19) === 46 && ts.charCodeAt(23) === 90) lastSecond = ts.slice(0, 19);
+  return true;
+}
