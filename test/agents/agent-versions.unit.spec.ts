@@ -20,8 +20,8 @@ const SEED = 4_242;
 const PINNED: Partial<Record<AgentName, { version: number; rules: string; fingerprint: string }>> = {
   random: { version: 1, rules: '2.0.0', fingerprint: '485668237db8a66e' },
   balanced: { version: 1, rules: '2.0.0', fingerprint: 'eb9fd0a0fc89a071' },
-  aggressor: { version: 1, rules: '2.0.0', fingerprint: '65e95699ec5af783' },
-  turtle: { version: 1, rules: '2.0.0', fingerprint: 'fd76d955357d52ad' },
+  aggressor: { version: 2, rules: '2.0.0', fingerprint: '47d10b955ea5781c' },
+  turtle: { version: 2, rules: '2.0.0', fingerprint: 'a483963884962562' },
   manipulator: { version: 1, rules: '2.0.0', fingerprint: 'b074bfa5174dca18' },
   trickster: { version: 2, rules: '2.0.0', fingerprint: 'e0b634d9b8e905e5' },
 };

@@ -28,8 +28,11 @@ function record(r: TurnPlanRequest, agent: AgentName, d: unknown, plays: Play[])
   }
 }
 
+/** Sees every request a seat was handed with the answer it gave (tests that need the seat's view). */
+export type DecisionObserver = (r: TurnPlanRequest, agent: AgentName, decision: unknown) => void;
+
 /** Plays one game; seat i is `agents[i]` with its personality baseline, as the CLI seats it. */
-export function play(agents: readonly AgentName[], seed: number, rules: GameConfigInput['rules'] = {}): Played {
+export function play(agents: readonly AgentName[], seed: number, rules: GameConfigInput['rules'] = {}, observe?: DecisionObserver): Played {
   const state = initialState({ seats: seatConfigs(agents), rules }, seed);
   const seats = agents.map((a, i) => createAgent(a, seed, i));
   const events: GameEvent[] = [];
@@ -45,6 +48,7 @@ export function play(agents: readonly AgentName[], seed: number, rules: GameConf
     const d = seats[i]!.decide(r);
     decisions.push(d);
     record(r, agents[i]!, d, plays);
+    observe?.(r, agents[i]!, d);
     const res = stepInPlace(state, { type: 'decision', player_id: seat, window: next.window, decision: d });
     if (!res.ok) throw new Error(`engine refused ${seat}: ${res.rejection.message}`);
     events.push(...res.events);

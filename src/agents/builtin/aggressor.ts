@@ -2,6 +2,8 @@ import { heuristicAgent } from './heuristics/policy.js';
 import { personality } from './heuristics/personality.js';
 
 /**
+ * The aggressor as it played up to version 1; the expert's candidate styles read it (expert/expert.ts).
+ *
  * `aggressor`: swings first and often — gambits and Overreach, a second action most rounds (so it
  * keeps a thin hand), public threats and taunts, status challenges, Riposte over Brace.
  */
@@ -39,4 +41,14 @@ export const AGGRESSOR = personality({
   spoof: { dominance: 2, anger: 1 },
 });
 
-export const aggressorAgent = heuristicAgent(AGGRESSOR);
+/**
+ * `aggressor` version 2 (issue 42): it presses the standings leader as hard as `balanced` does
+ * (leader 1.5 → 4) and chases the weakest seat less (finisher 3 → 1). Once the turtle (version 2)
+ * also turns on the leader, a version 1 aggressor that mostly chased the weakest seat fell to
+ * 16–18 % in full windows (seeds 2–3): the blows it spent finishing the weak seats helped whoever
+ * led. Pressing the leader keeps it at 21–24 % over seeds 1–5. `AGGRESSOR` (version 1) stays for
+ * the expert's candidate styles.
+ */
+export const AGGRESSOR_V2 = personality({ ...AGGRESSOR, leader: 4, finisher: 1 });
+
+export const aggressorAgent = heuristicAgent(AGGRESSOR_V2);

@@ -1,13 +1,13 @@
 import type { EmotionVector } from '../../protocol/index.js';
 import type { Agent } from '../agent.js';
-import { AGGRESSOR, aggressorAgent } from './aggressor.js';
+import { AGGRESSOR_V2, aggressorAgent } from './aggressor.js';
 import { balancedAgent } from './balanced.js';
 import { MANIPULATOR, manipulatorAgent } from './manipulator.js';
 import { randomAgent } from './random.js';
 import { EXPERT, EXPERT_FAST, expertAgent } from './expert/expert.js';
 import { EXPERT_LEVELS, isExpertSpec, parseExpertSpec } from './expert/levels.js';
 import { TRICKSTER_V2, tricksterAgent } from './trickster.js';
-import { TURTLE, turtleAgent } from './turtle.js';
+import { TURTLE_V2, turtleAgent } from './turtle.js';
 
 /** The built-in personalities, by the names users type (`--agents balanced,random,…`). */
 const FACTORIES = {
@@ -37,8 +37,8 @@ export const isAgentName = (name: string): name is AgentName => Object.hasOwn(FA
 export const AGENT_BASELINES: Record<ListedAgentName, Partial<EmotionVector>> = {
   random: {},
   balanced: {},
-  aggressor: AGGRESSOR.baseline,
-  turtle: TURTLE.baseline,
+  aggressor: AGGRESSOR_V2.baseline,
+  turtle: TURTLE_V2.baseline,
   manipulator: MANIPULATOR.baseline,
   trickster: TRICKSTER_V2.baseline,
   expert: {},
@@ -58,8 +58,10 @@ export const agentBaseline = (name: AgentName): Partial<EmotionVector> => (Objec
 export const AGENT_VERSIONS: Record<ListedAgentName, number> = {
   random: 1,
   balanced: 1,
-  aggressor: 1,
-  turtle: 1,
+  // 2: presses the standings leader (leader 4, was 1.5; finisher 1, was 3).
+  aggressor: 2,
+  // 2: presses the standings leader (leader 2.5, was 0.3).
+  turtle: 2,
   manipulator: 1,
   trickster: 2,
   // 2: its own search in compact windows (1 handed them to the balanced core).

@@ -2,6 +2,8 @@ import { heuristicAgent } from './heuristics/policy.js';
 import { personality } from './heuristics/personality.js';
 
 /**
+ * The turtle as it played up to version 1; the expert's candidate styles read it (expert/expert.ts).
+ *
  * `turtle`: builds and waits — traps, guards, masks, Rebuild and Slow Burn; attacks mostly to
  * punish whoever hurt it, makes concessions and keeps them, and reacts to nearly every attack.
  */
@@ -29,4 +31,15 @@ export const TURTLE = personality({
   spoof: { dominance: 1, anger: 1.5 },
 });
 
-export const turtleAgent = heuristicAgent(TURTLE);
+/**
+ * `turtle` version 2 (issue 42): the same builder, but it no longer lets the leader run away. Version
+ * 1 weighed "hit the leader" at 0.3 (`balanced` 4), so when it did attack it went after whoever hurt
+ * it and left the standings leader — most often `balanced` — alone: at mixed tables of the five
+ * heuristics (full windows, seed 1) `balanced` won 39.1 % and the turtle 22.5 %. At leader 2.5 its
+ * rare blows land where they change the placement: over seeds 1–5 the turtle wins 27–31 % and
+ * `balanced` 25–30 % (with aggressor version 2). `TURTLE` (version 1) stays for the expert's
+ * candidate styles.
+ */
+export const TURTLE_V2 = personality({ ...TURTLE, leader: 2.5 });
+
+export const turtleAgent = heuristicAgent(TURTLE_V2);
