@@ -97,6 +97,33 @@ export function cardDef(name: string): CardDef {
   return def;
 }
 
+/**
+ * Each game's card ids to their definitions, built as they are asked for. The engine looks cards up
+ * by id everywhere (tells, legal moves, resolution: dozens of times a decision), and the id → name
+ * record holds 120 keys, so V8 keeps it as a hash table: one Map lookup here replaces that lookup
+ * and the catalog's. The card map never changes after the deal, so a map per record is exact.
+ */
+const defsByGame = new WeakMap<Readonly<Record<string, string>>, Map<string, CardDef>>();
+let lastCards: Readonly<Record<string, string>> | null = null;
+let lastDefs: Map<string, CardDef> | null = null;
+
+/** The definition of a game's card, by id; an id the game doesn't hold is a broken invariant. */
+export function defOf(state: { readonly cards: Readonly<Record<string, string>> }, cardId: string): CardDef {
+  let defs = state.cards === lastCards ? lastDefs : defsByGame.get(state.cards);
+  if (!defs) {
+    defs = new Map();
+    defsByGame.set(state.cards, defs);
+  }
+  lastCards = state.cards;
+  lastDefs = defs;
+  let def = defs.get(cardId);
+  if (!def) {
+    def = cardDef(state.cards[cardId] ?? '');
+    defs.set(cardId, def);
+  }
+  return def;
+}
+
 /** The 120 catalog names in table order, one entry per physical card. */
 export function catalogNames(): string[] {
   return CATALOG.flatMap((c) => Array.from({ length: c.count }, () => c.name));

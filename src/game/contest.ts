@@ -1,5 +1,5 @@
 import type { AttackPlan, ContestRecord } from '../protocol/index.js';
-import { cardDef, type CardDef } from './cards.js';
+import { type CardDef, defOf } from './cards.js';
 import type { EffectBuilder } from './effect-builder.js';
 import { round4 } from './math.js';
 import { alivePlayers, player } from './players.js';
@@ -16,7 +16,7 @@ export function planPrecondition(state: GameState, actor: PlayerId, plan: Attack
     case 'threat_framing':
       return said.some((x) => x.speech_act === 'threat');
     case 'bait':
-      return state.arena.some((a) => a.owner === actor && cardDef(state.cards[a.card_id] ?? '').type === 'trap');
+      return state.arena.some((a) => a.owner === actor && defOf(state, a.card_id).type === 'trap');
     case 'false_concession':
       return said.some((x) => x.speech_act === 'promise' || x.speech_act === 'concession');
     case 'public_isolation': {

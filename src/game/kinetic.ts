@@ -1,5 +1,5 @@
 import type { KineticIntent } from '../protocol/index.js';
-import { COMBO_BREAK_ORDER, cardDef } from './cards.js';
+import { COMBO_BREAK_ORDER, defOf } from './cards.js';
 import type { EffectBuilder } from './effect-builder.js';
 import { player } from './players.js';
 import type { Rng } from './rng.js';
@@ -45,7 +45,7 @@ export function applyKinetic(
     case 'combo_break': {
       const own = state.arena.filter((a) => a.owner === target && !fx.moves.some((m) => m.card_id === a.card_id));
       for (const type of COMBO_BREAK_ORDER) {
-        const hit = own.find((a) => cardDef(state.cards[a.card_id] ?? '').type === type);
+        const hit = own.find((a) => defOf(state, a.card_id).type === type);
         if (hit) {
           fx.moves.push({ card_id: hit.card_id, from: `arena:${target}`, to: 'discard', reason: 'combo_break' });
           return `combo_break: destroyed ${state.cards[hit.card_id]} of ${target}`;

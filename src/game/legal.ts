@@ -1,6 +1,6 @@
 import type { LegalAction } from '../protocol/index.js';
 import { KINETIC_INTENTS } from '../protocol/index.js';
-import { cardDef } from './cards.js';
+import { defOf } from './cards.js';
 import { aliveInInitiative, player } from './players.js';
 import type { GameState, PlayerId } from './state.js';
 
@@ -21,7 +21,7 @@ export function actionLegal(state: GameState, id: PlayerId): LegalAction[] {
   const aliveCount = state.players.filter((x) => x.alive).length;
   const seen = new Set<string>();
   for (const cardId of p.hand) {
-    const def = cardDef(state.cards[cardId] ?? '');
+    const def = defOf(state, cardId);
     if (def.reactionOnly || def.tempo > p.tempo) continue;
     if (def.attack && targets.length === 0) continue;
     if (def.needsNamedPlayer && aliveCount < 3) continue;
@@ -45,7 +45,7 @@ export function actionLegal(state: GameState, id: PlayerId): LegalAction[] {
   if (p.tempo >= cost) {
     for (const a of state.arena) {
       if (a.owner !== id || state.stack.some((e) => e.card_id === a.card_id)) continue;
-      const def = cardDef(state.cards[a.card_id] ?? '');
+      const def = defOf(state, a.card_id);
       if (def.type === 'trap' && targets.length > 0) {
         out.push({ kind: 'activate', card_id: a.card_id, name: def.name, type: def.type, tempo_cost: cost, attack: true, targets, kinetic_intents: [...SPRING_INTENTS], channels: ['public', 'private', 'mixed'] });
       } else if (def.type === 'ritual' && (a.countdown ?? 0) >= 1) {
@@ -66,7 +66,7 @@ export function reactionLegal(state: GameState, id: PlayerId): LegalAction[] {
   const out: LegalAction[] = [];
   const seen = new Set<string>();
   for (const cardId of p.hand) {
-    const def = cardDef(state.cards[cardId] ?? '');
+    const def = defOf(state, cardId);
     if (!def.reactionOnly || def.tempo > p.tempo || seen.has(def.name)) continue;
     seen.add(def.name);
     out.push({ kind: 'reaction', card_id: cardId, name: def.name, tempo_cost: def.tempo });

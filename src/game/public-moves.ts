@@ -1,6 +1,6 @@
 import type { CardMove, CardRef, GameEvent, Tell } from '../protocol/index.js';
 import { EMOTIONS } from '../protocol/index.js';
-import { cardDef } from './cards.js';
+import { defOf } from './cards.js';
 import type { CardId, GameState, PlayerId } from './state.js';
 import { cardRefOf } from './views-cards.js';
 
@@ -42,7 +42,7 @@ export function addMovedCards(state: GameState, event: GameEvent): void {
       }
     }
     if (m.to.startsWith('arena:') && m.from !== m.to) arena.push(m.card_id);
-    const faceUp = m.to === 'discard' || (m.to.startsWith('arena:') && !(m.arena?.face_down ?? cardDef(state.cards[m.card_id] ?? '').faceDown));
+    const faceUp = m.to === 'discard' || (m.to.startsWith('arena:') && !(m.arena?.face_down ?? defOf(state, m.card_id).faceDown));
     if (faceUp) faces.push(cardRefOf(state, m.card_id));
   }
   if (faces.length) event.faces = faces;

@@ -1,4 +1,4 @@
-import { cardDef } from './cards.js';
+import { defOf } from './cards.js';
 import { engagementOf } from './rules.js';
 import { runContest } from './contest.js';
 import type { StepContext } from './context.js';
@@ -29,10 +29,10 @@ export function resolveAction(ctx: StepContext, entry: StackEntry): void {
   const s = ctx.state;
   const r = s.rules;
   const actor = entry.player_id;
-  const def = cardDef(s.cards[entry.card_id] ?? '');
+  const def = defOf(s, entry.card_id);
   const plan = entry.attack_plan;
   const fx = new EffectBuilder(s);
-  const guard = entry.reaction_card_id ? cardDef(s.cards[entry.reaction_card_id] ?? '') : null;
+  const guard = entry.reaction_card_id ? defOf(s, entry.reaction_card_id) : null;
   if (entry.reaction_card_id) fx.moves.push({ card_id: entry.reaction_card_id, from: 'stack', to: 'discard', reason: 'reaction' });
 
   const inArena = s.arena.find((a) => a.card_id === entry.card_id);

@@ -1,5 +1,6 @@
 import type { EmotionName, EmotionVector, EventType, Tell } from '../protocol/index.js';
 import { EMOTIONS } from '../protocol/index.js';
+import { defOf } from './cards.js';
 import { round4 } from './math.js';
 import type { GameState, PlayerState } from './state.js';
 
@@ -60,7 +61,7 @@ export function tellOf(state: GameState, p: PlayerState, emotions: EmotionVector
   let spoof: EmotionName | null = null;
   for (const a of state.arena) {
     if (a.owner !== p.player_id) continue;
-    const name = state.cards[a.card_id];
+    const name = defOf(state, a.card_id).name;
     if (name === 'Poker Face') return { dominant: null, vector: null, masked: true };
     if (name === 'False Tell' && spoof === null && a.chosen_emotion) spoof = a.chosen_emotion;
   }

@@ -1,5 +1,5 @@
 import type { ActionPayload, AttackPlan, TurnPlanResponse } from '../protocol/index.js';
-import { cardDef, type CardDef } from './cards.js';
+import { type CardDef, defOf } from './cards.js';
 import { attackTargets, springIntents } from './legal.js';
 import { findPlayer, player } from './players.js';
 import type { GameState, PlayerId } from './state.js';
@@ -65,7 +65,7 @@ export function validateAction(state: GameState, id: PlayerId, response: Pick<Tu
 
   if (a.kind === 'play_card') {
     if (!p.hand.includes(cardId)) return no('action/card_not_in_hand', `${cardId} is not in your hand`);
-    const def = cardDef(state.cards[cardId] ?? '');
+    const def = defOf(state, cardId);
     if (def.reactionOnly) return no('action/reaction_only', `${def.name} can only be played as a reaction`);
     if (def.tempo > p.tempo) return no('action/insufficient_tempo', `${def.name} costs ${def.tempo} tempo, you have ${p.tempo}`);
     if (def.attack) {
@@ -83,7 +83,7 @@ export function validateAction(state: GameState, id: PlayerId, response: Pick<Tu
   if (state.stack.some((e) => e.card_id === cardId)) return no('action/already_activated', `${cardId} is already activated this round`);
   const cost = state.rules.activate.cost;
   if (p.tempo < cost) return no('action/insufficient_tempo', `activating costs ${cost} tempo, you have ${p.tempo}`);
-  const def = cardDef(state.cards[cardId] ?? '');
+  const def = defOf(state, cardId);
   if (def.type === 'trap') {
     const bad = checkAttack(state, id, def, payload, plan, springIntents, ['public', 'private', 'mixed']);
     if (bad) return bad;

@@ -1,6 +1,6 @@
 import type { CardRef } from '../protocol/index.js';
 import type { CardDef } from './cards.js';
-import { cardDef } from './cards.js';
+import { defOf } from './cards.js';
 import type { GameState } from './state.js';
 
 /** A card as the protocol names it. */
@@ -31,7 +31,7 @@ export function cardRefOf(state: GameState, cardId: string): CardRef {
   lastRefs = refs;
   let ref = refs.get(cardId);
   if (!ref) {
-    const r = cardRef(cardId, cardDef(state.cards[cardId] ?? ''));
+    const r = cardRef(cardId, defOf(state, cardId));
     Object.freeze(r.tags);
     ref = Object.freeze(r);
     refs.set(cardId, ref);

@@ -11,7 +11,7 @@ import type {
   Tell,
   WorldState,
 } from '../protocol/index.js';
-import { cardDef } from './cards.js';
+import { defOf } from './cards.js';
 import { player } from './players.js';
 import type { RulesConfig } from './rules.js';
 import type { GameState, PlayerId } from './state.js';
@@ -91,7 +91,7 @@ function speechFor(state: GameState, viewerSeat: PlayerId | null, all: boolean):
 
 function stackFor(state: GameState, viewerSeat: PlayerId | null, all: boolean): StackEntryView[] {
   return state.stack.map((e) => {
-    const def = cardDef(state.cards[e.card_id] ?? '');
+    const def = defOf(state, e.card_id);
     const hidden = e.kind === 'play_card' && def.faceDown && !all && viewerSeat !== e.player_id;
     return {
       action_id: e.action_id,

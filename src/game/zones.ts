@@ -1,5 +1,5 @@
 import type { CardMove } from '../protocol/index.js';
-import { cardDef } from './cards.js';
+import { defOf } from './cards.js';
 import { player } from './players.js';
 import { stackHoldsCard, type GameState } from './state.js';
 
@@ -39,7 +39,7 @@ export function moveCard(state: GameState, move: CardMove): void {
   const to = move.to;
   if (to === 'stack') throw new Error('cards enter the stack with their action');
   if (to.startsWith('arena:')) {
-    const def = cardDef(state.cards[move.card_id] ?? '');
+    const def = defOf(state, move.card_id);
     state.arena.push({
       card_id: move.card_id,
       owner: to.slice(6),

@@ -1,6 +1,6 @@
 import type { SecretPlan, SpeechActionPayload, TurnPlanResponse } from '../../protocol/index.js';
 import { IntentDecision, ReactionDecision, ReflectDecision, TalkDecision, TurnPlanResponse as ResponseSchema, parseWith } from '../../protocol/index.js';
-import { cardDef } from '../cards.js';
+import { defOf } from '../cards.js';
 import type { StepContext } from '../context.js';
 import { currentRound } from '../evolve.js';
 import { enters } from '../ledger.js';
@@ -105,7 +105,7 @@ export function onReaction(ctx: StepContext, id: PlayerId, decision: unknown): v
     if (!reject(ctx, id, 'reaction', bad.code, bad.message, true)) ctx.emit('reaction_submitted', { player_id: id, action_id: actionId, card: null, tempo_paid: 0 });
     return;
   }
-  const def = cardId ? cardDef(s.cards[cardId] ?? '') : null;
+  const def = cardId ? defOf(s, cardId) : null;
   ctx.emit('reaction_submitted', { player_id: id, action_id: actionId, card: cardId && def ? cardRef(cardId, def) : null, tempo_paid: def?.tempo ?? 0 });
 }
 

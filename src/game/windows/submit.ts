@@ -1,5 +1,5 @@
 import type { StepContext } from '../context.js';
-import { cardDef } from '../cards.js';
+import { cardDef, defOf } from '../cards.js';
 import { player } from '../players.js';
 import type { PlayerId } from '../state.js';
 import type { LegalPlay } from '../validate-action.js';
@@ -56,10 +56,10 @@ export function affordableGuards(ctx: StepContext, target: PlayerId): string[] {
   const p = player(s, target);
   return p.hand
     .filter((c) => {
-      const d = cardDef(s.cards[c] ?? '');
+      const d = defOf(s, c);
       return d.reactionOnly && d.tempo <= p.tempo;
     })
-    .sort((a, b) => cardDef(s.cards[b] ?? '').prevent - cardDef(s.cards[a] ?? '').prevent);
+    .sort((a, b) => defOf(s, b).prevent - defOf(s, a).prevent);
 }
 
 /**
