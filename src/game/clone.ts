@@ -29,3 +29,18 @@ function copy(value: unknown): unknown {
   }
   return out;
 }
+
+/**
+ * A private copy of an engine state for a search or a fold to play on: everything copied as
+ * clonePlain does, except the rules and the card map, which never change after the deal and are
+ * shared. Keys keep their order (the engine's code then sees one shape of state). For the expert's
+ * rollouts this replaced structuredClone: a copy per candidate per world, ~6 % of its search.
+ *
+ * @example const s = cloneState(world); stepInPlace(s, input); // world is untouched
+ */
+export function cloneState<T extends { rules: unknown; cards: unknown }>(state: T): T {
+  const out: Record<string, unknown> = {};
+  const src = state as unknown as Record<string, unknown>;
+  for (const k of Object.keys(src)) out[k] = k === 'rules' || k === 'cards' ? src[k] : copy(src[k]);
+  return out as T;
+}

@@ -1,8 +1,7 @@
 import type { EventType, GameEvent, GameEventOf, PlayerPrivateState, StackEntryView } from '../protocol/index.js';
 import { applyEvent, MEMORY_NOTES_KEPT } from '../game/evolve.js';
-import { clonePlain } from '../game/clone.js';
+import { clonePlain, cloneState } from '../game/clone.js';
 import { RulesConfig } from '../game/rules.js';
-import type { GameState } from '../game/state.js';
 import { ruleFlags, viewState, type StateView, type Viewer } from '../game/views.js';
 import { addTempo, addExposure, applyTactical, enterArena, moveCard, priv, pub, removeFromHand, type Draft } from './fold-cards.js';
 
@@ -275,7 +274,7 @@ const seesAll = (viewer: Viewer, gameOver: boolean) => viewer.role === 'admin' |
  */
 export function foldView(view: StateView, event: GameEvent, viewer: Viewer, gameOver = false): StateView {
   if (view.raw) {
-    const raw = copyRaw(view.raw);
+    const raw = cloneState(view.raw);
     applyEvent(raw, clonePlain(event));
     return viewState(raw, viewer, gameOver);
   }
@@ -292,11 +291,6 @@ export function foldView(view: StateView, event: GameEvent, viewer: Viewer, game
   return { world: w, private: d.private };
 }
 
-/** A private copy of an engine state. The rules and the card map never change after the start: shared, not copied. */
-function copyRaw(state: GameState): GameState {
-  const { rules, cards, ...rest } = state;
-  return { ...clonePlain(rest), rules, cards };
-}
 
 /**
  * foldView over a list of events, in order. An admin view's engine state is copied once and
@@ -304,7 +298,7 @@ function copyRaw(state: GameState): GameState {
  */
 export function foldEvents(view: StateView, events: readonly GameEvent[], viewer: Viewer, gameOver = false): StateView {
   if (view.raw && events.length > 0) {
-    const raw = copyRaw(view.raw);
+    const raw = cloneState(view.raw);
     for (const e of events) applyEvent(raw, clonePlain(e));
     return viewState(raw, viewer, gameOver);
   }

@@ -1,5 +1,6 @@
 import type { TurnPlanRequest } from '../../../protocol/index.js';
 import { answerInPlace, awaiting, requestFor, type GameState } from '../../../game/index.js';
+import { cloneState } from '../../../game/clone.js';
 import type { Agent } from '../../agent.js';
 import { heuristicAgent } from '../heuristics/policy.js';
 import { BASE_PERSONALITY } from '../heuristics/personality.js';
@@ -66,7 +67,7 @@ export type StepCount = { steps: number };
  */
 export function scoreInWorld(world: GameState, r: TurnPlanRequest, candidates: readonly unknown[], rollSeed: string, horizon: number, budget: number, spent: StepCount): (number | null)[] {
   return candidates.map((c) => {
-    const s = structuredClone(world);
+    const s = cloneState(world);
     const res = answerInPlace(s, r.player_id, 'action', c);
     spent.steps++;
     if (!res.ok) return null;
