@@ -97,32 +97,46 @@ export function cardDef(name: string): CardDef {
   return def;
 }
 
+/** A game's card map: card id → catalog name, fixed at the deal. */
+type CardMap = Readonly<Record<string, string>>;
+
 /**
- * Each game's card ids to their definitions, built as they are asked for. The engine looks cards up
- * by id everywhere (tells, legal moves, resolution: dozens of times a decision), and the id → name
- * record holds 120 keys, so V8 keeps it as a hash table: one Map lookup here replaces that lookup
- * and the catalog's. The card map never changes after the deal, so a map per record is exact.
+ * A memo of something derived from one card of a game, per game: keyed by the game's card map,
+ * which never changes after the deal, so an entry never goes stale. Lookups come in runs from one
+ * game, so the last game's memo is kept at hand.
+ *
+ * @example const nameOf = perGameCard((cards, id) => cards[id] ?? ''); nameOf(state.cards, 'card_001')
  */
-const defsByGame = new WeakMap<Readonly<Record<string, string>>, Map<string, CardDef>>();
-let lastCards: Readonly<Record<string, string>> | null = null;
-let lastDefs: Map<string, CardDef> | null = null;
+export function perGameCard<T>(make: (cards: CardMap, cardId: string) => T): (cards: CardMap, cardId: string) => T {
+  const byGame = new WeakMap<CardMap, Map<string, T>>();
+  let lastCards: CardMap | null = null;
+  let last: Map<string, T> | null = null;
+  return (cards, cardId) => {
+    let memo = cards === lastCards ? last : byGame.get(cards);
+    if (!memo) {
+      memo = new Map();
+      byGame.set(cards, memo);
+    }
+    lastCards = cards;
+    last = memo;
+    let value = memo.get(cardId);
+    if (value === undefined) {
+      value = make(cards, cardId);
+      memo.set(cardId, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * The engine looks cards up by id everywhere (tells, legal moves, resolution: dozens of times a
+ * decision), and the id → name record holds 120 keys, so V8 keeps it as a hash table: one Map
+ * lookup here replaces that lookup and the catalog's.
+ */
+const defById = perGameCard((cards, cardId) => cardDef(cards[cardId] ?? ''));
 
 /** The definition of a game's card, by id; an id the game doesn't hold is a broken invariant. */
-export function defOf(state: { readonly cards: Readonly<Record<string, string>> }, cardId: string): CardDef {
-  let defs = state.cards === lastCards ? lastDefs : defsByGame.get(state.cards);
-  if (!defs) {
-    defs = new Map();
-    defsByGame.set(state.cards, defs);
-  }
-  lastCards = state.cards;
-  lastDefs = defs;
-  let def = defs.get(cardId);
-  if (!def) {
-    def = cardDef(state.cards[cardId] ?? '');
-    defs.set(cardId, def);
-  }
-  return def;
-}
+export const defOf = (state: { readonly cards: CardMap }, cardId: string): CardDef => defById(state.cards, cardId);
 
 /** The 120 catalog names in table order, one entry per physical card. */
 export function catalogNames(): string[] {

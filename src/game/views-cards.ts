@@ -1,6 +1,6 @@
 import type { CardRef } from '../protocol/index.js';
 import type { CardDef } from './cards.js';
-import { defOf } from './cards.js';
+import { defOf, perGameCard } from './cards.js';
 import type { GameState } from './state.js';
 
 /** A card as the protocol names it. */
@@ -15,29 +15,13 @@ export const cardRef = (cardId: string, def: CardDef): CardRef => ({
  * Views name the same 120 cards over and over; each game's refs are built once and frozen, so
  * sharing them between views and events is safe and saves most of a request's allocations.
  */
-const refCache = new WeakMap<Record<string, string>, Map<string, CardRef>>();
+const refById = perGameCard((cards, cardId) => {
+  const r = cardRef(cardId, defOf({ cards }, cardId));
+  Object.freeze(r.tags);
+  return Object.freeze(r);
+});
 
-/** The last game's refs: a view asks for dozens of one game's cards in a row (its discard alone). */
-let lastCards: Record<string, string> | null = null;
-let lastRefs: Map<string, CardRef> | null = null;
-
-export function cardRefOf(state: GameState, cardId: string): CardRef {
-  let refs = state.cards === lastCards ? lastRefs : refCache.get(state.cards);
-  if (!refs) {
-    refs = new Map();
-    refCache.set(state.cards, refs);
-  }
-  lastCards = state.cards;
-  lastRefs = refs;
-  let ref = refs.get(cardId);
-  if (!ref) {
-    const r = cardRef(cardId, defOf(state, cardId));
-    Object.freeze(r.tags);
-    ref = Object.freeze(r);
-    refs.set(cardId, ref);
-  }
-  return ref;
-}
+export const cardRefOf = (state: GameState, cardId: string): CardRef => refById(state.cards, cardId);
 
 /**
  * The discard pile as refs. Every view at every decision lists the whole pile (up to a hundred

@@ -1,22 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/protocol/index.js';
-import { initialState, stepInPlace } from '../../src/game/index.js';
+import { stepInPlace } from '../../src/game/index.js';
 import { clonePlain } from '../../src/game/clone.js';
 import { applyEvent } from '../../src/game/evolve.js';
 import { changedTells } from '../../src/game/public-moves.js';
 import { TELL_NEUTRAL, tellsOf } from '../../src/game/tells.js';
 import { drive, rand } from '../support/drivers.js';
-
-const game = fc.record({
-  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-  seats: fc.integer({ min: 2, max: 6 }),
-  round_cap: fc.integer({ min: 4, max: 10 }),
-  compact: fc.boolean(),
-  v1: fc.boolean(),
-  driver: fc.integer(),
-  illegal: fc.constantFrom(0, 0.2),
-});
+import { randomGame, stateOf } from '../support/random-game.js';
 
 /**
  * The engine skips recomputing tells after events of a TELL_NEUTRAL type and takes a step's tells
@@ -26,9 +17,8 @@ const game = fc.record({
 describe('tells: the engine’s shortcut agrees with a full recomputation after every event', () => {
   it('given a random game (any seats, windows, rules version, illegal inputs), when folded event by event, then each event carries exactly the tells that changed and neutral events change none', () => {
     fc.assert(
-      fc.property(game, (g) => {
-        const rules = { round_cap: g.round_cap, windows: g.compact ? ('compact' as const) : ('full' as const), ...(g.v1 ? { rules_version: '1.0.0' } : {}) };
-        const state = initialState({ seats: g.seats, rules }, g.seed);
+      fc.property(randomGame, (g) => {
+        const state = stateOf(g);
         const folded = clonePlain(state);
         const log: GameEvent[] = [];
         const started = stepInPlace(state, { type: 'start' });

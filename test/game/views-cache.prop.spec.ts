@@ -3,16 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { awaiting, initialState, requestFor, stepInPlace } from '../../src/game/index.js';
 import { cardRefOf, discardRefs } from '../../src/game/views-cards.js';
 import { drive, rand } from '../support/drivers.js';
-
-const game = fc.record({
-  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-  seats: fc.integer({ min: 2, max: 6 }),
-  round_cap: fc.integer({ min: 4, max: 10 }),
-  compact: fc.boolean(),
-  v1: fc.boolean(),
-  driver: fc.integer(),
-  illegal: fc.constantFrom(0, 0.2),
-});
+import { randomGame, stateOf } from '../support/random-game.js';
 
 /**
  * Views hand out the discard pile's refs again while the pile is unchanged (views-cards.ts). After
@@ -22,9 +13,8 @@ const game = fc.record({
 describe('views: the shared discard list equals a fresh one after every step', () => {
   it('given a random game, when each step is taken, then the discard a request shows equals one computed afresh', () => {
     fc.assert(
-      fc.property(game, (g) => {
-        const rules = { round_cap: g.round_cap, windows: g.compact ? ('compact' as const) : ('full' as const), ...(g.v1 ? { rules_version: '1.0.0' } : {}) };
-        const state = initialState({ seats: g.seats, rules }, g.seed);
+      fc.property(randomGame, (g) => {
+        const state = stateOf(g);
         stepInPlace(state, { type: 'start' });
         let checked = 0;
         drive(state, {
