@@ -53,7 +53,8 @@ function positionOf(r: ExportRecord, o: ScoringOptions): PositionRecord | null {
     options: scored.options,
     best: scored.best,
     played: played !== null && scored.options.some((x) => x.key === played) ? played : null,
-    scoring: { worlds: scored.worlds, kept: scored.kept, horizon: scored.horizon, seed: o.seed },
+    // Which worlds were kept is only written when some were dropped (all kept: banks read alike either way).
+    scoring: { worlds: scored.worlds, kept: scored.kept, horizon: scored.horizon, seed: o.seed, ...(scored.kept < scored.worlds ? { kept_worlds: scored.kept_worlds } : {}) },
   });
 }
 
