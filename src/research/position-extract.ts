@@ -13,6 +13,13 @@ export type ExtractOptions = ScoringOptions & {
   every: number;
   /** Stop after this many positions. */
   limit?: number;
+  /**
+   * Keep a position only when its best and worst moves' values differ by at least this much
+   * (default 0: all). Where every move is worth about the same, no answer can be told from another,
+   * so such a position only adds noise to a comparison of agents. It reads the values alone, never
+   * an agent's answer.
+   */
+  minSpread?: number;
 };
 
 export type ExtractSummary = {
@@ -20,6 +27,8 @@ export type ExtractSummary = {
   positions: number;
   /** Eligible decisions sampled but not kept: no world could be played, or a single move. */
   unscored: number;
+  /** Scored decisions not kept: their moves' values spread less than `minSpread`. */
+  flat: number;
   failed: Array<{ game_id: string; reason: string }>;
 };
 
@@ -58,17 +67,24 @@ function positionOf(r: ExportRecord, o: ScoringOptions): PositionRecord | null {
   });
 }
 
+/** How much the choice matters at a position: the best move's value − the worst's. */
+export const spread = (p: PositionRecord): number => {
+  const values = p.options.map((o) => o.value);
+  return Math.max(...values) - Math.min(...values);
+};
+
 /**
  * Mines a position bank from stored games, a game at a time (memory flat in the number of games):
  * each game's decisions are rebuilt from the store alone (exportGame: the request exactly as the
- * seat got it), every K-th eligible one is scored (scorePosition) and written to `sink` as one
+ * seat got it), every K-th eligible one is scored (scorePosition) and, unless its moves' values
+ * spread less than `minSpread`, written to `sink` as one
  * JSONL line. A game that does not replay is skipped and named in the summary. The same games and
  * options give the same bytes.
  *
  * @example await extractPositions(store, ids, { every: 5, limit: 200, worlds: 16, seed: 1 }, sink)
  */
 export async function extractPositions(store: EventStore, gameIds: readonly string[], o: ExtractOptions, sink: ExportSink, onProgress?: (p: ExtractProgress) => void): Promise<ExtractSummary> {
-  const summary: ExtractSummary = { games: 0, positions: 0, unscored: 0, failed: [] };
+  const summary: ExtractSummary = { games: 0, positions: 0, unscored: 0, flat: 0, failed: [] };
   let seen = 0;
   for (const [i, id] of gameIds.entries()) {
     if (o.limit !== undefined && summary.positions >= o.limit) break;
@@ -87,6 +103,10 @@ export async function extractPositions(store: EventStore, gameIds: readonly stri
       const p = positionOf(r, o);
       if (!p) {
         summary.unscored++;
+        continue;
+      }
+      if (spread(p) < (o.minSpread ?? 0)) {
+        summary.flat++;
         continue;
       }
       await sink.write(`${JSON.stringify(p)}\n`);

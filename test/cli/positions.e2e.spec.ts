@@ -75,6 +75,7 @@ describe('tiltyard positions extract', () => {
   it('refuses bad flags with exit 2', async () => {
     expect((await here('positions', 'extract', '--tournament', tournamentId, '--games', 'game_x')).code).toBe(2);
     expect((await here('positions', 'extract', '--every', '0')).code).toBe(2);
+    expect((await here('positions', 'extract', '--min-spread', '-1')).stderr).toBe('tiltyard: --min-spread: must be a number ≥ 0, got "-1"\n');
     expect((await here('positions', 'frobnicate')).code).toBe(2);
   });
 });
