@@ -20,6 +20,12 @@ export type ExtractOptions = ScoringOptions & {
    * an agent's answer.
    */
   minSpread?: number;
+  /**
+   * Eligible decisions counted before these games (default 0), so a run over the later games of a
+   * list samples the same decisions as one run over the whole list would: a long mining can be
+   * split across processes and the parts concatenated.
+   */
+  offset?: number;
 };
 
 export type ExtractSummary = {
@@ -85,7 +91,7 @@ export const spread = (p: PositionRecord): number => {
  */
 export async function extractPositions(store: EventStore, gameIds: readonly string[], o: ExtractOptions, sink: ExportSink, onProgress?: (p: ExtractProgress) => void): Promise<ExtractSummary> {
   const summary: ExtractSummary = { games: 0, positions: 0, unscored: 0, flat: 0, failed: [] };
-  let seen = 0;
+  let seen = o.offset ?? 0;
   for (const [i, id] of gameIds.entries()) {
     if (o.limit !== undefined && summary.positions >= o.limit) break;
     let records: ExportRecord[];
