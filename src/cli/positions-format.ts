@@ -8,7 +8,7 @@ const ci = (i: Interval | null, show: (x: number) => string): string => (i ? `${
 /**
  * A positions report in words and figures, one line a measure with its 95 % interval.
  *
- * @example positionsFormatted(report) // 'balanced on bank-v1.jsonl: 200 positions\n  mean regret …'
+ * @example positionsFormatted(report) // 'balanced on bank-v2.jsonl: 1000 positions\n  mean regret …'
  */
 export function positionsFormatted(r: PositionsReport): string {
   const lines = [

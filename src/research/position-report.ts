@@ -34,7 +34,7 @@ export type PositionsReport = {
  * proportions with Wilson intervals. A pure function of the results: the same answers give the
  * same report.
  *
- * @example positionsReport('balanced', 'bank-v1.jsonl', results).mean_regret // { value: 1.8, low: 1.5, high: 2.1 }
+ * @example positionsReport('balanced', 'bank-v2.jsonl', results).mean_regret // { value: 1.8, low: 1.5, high: 2.1 }
  */
 export function positionsReport(agent: string, bank: string, results: readonly PositionResult[]): PositionsReport {
   const n = results.length;
