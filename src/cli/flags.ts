@@ -61,7 +61,7 @@ const GameFlags = z.object({
 const FLAG_OF: Record<string, string> = { rules: '--rules-file' };
 
 /** One line per the first zod issue, naming the flag it is about. */
-function issueLine(error: z.ZodError): string {
+export function issueLine(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid arguments';
   const [head, ...rest] = issue.path.map(String);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { selectGames } from '../research/export-stream.js';
 import { extractPositions } from '../research/position-extract.js';
 import { DEFAULT_WORLDS } from '../research/position-score.js';
@@ -12,6 +13,7 @@ import { withStore } from './store-session.js';
 
 export const EXTRACT_USAGE = `Usage: tiltyard positions extract [--tournament <id> | --games id,id,…] [--status S] [--agent A]
                                  [--out FILE] [--limit N] [--every K] [--seed S] [--worlds W]
+                                 [--min-spread X]
 
 Mines decision points from stored games into a position bank (JSONL, one position a line; its JSON
 Schema: docs/schemas/position-record.schema.json): the request exactly as the seat's agent got it
@@ -30,10 +32,20 @@ and must reproduce its log; games are read one at a time, oldest first.
   --every K          keep every K-th eligible decision, counted across the games (default 1: all)
   --seed S           the rollouts' seed (default 1): the same games and flags give the same bytes
   --worlds W         hidden worlds sampled per position (default ${DEFAULT_WORLDS}); each costs one rollout a move
+  --min-spread X     keep only positions whose best and worst moves' values differ by X or more
+                     (default 0: all); where every move is worth about the same, no agent can be
+                     told from another. Reads the values only, never an agent's answer
 
 Progress on stderr: one line per game. Exit codes: 0 done; 1 a game could not be replayed (it is
 skipped and named) or the store failed; 2 bad usage.
 `;
+
+/** `--min-spread`: a value spread, in the expert's value units (a decimal ≥ 0). */
+const MinSpread = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, { error: (issue) => `must be a number ≥ 0, got "${String(issue.input)}"` })
+  .transform(Number);
 
 /** `tiltyard positions extract …`: see EXTRACT_USAGE. */
 export async function runExtract(argv: readonly string[], io: CliIo): Promise<number> {
@@ -50,6 +62,7 @@ export async function runExtract(argv: readonly string[], io: CliIo): Promise<nu
         every: { type: 'string' },
         seed: { type: 'string' },
         worlds: { type: 'string' },
+        'min-spread': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -65,11 +78,14 @@ export async function runExtract(argv: readonly string[], io: CliIo): Promise<nu
   const games = values.games?.split(',').map((g) => g.trim()).filter(Boolean);
   if (games?.length === 0) throw new UsageError('--games: name at least one game id');
   const limit = wholeFlag('limit', values.limit, 1);
+  const spread = values['min-spread'] === undefined ? undefined : MinSpread.safeParse(values['min-spread']);
+  if (spread && !spread.success) throw new UsageError(`--min-spread: ${spread.error.issues[0]!.message}`);
   const options = {
     every: wholeFlag('every', values.every, 1) ?? 1,
     seed: wholeFlag('seed', values.seed) ?? 1,
     worlds: wholeFlag('worlds', values.worlds, 1) ?? DEFAULT_WORLDS,
     ...(limit !== undefined ? { limit } : {}),
+    ...(spread?.success ? { minSpread: spread.data } : {}),
   };
   return withStore(io, async (store) => {
     if (values.tournament !== undefined) await store.tournaments.get(values.tournament);
@@ -83,7 +99,7 @@ export async function runExtract(argv: readonly string[], io: CliIo): Promise<nu
       io.err(`positions: ${p.game_id} (${p.games}/${p.total}) · ${int(p.positions)} positions\n`),
     ).finally(() => file?.close());
     for (const g of summary.failed) io.err(`tiltyard: skipped ${g.game_id}: ${g.reason}\n`);
-    const unscored = summary.unscored ? `; ${summary.unscored} decisions could not be scored` : '';
+    const unscored = `${summary.unscored ? `; ${summary.unscored} decisions could not be scored` : ''}${summary.flat ? `; ${summary.flat} too flat (--min-spread)` : ''}`;
     io.err(`extracted ${int(summary.positions)} positions from ${int(summary.games)} games${values.out !== undefined ? ` to ${values.out}` : ''}${unscored}${summary.failed.length ? `; ${summary.failed.length} games skipped` : ''}\n`);
     return summary.failed.length ? EXIT.failure : EXIT.ok;
   });

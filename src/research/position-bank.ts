@@ -11,7 +11,7 @@ export type BankProblem = { line: number; message: string };
  * Reads a position bank (JSONL, one PositionRecord a line; blank lines skipped), each line parsed
  * with zod. The first bad line is returned as a problem instead of the positions.
  *
- * @example const bank = await readBank('positions/bank-v1.jsonl'); if (Array.isArray(bank)) …
+ * @example const bank = await readBank('positions/bank-v2.jsonl'); if (Array.isArray(bank)) …
  */
 export async function readBank(path: string): Promise<PositionRecord[] | BankProblem> {
   const out: PositionRecord[] = [];

@@ -3,6 +3,7 @@ import type { SeatAgent, SeatContext } from '../agents/seat/types.js';
 import { answerInPlace } from '../game/index.js';
 import { Rng, seedRng } from '../game/rng.js';
 import type { TurnPlanRequest } from '../protocol/index.js';
+import { scoreAnswer } from './position-exact.js';
 import { answerKey } from './position-options.js';
 import type { PositionRecord } from './position-record.js';
 
@@ -17,8 +18,14 @@ export type PositionResult = {
   key: string | null;
   /** The engine's rejection code, or the agent's failure code. */
   problem: string | null;
-  /** Best value − the value of the move made; a failed or illegal answer counts as the pass the engine forces. */
+  /**
+   * Best value − the value of the exact answer (framing included, scored in the bank's worlds), ≥ 0:
+   * best is the best pre-scored move's value or the answer's own if it beats them. A failed or
+   * illegal answer counts as the pass the engine forces.
+   */
   regret: number;
+  /** Best move's value − that of the move made as the bank plays it (its fixed framing): the v1 regret. */
+  move_regret: number;
   /** A legal answer making the expert's best move. */
   agrees: boolean;
 };
@@ -43,25 +50,36 @@ function rejectionOf(r: TurnPlanRequest, answer: unknown, moves: ReadonlySet<str
   }
 }
 
-/** Scores one answer against a position (pure: no agent is called). */
-export function judgeAnswer(p: PositionRecord, answer: unknown, failure: string | null = null): PositionResult {
+/** How an answer is valued at a position: null when it cannot be (the move's pre-scored value is used). */
+export type AnswerScorer = (p: PositionRecord, answer: unknown) => number | null;
+
+/**
+ * Scores one answer against a position (pure: no agent is called). A legal answer is valued exactly
+ * by `score` (scoreAnswer: rollouts in the bank's worlds, ≈ 0.1 CPU s); the bank's best move is the
+ * yardstick, or the answer itself when it does better than every pre-scored move.
+ */
+export function judgeAnswer(p: PositionRecord, answer: unknown, failure: string | null = null, score: AnswerScorer = scoreAnswer): PositionResult {
   const values = new Map(p.options.map((o) => [o.key, o.value]));
   const best = values.get(p.best)!;
   const forced = values.get('pass') ?? Math.min(...values.values());
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
-  if (answer === undefined) return { position_id: p.position_id, answered: false, legal: false, key: null, problem: failure ?? 'agent/no_answer', regret: round(best - forced), agrees: false };
+  const missed = round(best - forced);
+  if (answer === undefined) return { position_id: p.position_id, answered: false, legal: false, key: null, problem: failure ?? 'agent/no_answer', regret: missed, move_regret: missed, agrees: false };
   const key = answerKey(p.request, answer);
   const problem = rejectionOf(p.request, answer, new Set(values.keys()), key);
-  const value = problem === null && key !== null ? values.get(key) : undefined;
-  // A legal answer the bank has no move for would be a bank bug; it is scored as the forced pass, visibly.
   const legal = problem === null;
+  const moveValue = legal && key !== null ? values.get(key) : undefined;
+  const exact = legal ? score(p, answer) : null;
+  // A legal answer that can be valued neither way would be a bank bug; it is scored as the forced pass, visibly.
+  const value = exact ?? moveValue ?? forced;
   return {
     position_id: p.position_id,
     answered: true,
     legal,
     key,
-    problem: problem ?? (value === undefined ? 'positions/unscored_move' : null),
-    regret: round(best - (value ?? forced)),
+    problem: problem ?? (exact === null && moveValue === undefined ? 'positions/unscored_move' : null),
+    regret: round(Math.max(best, value) - value),
+    move_regret: round(best - (moveValue ?? forced)),
     agrees: legal && key === p.best,
   };
 }

@@ -13,6 +13,19 @@ export type ExtractOptions = ScoringOptions & {
   every: number;
   /** Stop after this many positions. */
   limit?: number;
+  /**
+   * Keep a position only when its best and worst moves' values differ by at least this much
+   * (default 0: all). Where every move is worth about the same, no answer can be told from another,
+   * so such a position only adds noise to a comparison of agents. It reads the values alone, never
+   * an agent's answer.
+   */
+  minSpread?: number;
+  /**
+   * Eligible decisions counted before these games (default 0), so a run over the later games of a
+   * list samples the same decisions as one run over the whole list would: a long mining can be
+   * split across processes and the parts concatenated.
+   */
+  offset?: number;
 };
 
 export type ExtractSummary = {
@@ -20,6 +33,8 @@ export type ExtractSummary = {
   positions: number;
   /** Eligible decisions sampled but not kept: no world could be played, or a single move. */
   unscored: number;
+  /** Scored decisions not kept: their moves' values spread less than `minSpread`. */
+  flat: number;
   failed: Array<{ game_id: string; reason: string }>;
 };
 
@@ -53,22 +68,30 @@ function positionOf(r: ExportRecord, o: ScoringOptions): PositionRecord | null {
     options: scored.options,
     best: scored.best,
     played: played !== null && scored.options.some((x) => x.key === played) ? played : null,
-    scoring: { worlds: scored.worlds, kept: scored.kept, horizon: scored.horizon, seed: o.seed },
+    // Which worlds were kept is only written when some were dropped (all kept: banks read alike either way).
+    scoring: { worlds: scored.worlds, kept: scored.kept, horizon: scored.horizon, seed: o.seed, ...(scored.kept < scored.worlds ? { kept_worlds: scored.kept_worlds } : {}) },
   });
 }
+
+/** How much the choice matters at a position: the best move's value − the worst's. */
+export const spread = (p: PositionRecord): number => {
+  const values = p.options.map((o) => o.value);
+  return Math.max(...values) - Math.min(...values);
+};
 
 /**
  * Mines a position bank from stored games, a game at a time (memory flat in the number of games):
  * each game's decisions are rebuilt from the store alone (exportGame: the request exactly as the
- * seat got it), every K-th eligible one is scored (scorePosition) and written to `sink` as one
+ * seat got it), every K-th eligible one is scored (scorePosition) and, unless its moves' values
+ * spread less than `minSpread`, written to `sink` as one
  * JSONL line. A game that does not replay is skipped and named in the summary. The same games and
  * options give the same bytes.
  *
  * @example await extractPositions(store, ids, { every: 5, limit: 200, worlds: 16, seed: 1 }, sink)
  */
 export async function extractPositions(store: EventStore, gameIds: readonly string[], o: ExtractOptions, sink: ExportSink, onProgress?: (p: ExtractProgress) => void): Promise<ExtractSummary> {
-  const summary: ExtractSummary = { games: 0, positions: 0, unscored: 0, failed: [] };
-  let seen = 0;
+  const summary: ExtractSummary = { games: 0, positions: 0, unscored: 0, flat: 0, failed: [] };
+  let seen = o.offset ?? 0;
   for (const [i, id] of gameIds.entries()) {
     if (o.limit !== undefined && summary.positions >= o.limit) break;
     let records: ExportRecord[];
@@ -86,6 +109,10 @@ export async function extractPositions(store: EventStore, gameIds: readonly stri
       const p = positionOf(r, o);
       if (!p) {
         summary.unscored++;
+        continue;
+      }
+      if (spread(p) < (o.minSpread ?? 0)) {
+        summary.flat++;
         continue;
       }
       await sink.write(`${JSON.stringify(p)}\n`);

@@ -10,8 +10,8 @@ export const POSITION_VERSION = 1;
  * `play_card:<card name>` or `activate:<card_id>`, and for an attack `>` its target and `/` its
  * kinetic intent (`play_card:Needle>plr_3/lockout`). The rest of an answer (emotional intent,
  * manipulation plan, channel, a Whisper's named seat, a False Tell's emotion) is the move's
- * framing: the bank plays every move with one fixed framing (moveDecision), and an agent's answer
- * counts as the move it makes whatever its framing.
+ * framing: the bank plays every move with one fixed framing (moveDecision); eval scores an agent's
+ * exact answer, framing included, in the same worlds (scoreAnswer).
  */
 export const PositionOption = z.object({
   key: z.string(),
@@ -51,8 +51,18 @@ export const PositionRecord = z.object({
   best: z.string(),
   /** The key of the move the seat made in the stored game (null: none matched, or it failed). */
   played: z.string().nullable(),
-  /** How the values were computed: worlds sampled (and kept), the rollout horizon in rounds, the seed. */
-  scoring: z.object({ worlds: z.number().int().min(1), kept: z.number().int().min(1), horizon: z.number().int().min(0), seed: z.number().int() }),
+  /**
+   * How the values were computed: worlds sampled (and kept), the rollout horizon in rounds, the
+   * seed, and which worlds were kept (their indices, written only when some were dropped: absent,
+   * all were, or the bank predates the field). Eval scores an agent's exact answer in the same worlds.
+   */
+  scoring: z.object({
+    worlds: z.number().int().min(1),
+    kept: z.number().int().min(1),
+    horizon: z.number().int().min(0),
+    seed: z.number().int(),
+    kept_worlds: z.array(z.number().int().min(0)).optional(),
+  }),
 });
 export type PositionRecord = z.infer<typeof PositionRecord>;
 

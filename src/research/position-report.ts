@@ -15,8 +15,10 @@ export type PositionsReport = {
   illegal: number;
   /** No answer: the agent failed, timed out or sent nothing. */
   failed: number;
-  /** Mean of best − chosen (expert rollout value), 95 % percentile bootstrap. */
+  /** Mean of best − the exact answer's value (expert rollouts in the bank's worlds), 95 % percentile bootstrap. */
   mean_regret: Interval | null;
+  /** The same for the move made as the bank plays it (its fixed framing): what bank v1's reports called mean regret. */
+  mean_move_regret: Interval | null;
   /** Share of positions where the answer was the expert's best move, 95 % Wilson. */
   agreement: Interval | null;
   /** Share of positions answered legally, 95 % Wilson. */
@@ -32,7 +34,7 @@ export type PositionsReport = {
  * proportions with Wilson intervals. A pure function of the results: the same answers give the
  * same report.
  *
- * @example positionsReport('balanced', 'bank-v1.jsonl', results).mean_regret // { value: 1.8, low: 1.5, high: 2.1 }
+ * @example positionsReport('balanced', 'bank-v2.jsonl', results).mean_regret // { value: 1.8, low: 1.5, high: 2.1 }
  */
 export function positionsReport(agent: string, bank: string, results: readonly PositionResult[]): PositionsReport {
   const n = results.length;
@@ -48,6 +50,7 @@ export function positionsReport(agent: string, bank: string, results: readonly P
     illegal: answered - legal,
     failed: n - answered,
     mean_regret: bootstrapMean(results.map((r) => r.regret), REPORT_SEED, 'positions:regret'),
+    mean_move_regret: bootstrapMean(results.map((r) => r.move_regret), REPORT_SEED, 'positions:move_regret'),
     agreement: wilson(results.filter((r) => r.agrees).length, n),
     legality: wilson(legal, n),
     problems: [...counts].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportRecord } from '../../src/research/export-record.js';
+import type { PairedComparison } from '../../src/research/position-compare.js';
 import type { PositionsReport } from '../../src/research/position-report.js';
 import { PositionRecord, positionRecordJsonSchema } from '../../src/research/position-record.js';
 import { tiltyardInProcess } from './in-process.js';
@@ -74,6 +75,7 @@ describe('tiltyard positions extract', () => {
   it('refuses bad flags with exit 2', async () => {
     expect((await here('positions', 'extract', '--tournament', tournamentId, '--games', 'game_x')).code).toBe(2);
     expect((await here('positions', 'extract', '--every', '0')).code).toBe(2);
+    expect((await here('positions', 'extract', '--min-spread', '-1')).stderr).toBe('tiltyard: --min-spread: must be a number ≥ 0, got "-1"\n');
     expect((await here('positions', 'frobnicate')).code).toBe(2);
   });
 });
@@ -100,11 +102,22 @@ describe('tiltyard positions eval', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^random on bank\.jsonl: 4 positions, one decision each\n {2}mean regret +[\d.]+ {2}\[[\d.]+, [\d.]+\]/);
     expect(text.stdout).toMatch(/legality +[\d.]+% {2}\[/);
+
+    const paired = await here('positions', 'eval', '--agent', 'balanced', '--against', 'random', '--bank', bank, '--json');
+    expect(paired.code, paired.stderr).toBe(0);
+    const both = JSON.parse(paired.stdout) as PositionsReport & { against: PositionsReport; paired: PairedComparison };
+    expect(both.against).toMatchObject({ agent: 'random', positions: 4 });
+    expect(both.paired).toMatchObject({ agent: 'balanced', against: 'random', positions: 4 });
+    expect(both.paired.mean_difference.value).toBeCloseTo(both.mean_regret!.value - both.against.mean_regret!.value, 5);
+    expect((await here('positions', 'eval', '--agent', 'balanced', '--against', 'random', '--bank', bank)).stdout).toMatch(/\nbalanced − random: regret difference /);
   }, 600_000);
 
   it('refuses a missing agent, an unknown one and a bank line that is not a position (exit 2, naming the line)', async () => {
     expect((await here('positions', 'eval', '--bank', bank)).code).toBe(2);
     expect((await here('positions', 'eval', '--agent', 'nobody', '--bank', bank)).code).toBe(2);
+    const same = await here('positions', 'eval', '--agent', 'balanced', '--against', 'balanced', '--bank', bank);
+    expect([same.code, same.stderr]).toEqual([2, 'tiltyard: --against: must name another agent than --agent\n']);
+    expect((await here('positions', 'eval', '--agent', 'balanced', '--bank', bank, '--limit', '0')).code).toBe(2);
     const bad = join(tmp, 'bad.jsonl');
     writeFileSync(bad, `${readFileSync(bank, 'utf8').split('\n')[0]}\n{"position_version":1}\n`);
     const run = await here('positions', 'eval', '--agent', 'balanced', '--bank', bad);

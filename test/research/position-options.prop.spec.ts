@@ -1,31 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agents/builtin/index.js';
-import { answerInPlace, awaiting, initialState, requestFor, stepInPlace, type GameState } from '../../src/game/index.js';
+import { answerInPlace } from '../../src/game/index.js';
 import type { TurnPlanRequest } from '../../src/protocol/index.js';
-import { judgeAnswer } from '../../src/research/position-eval.js';
+import { judgeAnswer, type AnswerScorer } from '../../src/research/position-eval.js';
 import { answerKey, legalMoves, moveDecision } from '../../src/research/position-options.js';
 import { scorePosition } from '../../src/research/position-score.js';
 import type { PositionRecord } from '../../src/research/position-record.js';
-import { LOGICAL_EPOCH } from '../../src/runner/input-clock.js';
-import { seatConfigs } from '../../src/runner/lineup.js';
-
-const AGENTS = ['balanced', 'aggressor', 'random', 'trickster'] as const;
-
-/** The live state and the seat's request at the k-th first-attempt action window of a seeded full-windows game. */
-function actionAt(seed: number, k: number): { state: GameState; request: TurnPlanRequest } | null {
-  const state = initialState({ game_id: `game_o${seed}`, seats: seatConfigs(AGENTS) }, seed);
-  stepInPlace(state, { type: 'start', ts: LOGICAL_EPOCH });
-  const agents = AGENTS.map((a, i) => createAgent(a, seed, i));
-  let seen = 0;
-  for (let next = awaiting(state); next; next = awaiting(state)) {
-    const player = next.seats[0]!;
-    const request = requestFor(state, player);
-    if (next.window === 'action' && !request.constraints.reprompt && seen++ === k) return { state, request: structuredClone(request) };
-    answerInPlace(state, player, next.window, agents[Number(player.slice(4)) - 1]!.decide(request));
-  }
-  return null;
-}
+import { actionAt, AGENTS } from './action-at.js';
 
 const positions = fc.record({ seed: fc.integer({ min: 1, max: 10_000 }), k: fc.integer({ min: 0, max: 60 }) });
 
@@ -63,7 +45,10 @@ describe('position moves', () => {
   });
 });
 
-/** A position with made-up values over the request's real moves (judging reads values, not rollouts). */
+/** Made-up values are read by key: the pre-scored move's value stands for the exact answer's. */
+const byKey: AnswerScorer = (p, answer) => p.options.find((o) => o.key === answerKey(p.request, answer))?.value ?? null;
+
+/** A position with made-up values over the request's real moves (judged by key, not by rollouts). */
 function position(request: TurnPlanRequest, values: readonly number[]): PositionRecord {
   const options = legalMoves(request).map((m, i) => ({ key: m.key, value: values[i % values.length]! }));
   const best = options.reduce((b, o) => (o.value > b.value ? o : b), options[0]!);
@@ -80,7 +65,7 @@ describe('judging an answer', () => {
       fc.property(values, (vs) => {
         const p = position(at.request, vs);
         for (const o of p.options) {
-          const r = judgeAnswer(p, moveDecision(at.request, legalMoves(at.request).find((m) => m.key === o.key)!));
+          const r = judgeAnswer(p, moveDecision(at.request, legalMoves(at.request).find((m) => m.key === o.key)!), null, byKey);
           expect(r.legal).toBe(true);
           expect(r.regret).toBeCloseTo(p.options.find((x) => x.key === p.best)!.value - o.value, 6);
           expect(r.regret).toBeGreaterThanOrEqual(0);
@@ -95,13 +80,13 @@ describe('judging an answer', () => {
     const p = position(at.request, [3, -1, 7, 0.5]);
     const pass = p.options.find((o) => o.key === 'pass')!.value;
     const best = p.options.find((o) => o.key === p.best)!.value;
-    const none = judgeAnswer(p, undefined, 'skill/timeout');
+    const none = judgeAnswer(p, undefined, 'skill/timeout', byKey);
     expect(none).toMatchObject({ answered: false, legal: false, problem: 'skill/timeout', agrees: false });
     expect(none.regret).toBeCloseTo(best - pass, 6);
-    const junk = judgeAnswer(p, { selected_action: { kind: 'play_card', payload: { card_id: 'card_nope' } } });
+    const junk = judgeAnswer(p, { selected_action: { kind: 'play_card', payload: { card_id: 'card_nope' } } }, null, byKey);
     expect(junk).toMatchObject({ answered: true, legal: false, problem: 'action/card_not_in_hand', agrees: false });
     expect(junk.regret).toBeCloseTo(best - pass, 6);
-    expect(judgeAnswer(p, 'not an answer')).toMatchObject({ answered: true, legal: false, key: null, problem: 'action/invalid' });
+    expect(judgeAnswer(p, 'not an answer', null, byKey)).toMatchObject({ answered: true, legal: false, key: null, problem: 'action/invalid' });
   });
 });
 

@@ -39,7 +39,7 @@ const result = fc.record({
   problem: fc.constantFrom(null, 'action/invalid', 'skill/timeout'),
 }).map((r): PositionResult => {
   const legal = r.answered && r.legal;
-  return { position_id: 'game_x:1', answered: r.answered, legal, key: legal ? 'pass' : null, problem: legal ? null : (r.problem ?? 'action/invalid'), regret: r.regret, agrees: legal && r.agrees };
+  return { position_id: 'game_x:1', answered: r.answered, legal, key: legal ? 'pass' : null, problem: legal ? null : (r.problem ?? 'action/invalid'), regret: r.regret, move_regret: r.regret, agrees: legal && r.agrees };
 });
 
 describe('positionsReport', () => {
