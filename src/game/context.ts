@@ -26,6 +26,13 @@ export class StepContext {
     readonly ts: string,
   ) {}
 
+  private eventIdPrefix: string | null = null;
+
+  /** `evt_<game>_`: the ids of a step's events differ only in their seq. */
+  private idPrefix(): string {
+    return (this.eventIdPrefix ??= `evt_${this.state.game_id.slice(5)}_`);
+  }
+
   /** The game PRNG; any event emitted after a draw carries the PRNG state. */
   random(): Rng {
     this.rng ??= new Rng(this.state.rng);
@@ -44,7 +51,7 @@ export class StepContext {
     const seq = s.seq + 1;
     const event = {
       schema_version: SCHEMA_VERSION,
-      event_id: `evt_${s.game_id.slice(5)}_${seq}`,
+      event_id: `${this.idPrefix()}${seq}`,
       game_id: s.game_id,
       seq,
       turn: type === 'phase_changed' ? (payload as EventPayload<'phase_changed'>).turn : s.turn,

@@ -19,14 +19,15 @@ export function actionLegal(state: GameState, id: PlayerId): LegalAction[] {
   const out: LegalAction[] = [];
   const targets = attackTargets(state, id);
   const aliveCount = state.players.filter((x) => x.alive).length;
-  const seen = new Set<string>();
+  // Names already listed: a hand holds a handful of cards, so an array beats a Set here.
+  const seen: string[] = [];
   for (const cardId of p.hand) {
     const def = defOf(state, cardId);
     if (def.reactionOnly || def.tempo > p.tempo) continue;
     if (def.attack && targets.length === 0) continue;
     if (def.needsNamedPlayer && aliveCount < 3) continue;
-    if (seen.has(def.name)) continue; // one entry per card name keeps the list short; any copy is legal
-    seen.add(def.name);
+    if (seen.includes(def.name)) continue; // one entry per card name keeps the list short; any copy is legal
+    seen.push(def.name);
     out.push({
       kind: 'play_card',
       card_id: cardId,

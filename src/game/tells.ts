@@ -20,7 +20,9 @@ export function dominantEmotion(e: EmotionVector): EmotionName | null {
 
 /** Every seat's tell at this point, computed once for a view that needs them all. */
 export function tellsOf(state: GameState): Map<string, Tell> {
-  return new Map(state.players.map((p) => [p.player_id, tellOf(state, p)]));
+  const tells = new Map<string, Tell>();
+  for (const p of state.players) tells.set(p.player_id, tellOf(state, p));
+  return tells;
 }
 
 /**
