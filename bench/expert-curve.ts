@@ -11,7 +11,7 @@
  *
  *   nice -n 10 npm run bench:expert-curve 2> curve.jsonl; npx tsx bench/expert-curve.ts --sum curve.jsonl [more.jsonl …]
  *
- * Knobs: CURVE_SEED (1), CURVE_GAMES per budget (200), CURVE_BUDGETS (expert:fast,expert,expert:4x,
+ * Knobs: CURVE_SEED (1), CURVE_GAMES per budget (200), CURVE_BUDGETS (expert:fast,expert,expert:2x,expert:4x,
  * expert:16x; any expert specs), CURVE_COMPACT_GAMES (CURVE_GAMES; 0 skips), CURVE_COMPACT
  * (the compact spec, expert), CURVE_TARGET_GAMES (200: the games the cost projection is for).
  *
@@ -34,7 +34,7 @@ const SEED = env('CURVE_SEED', 1);
 const GAMES = env('CURVE_GAMES', 200);
 const COMPACT_GAMES = env('CURVE_COMPACT_GAMES', GAMES);
 const TARGET = env('CURVE_TARGET_GAMES', 200);
-const BUDGETS = (process.env['CURVE_BUDGETS'] ?? 'expert:fast,expert,expert:4x,expert:16x').split(',');
+const BUDGETS = (process.env['CURVE_BUDGETS'] ?? 'expert:fast,expert,expert:2x,expert:4x,expert:16x').split(',');
 const COMPACT = process.env['CURVE_COMPACT'] ?? 'expert';
 const CORES = 2;
 

@@ -1,5 +1,4 @@
 import { determinize } from '../agents/builtin/expert/determinize.js';
-import { EXPERT } from '../agents/builtin/expert/expert.js';
 import { scoreInWorld } from '../agents/builtin/expert/rollout.js';
 import type { GameState } from '../game/index.js';
 import { Rng, seedRng } from '../game/rng.js';
@@ -11,6 +10,13 @@ import type { PositionOption } from './position-record.js';
 export type ScoringOptions = { worlds: number; seed: number };
 
 export const DEFAULT_WORLDS = 16;
+
+/**
+ * Rounds a scoring rollout plays past the current one: one, the 1× expert's horizon. Fixed here
+ * rather than read from the expert, whose deeper levels look further: the bank's values (and its
+ * bytes) must not move when the expert's search changes.
+ */
+export const SCORING_HORIZON = 1;
 
 /** A world's rollouts are bounded by the horizon; this only guards against a runaway world. */
 export const WORLD_CAP = 1_000_000;
@@ -45,7 +51,7 @@ export type ScoredPosition = { options: PositionOption[]; best: string; worlds: 
 /**
  * Scores every legal move of an action request with the expert's evaluator: `worlds` hidden worlds
  * sampled from the seat's view alone (determinize), every move played in each with the same seeded
- * balanced rollout to the end of the next round (the expert's horizon), valued by the seat's
+ * balanced rollout to the end of the next round (SCORING_HORIZON), valued by the seat's
  * standing against the table's and averaged. A world the engine cannot play on, or where it
  * refuses one of the moves, is dropped for all of them, so every value averages the same worlds
  * (their indices: `kept_worlds`). Seeded by `seed` and the request id: the same request and seed
@@ -63,7 +69,7 @@ export function scorePosition(r: TurnPlanRequest, o: ScoringOptions): ScoredPosi
     if (!world) continue;
     let scores: (number | null)[];
     try {
-      scores = scoreInWorld(world, r, decisions, rollSeed, EXPERT.horizon, WORLD_CAP, { steps: 0 });
+      scores = scoreInWorld(world, r, decisions, rollSeed, SCORING_HORIZON, WORLD_CAP, { steps: 0 });
     } catch {
       continue;
     }
@@ -75,5 +81,5 @@ export function scorePosition(r: TurnPlanRequest, o: ScoringOptions): ScoredPosi
   const options = moves.map((m, i) => ({ key: m.key, value: round4(totals[i]! / kept.length) }));
   let best = 0;
   for (let i = 1; i < options.length; i++) if (options[i]!.value > options[best]!.value) best = i;
-  return { options, best: options[best]!.key, worlds: o.worlds, kept: kept.length, kept_worlds: kept, horizon: EXPERT.horizon };
+  return { options, best: options[best]!.key, worlds: o.worlds, kept: kept.length, kept_worlds: kept, horizon: SCORING_HORIZON };
 }

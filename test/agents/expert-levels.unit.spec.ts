@@ -23,7 +23,23 @@ describe('expert budgets', () => {
     expect(budget('expert:16x')).toBe(MAX_BUDGET);
     expect(budget(`expert:${MIN_BUDGET}`)).toBe(MIN_BUDGET);
     expect(budget(`expert:${MAX_BUDGET}`)).toBe(MAX_BUDGET);
-    expect(parseExpertSpec('expert:4x')).toMatchObject({ ok: true, options: { name: 'expert:4x', horizon: EXPERT.horizon } });
+    expect(parseExpertSpec('expert:1x')).toMatchObject({ ok: true, options: { name: 'expert:1x', horizon: EXPERT.horizon, width: EXPERT.width } });
+  });
+
+  it('given larger budgets, then the search looks further and wider: one more round of horizon each doubling past 1×, up to 16 candidates', () => {
+    const shape = (spec: string) => {
+      const r = parseExpertSpec(spec);
+      return r.ok ? [r.options.horizon, r.options.width] : r.message;
+    };
+    expect(shape('expert:fast')).toEqual([1, 4]);
+    expect(shape('expert')).toEqual([1, 8]);
+    expect(shape('expert:1400')).toEqual([1, 5]);
+    expect(shape('expert:2x')).toEqual([2, 16]);
+    expect(shape('expert:deep')).toEqual([3, 16]);
+    expect(shape('expert:4x')).toEqual([3, 16]);
+    expect(shape('expert:8x')).toEqual([4, 16]);
+    expect(shape('expert:16x')).toEqual([5, 16]);
+    expect(shape(`expert:${MIN_BUDGET}`)).toEqual([1, 4]);
   });
 
   it.each(['expert:0', 'expert:abc', 'expert:', 'expert:0x', 'expert:17x', `expert:${MAX_BUDGET + 1}`, `expert:${MIN_BUDGET - 1}`, 'expert:-5', 'expert:1.5', 'expert:0500', 'expert:1e4', `expert:${'9'.repeat(40)}`])(

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agents/builtin/index.js';
-import { expertAgent, MAX_BUDGET, type SearchStats } from '../../src/agents/builtin/expert/expert.js';
+import { expertAgent, expertOptions, MAX_BUDGET, type SearchStats } from '../../src/agents/builtin/expert/expert.js';
 import { awaiting, initialState, requestFor, stepInPlace, type GameState } from '../../src/game/index.js';
 
 /** Balanced seats play game `seed` until plr_1 is asked for its first action at `turn`. */
@@ -21,7 +21,7 @@ function stateAtAction(seed: number, turn: number, windows: 'full' | 'compact' =
   throw new Error('the game ended first');
 }
 
-const small = { name: 'expert', budget: 600, horizon: 1 };
+const small = expertOptions('expert', 600);
 
 describe('expert', () => {
   const state = stateAtAction(31, 3);
@@ -73,7 +73,7 @@ describe('expert', () => {
 
   it(`given the cap of ${MAX_BUDGET} steps, then a larger budget is clamped to it`, () => {
     const seen: SearchStats[] = [];
-    expertAgent({ name: 'expert', budget: 1e9, horizon: 0 }, (s) => seen.push(s))('seed-c').decide(request);
+    expertAgent({ name: 'expert', budget: 1e9, horizon: 0, width: 4 }, (s) => seen.push(s))('seed-c').decide(request);
     expect(seen[0]!.steps).toBeLessThanOrEqual(MAX_BUDGET);
     expect(seen[0]!.steps).toBeGreaterThan(MAX_BUDGET / 2);
   }, 300_000);

@@ -4,7 +4,7 @@ import { AGGRESSOR_V2, aggressorAgent } from './aggressor.js';
 import { balancedAgent } from './balanced.js';
 import { MANIPULATOR, manipulatorAgent } from './manipulator.js';
 import { randomAgent } from './random.js';
-import { EXPERT, EXPERT_FAST, expertAgent } from './expert/expert.js';
+import { EXPERT, EXPERT_FAST, expertAgent, expertOptions } from './expert/expert.js';
 import { EXPERT_LEVELS, isExpertSpec, parseExpertSpec } from './expert/levels.js';
 import { TRICKSTER_V2, tricksterAgent } from './trickster.js';
 import { TURTLE_V2, turtleAgent } from './turtle.js';
@@ -20,7 +20,7 @@ const FACTORIES = {
   // The reference agent (determinized search over its own view); `expert:fast` for tournaments.
   expert: expertAgent(EXPERT),
   'expert:fast': expertAgent(EXPERT_FAST),
-  'expert:deep': expertAgent({ ...EXPERT, name: 'expert:deep', budget: EXPERT_LEVELS['deep']! }),
+  'expert:deep': expertAgent(expertOptions('expert:deep', EXPERT_LEVELS['deep']!)),
 } as const satisfies Record<string, (seed: string) => Agent>;
 
 /** The registry's names; `expert:<k>x` and `expert:<steps>` (levels.ts) are built-ins too. */
@@ -64,16 +64,17 @@ export const AGENT_VERSIONS: Record<ListedAgentName, number> = {
   turtle: 2,
   manipulator: 1,
   trickster: 2,
-  // 2: its own search in compact windows (1 handed them to the balanced core).
-  expert: 2,
-  'expert:fast': 2,
-  'expert:deep': 2,
+  // 3: wider candidates (every card at every target), sequential halving, and a horizon that grows
+  // with the budget (2: its own search in compact windows; 1 handed them to the balanced core).
+  expert: 3,
+  'expert:fast': 3,
+  'expert:deep': 3,
 };
 
 /** A built-in's version: every expert budget (`expert:<k>x`, `expert:<steps>`) plays expert's code, so it has expert's. */
 export const agentVersion = (name: AgentName): number => (Object.hasOwn(AGENT_VERSIONS, name) ? AGENT_VERSIONS[name as ListedAgentName] : AGENT_VERSIONS.expert);
 
-/** `name@version` of a built-in, e.g. `trickster@2`, `expert:3x@2`. */
+/** `name@version` of a built-in, e.g. `trickster@2`, `expert:3x@3`. */
 export const agentVersionTag = (name: AgentName): string => `${name}@${agentVersion(name)}`;
 
 /**

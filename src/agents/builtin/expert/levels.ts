@@ -1,4 +1,4 @@
-import { EXPERT, MAX_BUDGET, type ExpertOptions } from './expert.js';
+import { EXPERT, MAX_BUDGET, expertOptions, type ExpertOptions } from './expert.js';
 
 /**
  * The expert's search budgets, by the names users type. The unit is the 1× budget of `expert`
@@ -41,17 +41,17 @@ export function parseExpertSpec(spec: string): ExpertSpecResult {
   if (!spec.startsWith('expert:')) return fail('not an expert spec');
   const level = spec.slice('expert:'.length);
   const named = Object.hasOwn(EXPERT_LEVELS, level) ? EXPERT_LEVELS[level]! : null;
-  if (named !== null) return { ok: true, options: { ...EXPERT, name: spec, budget: named } };
+  if (named !== null) return { ok: true, options: expertOptions(spec, named) };
   const multiple = /^([1-9][0-9]*)x$/.exec(level);
   if (multiple) {
     const k = Number(multiple[1]);
-    return k <= MAX_MULTIPLE ? { ok: true, options: { ...EXPERT, name: spec, budget: k * EXPERT.budget } } : fail(`at most ${MAX_MULTIPLE}x`);
+    return k <= MAX_MULTIPLE ? { ok: true, options: expertOptions(spec, k * EXPERT.budget) } : fail(`at most ${MAX_MULTIPLE}x`);
   }
   if (!/^[0-9]+$/.test(level)) return fail('an unknown budget');
   const steps = Number(level);
   if (level.length > 1 && level.startsWith('0')) return fail('write the step count without leading zeros');
   if (steps < MIN_BUDGET || steps > MAX_BUDGET) return fail(`a step budget is ${MIN_BUDGET}–${MAX_BUDGET}`);
-  return { ok: true, options: { ...EXPERT, name: spec, budget: steps } };
+  return { ok: true, options: expertOptions(spec, steps) };
 }
 
 /** Whether a name is an expert spec this build plays (`expert`, a named level, `<k>x`, `<steps>`). */

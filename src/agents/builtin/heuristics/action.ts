@@ -20,6 +20,8 @@ export type ChoiceOptions = {
   extra: readonly Said[];
   /** A trap of ours resolves before this action (bait holds). */
   trapComing: boolean;
+  /** List an attack once per target (the expert's wide candidates), not only at its best target. */
+  everyTarget?: boolean;
 };
 
 const isShield = (l: CardLegal) => l.kind === 'play_card' && (l.type === 'guard' || l.type === 'mask');
@@ -33,18 +35,23 @@ const BLIND_FOLLOW_UP = 1;
 /** Keeping a trap face down is worth this much; springing it gives that up. */
 const TRAP_HOLD: Readonly<Record<string, number>> = { Snare: 1.1, Lockjaw: 0.8, Tell: 0.35 };
 
-function bestAttack(v: View, m: Memory, pers: Personality, ctx: AttackCtx, legal: CardLegal, o: ChoiceOptions): AttackEval | null {
+/** The attack's evaluation at each target worth one: the best only, or every one with `everyTarget`. */
+function attacks(v: View, m: Memory, pers: Personality, ctx: AttackCtx, legal: CardLegal, o: ChoiceOptions): AttackEval[] {
   let best: AttackEval | null = null;
+  const all: AttackEval[] = [];
   // Anger narrows the view: an angry seat goes after whoever it holds the biggest grievance against.
-  const focus = angry(v.emo) ? grudge(v, legal.targets) : null;
+  // A searching seat weighs every target instead (its search, not its mood, picks one).
+  const focus = !o.everyTarget && angry(v.emo) ? grudge(v, legal.targets) : null;
   for (const id of focus ? [focus] : legal.targets) {
     if (promised(m, id) && m.plan?.target !== id) continue;
     const t = v.opps.find((p) => p.player_id === id);
     if (!t) continue;
     const ev = evalAttack(v, m, pers, ctx, legal, t, o.extra, o.trapComing);
-    if (ev && (!best || ev.value > best.value)) best = ev;
+    if (!ev) continue;
+    all.push(ev);
+    if (!best || ev.value > best.value) best = ev;
   }
-  return best;
+  return o.everyTarget ? all : best ? [best] : [];
 }
 
 /** Every option worth a thought, valued in rough "resolve points" for this seat. */
@@ -60,21 +67,21 @@ export function candidates(v: View, m: Memory, pers: Personality, o: ChoiceOptio
   for (const legal of v.r.legal_actions) {
     if (legal.kind !== 'play_card' && legal.kind !== 'activate') continue;
     if (legal.tempo_cost > o.tempo || o.exclude.has(legal.card_id)) continue;
-    let value: number;
-    let attack: AttackEval | null = null;
+    const extra = -tw * legal.tempo_cost - extraCost + (legal.kind === 'play_card' ? handFull : 0);
     if (legal.attack) {
-      attack = bestAttack(v, m, pers, ctx, legal, o);
-      if (!attack) continue;
-      value = legal.kind === 'activate' ? pers.spring * (attack.value - (TRAP_HOLD[legal.name] ?? 0.5)) : pers.type[legal.type] * attack.value;
-      if (fearful) value -= FEAR_FREEZE + 1;
+      for (const attack of attacks(v, m, pers, ctx, legal, o)) {
+        let value = legal.kind === 'activate' ? pers.spring * (attack.value - (TRAP_HOLD[legal.name] ?? 0.5)) : pers.type[legal.type] * attack.value;
+        if (fearful) value -= FEAR_FREEZE + 1;
+        value += extra + v.rng.uniform(-0.25, 0.25);
+        out.push({ value, legal, attack });
+      }
     } else {
-      const s = evalSupport(v, pers, legal);
-      if (s === null) continue;
-      value = s;
+      let value = evalSupport(v, pers, legal);
+      if (value === null) continue;
       if (fearful && legal.type !== 'guard' && legal.type !== 'mask') value -= FEAR_FREEZE;
+      value += extra + v.rng.uniform(-0.25, 0.25);
+      out.push({ value, legal, attack: null });
     }
-    value += -tw * legal.tempo_cost - extraCost + (legal.kind === 'play_card' ? handFull : 0) + v.rng.uniform(-0.25, 0.25);
-    out.push({ value, legal, attack });
   }
   const restful = !o.second && v.me.exposure > 0 ? EXPOSURE_WORTH * (v.me.exposure >= 10 ? 0.3 : 1) : 0;
   out.push({ value: pers.actThreshold + restful, legal: null, attack: null });

@@ -1,7 +1,7 @@
 import type { TurnPlanRequest } from '../../../protocol/index.js';
 import { Rng, seedRng } from '../../../game/rng.js';
 import type { Agent } from '../../agent.js';
-import { answer, choose, PASS, type ChoiceOptions } from './action.js';
+import { answer, candidates, choose, PASS, type ActionAnswer, type ChoiceOptions } from './action.js';
 import { planRound, secretPlan } from './intent.js';
 import { newMemory, observe, touch, type Memory, type RoundPlan } from './memory.js';
 import type { Personality } from './personality.js';
@@ -48,22 +48,43 @@ function compact(v: View, m: Memory, pers: Personality) {
   return c2.legal ? { ...first, ...base, follow_up: answer(v, m, pers, c2) } : { ...first, ...base };
 }
 
+/**
+ * Every action this seat could take now, one answer per card and target (and passing), best first
+ * by the personality's own weighing: the expert's wide candidate list. Reads the agent's memory
+ * (the round plan its secret plan declared) on a scratch copy, and its own PRNG, so the agent's
+ * later decisions are the same whether or not its options were listed.
+ */
+function options(r: TurnPlanRequest, m: Memory, pers: Personality, rng: Rng): ActionAnswer[] {
+  const v = viewOf(r, rng);
+  const scratch: Memory = { ...m, kineticNow: [...m.kineticNow], hurt: new Map(m.hurt) };
+  roundPlan(v, scratch, pers);
+  const c = r.constraints;
+  const first = c.compact || c.actions_left >= (c.locked_out ? 1 : 2);
+  const o: ChoiceOptions = { second: !first, tempo: v.me.tempo, exclude: NOTHING, extra: [], trapComing: false, everyTarget: true };
+  return candidates(v, scratch, pers, o).map((x) => answer(v, scratch, pers, x));
+}
+
 function reflect(v: View, m: Memory): { memory_updates: string[] } {
   const p = m.plan;
   if (!p?.target || m.attacksThisTurn === 0) return { memory_updates: [] };
   return { memory_updates: [`turn ${v.r.turn}: pushed ${p.emotion} on ${nameOf(v, p.target)} via ${p.plan}`] };
 }
 
+/** A heuristic agent, which can also list every action it weighed (after deciding on the request). */
+export type HeuristicAgent = Agent & { options(r: TurnPlanRequest): ActionAnswer[] };
+
 /**
  * A heuristic agent for a personality: a policy over its seat's request only, with its own PRNG
  * and a closure memory of its round plan, its promises and what it saw others do.
  */
-export function heuristicAgent(pers: Personality): (seed: string) => Agent {
+export function heuristicAgent(pers: Personality): (seed: string) => HeuristicAgent {
   return (seed) => {
     const rng = new Rng(seedRng(seed));
+    const optionRng = new Rng(seedRng(`${seed}:options`));
     const m = newMemory();
     return {
       name: pers.name,
+      options: (r) => options(r, m, pers, optionRng),
       decide(r: TurnPlanRequest): unknown {
         const v = viewOf(r, rng);
         touch(m, r.turn);
