@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agents/builtin/index.js';
-import { expertAgent, expertOptions, MAX_BUDGET, type SearchStats } from '../../src/agents/builtin/expert/expert.js';
+import { candidatesAt, expertAgent, expertOptions, MAX_BUDGET, type SearchStats } from '../../src/agents/builtin/expert/expert.js';
+import { heuristicAgent } from '../../src/agents/builtin/heuristics/policy.js';
+import { BASE_PERSONALITY } from '../../src/agents/builtin/heuristics/personality.js';
 import { awaiting, initialState, requestFor, stepInPlace, type GameState } from '../../src/game/index.js';
 
 /** Balanced seats play game `seed` until plr_1 is asked for its first action at `turn`. */
@@ -69,6 +71,22 @@ describe('expert', () => {
     const res = stepInPlace(s, { type: 'decision', player_id: 'plr_1', window: 'action', decision: a });
     expect(res.ok).toBe(true);
     expect(res.ok && res.events.some((e) => e.type === 'action_rejected')).toBe(false);
+  });
+
+  it('given a width, then the candidates are the styles’ distinct choices, then the core’s other options until there are width of them', () => {
+    const core = heuristicAgent(BASE_PERSONALITY)('seed-w');
+    const own = core.decide(request);
+    const wide = core.options(request);
+    const key = (c: unknown) => JSON.stringify((c as { selected_action: unknown }).selected_action);
+    const styles = candidatesAt(request, own, 'seed-w', 1, [], 0);
+    const distinct = new Set([...styles, ...wide].map(key)).size;
+    expect(wide.length).toBeGreaterThan(styles.length);
+    for (const width of [0, 2, styles.length, styles.length + 1, 8, 16]) {
+      const got = candidatesAt(request, own, 'seed-w', 1, wide, width);
+      expect(got.length).toBe(Math.max(styles.length, Math.min(width, distinct)));
+      expect(got.slice(0, styles.length).map(key)).toEqual(styles.map(key));
+      expect(new Set(got.map(key)).size).toBe(got.length);
+    }
   });
 
   it(`given the cap of ${MAX_BUDGET} steps, then a larger budget is clamped to it`, () => {

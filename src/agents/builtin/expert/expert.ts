@@ -69,22 +69,26 @@ const moveKey = (c: unknown): string => {
  * (best first by its weighing; in compact windows single actions with its plan and talk) until
  * there are `width`. Duplicates (same actions) go.
  */
-function candidatesAt(r: TurnPlanRequest, own: unknown, seed: string, n: number, wide: readonly unknown[], width: number): unknown[] {
+export function candidatesAt(r: TurnPlanRequest, own: unknown, seed: string, n: number, wide: readonly unknown[], width: number): unknown[] {
   const compact = r.constraints.compact;
   const mine = own as Answer;
   const options: unknown[] = [own, compact ? { ...PASS, speech_actions: mine.speech_actions ?? [], secret_plan: mine.secret_plan ?? null } : PASS];
   for (const [i, style] of STYLES.entries()) options.push(heuristicAgent(style)(`${seed}:cand:${n}:${i}`).decide(r));
   if (compact) for (const c of options.slice()) if ((c as Answer).follow_up) options.push({ ...(c as object), follow_up: null });
-  const base = options.length;
-  for (const w of wide) options.push(compact ? { ...(w as object), speech_actions: mine.speech_actions ?? [], secret_plan: mine.secret_plan ?? null } : w);
   const seen = new Set<string>();
-  const out = options.filter((c) => {
+  const out: unknown[] = [];
+  const add = (c: unknown) => {
     const k = moveKey(c);
-    if (seen.has(k)) return false;
+    if (seen.has(k)) return;
     seen.add(k);
-    return true;
-  });
-  return out.slice(0, Math.max(width, Math.min(base, out.length)));
+    out.push(c);
+  };
+  for (const c of options) add(c);
+  for (const w of wide) {
+    if (out.length >= width) break;
+    add(compact ? { ...(w as object), speech_actions: mine.speech_actions ?? [], secret_plan: mine.secret_plan ?? null } : w);
+  }
+  return out;
 }
 
 export type SearchStats = { steps: number; determinizations: number; candidates: number };
