@@ -72,7 +72,9 @@ const moveKey = (c: unknown): string => {
 export function candidatesAt(r: TurnPlanRequest, own: unknown, seed: string, n: number, wide: readonly unknown[], width: number): unknown[] {
   const compact = r.constraints.compact;
   const mine = own as Answer;
-  const options: unknown[] = [own, compact ? { ...PASS, speech_actions: mine.speech_actions ?? [], secret_plan: mine.secret_plan ?? null } : PASS];
+  // A compact answer is the whole round's: a move of the expert's own keeps its core's plan and talk.
+  const asMine = (move: object): unknown => (compact ? { ...move, speech_actions: mine.speech_actions ?? [], secret_plan: mine.secret_plan ?? null } : move);
+  const options: unknown[] = [own, asMine(PASS)];
   for (const [i, style] of STYLES.entries()) options.push(heuristicAgent(style)(`${seed}:cand:${n}:${i}`).decide(r));
   if (compact) for (const c of options.slice()) if ((c as Answer).follow_up) options.push({ ...(c as object), follow_up: null });
   const seen = new Set<string>();
@@ -86,7 +88,7 @@ export function candidatesAt(r: TurnPlanRequest, own: unknown, seed: string, n: 
   for (const c of options) add(c);
   for (const w of wide) {
     if (out.length >= width) break;
-    add(compact ? { ...(w as object), speech_actions: mine.speech_actions ?? [], secret_plan: mine.secret_plan ?? null } : w);
+    add(asMine(w as object));
   }
   return out;
 }
@@ -154,7 +156,7 @@ export function expertAgent(o: ExpertOptions, onSearch?: (s: SearchStats) => voi
             const per = spent.steps - before;
             if (spent.steps + per > end) break;
           }
-          if (k < rounds - 1) alive = alive.slice().sort((a, b) => mean(b) - mean(a) || a - b).slice(0, Math.ceil(alive.length / 2));
+          if (k < rounds - 1) alive = alive.sort((a, b) => mean(b) - mean(a) || a - b).slice(0, Math.ceil(alive.length / 2));
         }
         onSearch?.({ steps: spent.steps, determinizations: worlds, candidates: candidates.length });
         let best = alive[0]!;

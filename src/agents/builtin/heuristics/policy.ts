@@ -16,13 +16,14 @@ function roundPlan(v: View, m: Memory, pers: Personality): RoundPlan {
   return m.plan;
 }
 
+/** Whether this action window is the seat's first action of the round (a compact answer always is). */
+const firstAction = (r: TurnPlanRequest): boolean => r.constraints.compact || r.constraints.actions_left >= (r.constraints.locked_out ? 1 : 2);
+
 function action(v: View, m: Memory, pers: Personality) {
   // A rejected answer gets one more try; a pass is always legal, so never risk a second rejection.
   if (v.r.constraints.reprompt) return PASS;
   roundPlan(v, m, pers);
-  const c = v.r.constraints;
-  const first = c.actions_left >= (c.locked_out ? 1 : 2);
-  const o: ChoiceOptions = { second: !first, tempo: v.me.tempo, exclude: NOTHING, extra: [], trapComing: false };
+  const o: ChoiceOptions = { second: !firstAction(v.r), tempo: v.me.tempo, exclude: NOTHING, extra: [], trapComing: false };
   return answer(v, m, pers, choose(v, m, pers, o));
 }
 
@@ -58,9 +59,7 @@ function options(r: TurnPlanRequest, m: Memory, pers: Personality, rng: Rng): Ac
   const v = viewOf(r, rng);
   const scratch: Memory = { ...m, kineticNow: [...m.kineticNow], hurt: new Map(m.hurt) };
   roundPlan(v, scratch, pers);
-  const c = r.constraints;
-  const first = c.compact || c.actions_left >= (c.locked_out ? 1 : 2);
-  const o: ChoiceOptions = { second: !first, tempo: v.me.tempo, exclude: NOTHING, extra: [], trapComing: false, everyTarget: true };
+  const o: ChoiceOptions = { second: !firstAction(r), tempo: v.me.tempo, exclude: NOTHING, extra: [], trapComing: false, everyTarget: true };
   return candidates(v, scratch, pers, o).map((x) => answer(v, scratch, pers, x));
 }
 
@@ -80,11 +79,12 @@ export type HeuristicAgent = Agent & { options(r: TurnPlanRequest): ActionAnswer
 export function heuristicAgent(pers: Personality): (seed: string) => HeuristicAgent {
   return (seed) => {
     const rng = new Rng(seedRng(seed));
-    const optionRng = new Rng(seedRng(`${seed}:options`));
+    // Made on first use: rollouts build a heuristic agent per seat per world and never list options.
+    let optionRng: Rng | null = null;
     const m = newMemory();
     return {
       name: pers.name,
-      options: (r) => options(r, m, pers, optionRng),
+      options: (r) => options(r, m, pers, (optionRng ??= new Rng(seedRng(`${seed}:options`)))),
       decide(r: TurnPlanRequest): unknown {
         const v = viewOf(r, rng);
         touch(m, r.turn);
